@@ -1,0 +1,148 @@
+"""Diagnostics: what the user is told about their program.
+
+A `Diagnostic` is plain data; a `DiagnosticSink` collects them; `render_text`
+and `render_json` turn them into clang-style text or JSON.  This is the only
+channel (besides results) that reaches the command line.  Internal errors
+(bugs in amppy) are a separate channel: `InternalCompilerError`.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from .source import SourceMap, Span
+
+ERROR = "error"
+WARNING = "warning"
+NOTE = "note"
+
+
+@dataclass(frozen=True)
+class Note:
+    message: str
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    severity: str            # "error" | "warning"
+    code: str                # stable code, e.g. "amp-tile-static-init"
+    message: str             # lowercase, no final period
+    span: Span | None
+    notes: tuple[Note, ...] = ()
+    help: str | None = None
+
+
+class CompileError(Exception):
+    """Raised to stop the pipeline after a stage reported errors."""
+
+
+class InternalCompilerError(Exception):
+    """A bug in amppy.  `stage` names the pipeline stage that failed."""
+
+    def __init__(self, stage: str, message: str):
+        super().__init__(message)
+        self.stage = stage
+
+
+@dataclass
+class DiagnosticSink:
+    werror: bool = False
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def report(self, d: Diagnostic) -> None:
+        if self.werror and d.severity == WARNING:
+            d = Diagnostic(ERROR, d.code, d.message, d.span, d.notes, d.help)
+        self.diagnostics.append(d)
+
+    def error(self, code: str, message: str, span: Span | None, *,
+              help: str | None = None, notes: Iterable[Note] = ()) -> None:
+        self.report(Diagnostic(ERROR, code, message, span, tuple(notes), help))
+
+    def warning(self, code: str, message: str, span: Span | None, *,
+                help: str | None = None, notes: Iterable[Note] = ()) -> None:
+        self.report(Diagnostic(WARNING, code, message, span, tuple(notes), help))
+
+    @property
+    def error_count(self) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == ERROR)
+
+    def check(self) -> None:
+        """Stop the pipeline if any error was reported."""
+        if self.error_count:
+            raise CompileError(f"{self.error_count} error(s)")
+
+
+_COLORS = {ERROR: "\x1b[1;31m", WARNING: "\x1b[1;35m", NOTE: "\x1b[1;36m"}
+_BOLD, _RESET, _GREEN = "\x1b[1m", "\x1b[0m", "\x1b[1;32m"
+
+
+def _snippet(span: Span, sources: SourceMap, color: bool) -> list[str]:
+    text = sources.line_text(span.file, span.line)
+    if text is None:
+        return []
+    text = text.expandtabs(1).rstrip("\r\n")
+    num = str(span.line)
+    pad = " " * len(num)
+    start = max(span.col, 1)
+    if span.end_line == span.line:
+        end = max(span.end_col, start + 1)
+    else:
+        end = max(len(text.rstrip()) + 1, start + 1)
+    marker = "^" + "~" * (end - start - 1)
+    if color:
+        marker = _GREEN + marker + _RESET
+    return [f" {num} | {text.rstrip()}", f" {pad} | {' ' * (start - 1)}{marker}"]
+
+
+def render_one(d: Diagnostic, sources: SourceMap, color: bool = False) -> str:
+    where = f"{d.span}: " if d.span else "amppy: "
+    sev = f"{_COLORS[d.severity]}{d.severity}:{_RESET}" if color else f"{d.severity}:"
+    head = f"{where}{sev} {d.message} [{d.code}]"
+    if color:
+        head = f"{_BOLD}{where}{_RESET}{sev} {_BOLD}{d.message}{_RESET} [{d.code}]"
+    lines = [head]
+    if d.span:
+        lines += _snippet(d.span, sources, color)
+    gutter = " " * (len(str(d.span.line)) + 1 if d.span else 1)
+    for n in d.notes:
+        if n.span:
+            lines.append(f"{n.span}: note: {n.message}")
+            lines += _snippet(n.span, sources, color)
+        else:
+            lines.append(f"{gutter} = note: {n.message}")
+    if d.help:
+        lines.append(f"{gutter} = help: {d.help}")
+    return "\n".join(lines)
+
+
+def render_text(diags: Iterable[Diagnostic], sources: SourceMap, color: bool = False) -> str:
+    diags = list(diags)
+    out = [render_one(d, sources, color) for d in diags]
+    errors = sum(1 for d in diags if d.severity == ERROR)
+    warnings = sum(1 for d in diags if d.severity == WARNING)
+    parts = []
+    if warnings:
+        parts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
+    if errors:
+        parts.append(f"{errors} error{'s' if errors != 1 else ''}")
+    if parts:
+        out.append(" and ".join(parts) + " generated.")
+    return "\n".join(out) + ("\n" if out else "")
+
+
+def _span_json(s: Span | None):
+    if s is None:
+        return None
+    return {"file": s.file, "line": s.line, "column": s.col,
+            "end_line": s.end_line, "end_column": s.end_col}
+
+
+def render_json(diags: Iterable[Diagnostic]) -> str:
+    return json.dumps([
+        {"severity": d.severity, "code": d.code, "message": d.message,
+         "span": _span_json(d.span),
+         "notes": [{"message": n.message, "span": _span_json(n.span)} for n in d.notes],
+         "help": d.help}
+        for d in diags], indent=2) + "\n"
