@@ -1,0 +1,16 @@
+"""amppy.runtime: what generated host code imports (``from amppy.runtime import *``).
+
+Value conventions: C++ ``int``/``unsigned`` → Python int (or numpy int32/uint32
+read from arrays), ``float`` → ``numpy.float32``, ``double`` → Python float,
+``bool`` → bool, ``char`` → one-character str.  Importing this package does not
+import ``numba.cuda``.
+"""
+from . import amp, containers, cppio, intmath, win32
+from .amp import *  # noqa: F401,F403
+from .containers import *  # noqa: F401,F403
+from .cppio import *  # noqa: F401,F403
+from .intmath import *  # noqa: F401,F403
+from .win32 import *  # noqa: F401,F403
+
+__all__ = (amp.__all__ + containers.__all__ + cppio.__all__ + intmath.__all__
+           + win32.__all__)

@@ -1,0 +1,512 @@
+"""C++ AMP host types: extent, index, tiled_extent, array, array_view, copy.
+
+Storage model: every ``array``/``array_view`` has ``.host``, a numpy array
+shaped like the extent.  An ``array_view`` over a ``vector`` or contiguous C
+array *aliases* that storage (as C++ AMP does on the CPU); an ``array`` owns a
+copy.  On the CPU target kernels run directly on ``.host``.
+
+Device hook: a GPU backend calls ``register_device_hooks(to_device, to_host)``
+with two functions ``to_device(av)`` (fill/allocate ``av.device`` from
+``av.host``) and ``to_host(av)`` (copy ``av.device`` into ``av.host``); before
+a launch it calls ``av._sync_to_device()`` and afterwards sets
+``av._device_dirty = True`` on views the kernel writes.  Host element access,
+``data()`` and ``synchronize()`` call ``_sync_to_host()`` first.
+"""
+import inspect
+import os
+import sys
+
+import numpy as np
+
+from . import containers, intmath, win32
+from .containers import _BY_DTYPE, _Iter, _is_struct, _store, vector, np_type, to_dtype
+
+__all__ = [
+    "extent", "index", "tiled_extent", "array_view", "array", "copy", "copy_async",
+    "runtime_exception", "invalid_compute_domain", "out_of_range",
+    "check_tiled_domain", "run_main", "register_device_hooks",
+]
+
+
+# ------------------------------------------------------------------ exceptions
+class runtime_exception(Exception):  # noqa: N801 - C++ name
+    """``concurrency::runtime_exception``; ``where`` is an optional "file:line"."""
+
+    cpp_name = "concurrency::runtime_exception"
+
+    def __init__(self, message="", where=None):
+        super().__init__(message)
+        self.where = where
+
+    def what(self):
+        return str(self)
+
+
+class invalid_compute_domain(runtime_exception):  # noqa: N801
+    cpp_name = "concurrency::invalid_compute_domain"
+
+
+class out_of_range(runtime_exception):  # noqa: N801
+    cpp_name = "concurrency::out_of_range"
+
+
+# ------------------------------------------------------------ extent and index
+def _ints(args):
+    if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
+        args = tuple(args[0])
+    return tuple(int(a) for a in args)
+
+
+class _Tuple:
+    """Shared behaviour of extent and index: an immutable rank 1-3 int tuple."""
+
+    __slots__ = ("dims",)
+
+    def __init__(self, *dims):
+        self.dims = _ints(dims)
+        if not 1 <= len(self.dims) <= 3:
+            raise ValueError(f"{type(self).__name__} rank must be 1 to 3, got {len(self.dims)}")
+
+    @property
+    def rank(self):
+        return len(self.dims)
+
+    def __getitem__(self, i):
+        return self.dims[i]
+
+    def __len__(self):
+        return len(self.dims)
+
+    def __iter__(self):
+        return iter(self.dims)
+
+    def __eq__(self, other):
+        return isinstance(other, _Tuple) and self.dims == other.dims
+
+    def __hash__(self):
+        return hash((type(self).__name__, self.dims))
+
+    def _op(self, other, f):
+        o = other.dims if isinstance(other, _Tuple) else (int(other),) * self.rank
+        return type(self)(*(f(a, b) for a, b in zip(self.dims, o)))
+
+    def __add__(self, other):
+        return self._op(other, lambda a, b: a + b)
+
+    def __sub__(self, other):
+        return self._op(other, lambda a, b: a - b)
+
+    def __repr__(self):
+        return f"{type(self).__name__}({', '.join(map(str, self.dims))})"
+
+
+class extent(_Tuple):  # noqa: N801
+    """``concurrency::extent<N>``."""
+
+    __slots__ = ()
+
+    def size(self):
+        return int(np.prod(self.dims))
+
+    def contains(self, idx):
+        return all(0 <= i < d for i, d in zip(idx, self.dims))
+
+    def tile(self, *tile_dims):
+        return tiled_extent(self, tile_dims)
+
+
+class index(_Tuple):  # noqa: N801
+    """``concurrency::index<N>`` (host side)."""
+
+    __slots__ = ()
+
+
+class tiled_extent:  # noqa: N801
+    """``concurrency::tiled_extent<D0[, D1[, D2]]>``."""
+
+    def __init__(self, ext, tile_dims):
+        self.extent = ext if isinstance(ext, extent) else extent(*_ints((ext,)))
+        self.tile_extent = _ints(tile_dims)
+        if len(self.tile_extent) != self.extent.rank:
+            raise ValueError("tile rank must equal the extent rank")
+        for k, d in enumerate(self.tile_extent):
+            setattr(self, f"tile_dim{k}", d)
+
+    rank = property(lambda self: self.extent.rank)
+
+    def __getitem__(self, i):
+        return self.extent[i]
+
+    def size(self):
+        return self.extent.size()
+
+    def pad(self):
+        return tiled_extent(extent(*(-(-e // t) * t for e, t in zip(self.extent, self.tile_extent))),
+                            self.tile_extent)
+
+    def truncate(self):
+        return tiled_extent(extent(*(e // t * t for e, t in zip(self.extent, self.tile_extent))),
+                            self.tile_extent)
+
+    def __eq__(self, other):
+        return (isinstance(other, tiled_extent) and self.extent == other.extent
+                and self.tile_extent == other.tile_extent)
+
+    __hash__ = None
+
+    def __repr__(self):
+        return f"tiled_extent({self.extent!r}, tile={self.tile_extent})"
+
+
+def check_tiled_domain(tiled_ext, where=None):
+    """Raise ``invalid_compute_domain`` (C++ AMP's message) unless tiles divide the extent."""
+    for k, (e, t) in enumerate(zip(tiled_ext.extent, tiled_ext.tile_extent)):
+        if e % t != 0:
+            raise invalid_compute_domain(
+                "concurrency::parallel_for_each (tiling): unsupported compute domain, the extent "
+                f"of dimension {k} of the compute domain ({e}) cannot be evenly divided by the "
+                f"extent of dimension {k} of the tile ({t}).", where)
+
+
+# ------------------------------------------------------------- device hooks
+_hooks = {"to_device": None, "to_host": None}
+
+
+def register_device_hooks(to_device, to_host):
+    """Plug a GPU backend in (see the module docstring)."""
+    _hooks["to_device"], _hooks["to_host"] = to_device, to_host
+
+
+def _elem_type_of(dtype):
+    return _BY_DTYPE.get(dtype, dtype.type) if dtype.fields else dtype.type
+
+
+class _ArrayBase:
+    """Host storage, device copy state and element access shared by array/array_view."""
+
+    const = False
+    _parent = None
+
+    def _init_storage(self, host, elem_type):
+        self.host = host
+        self.elem_type = elem_type
+        self.extent = extent(*host.shape)
+        self.device = None
+        self._device_dirty = False  # device copy newer than host
+        self._host_dirty = True  # host newer than (or no) device copy
+
+    rank = property(lambda self: self.extent.rank)
+
+    def get_extent(self):
+        return self.extent
+
+    # -- synchronisation
+    def _sync_to_host(self):
+        if self._parent is not None:
+            self._parent._sync_to_host()
+        if self._device_dirty and _hooks["to_host"] is not None:
+            _hooks["to_host"](self)
+        self._device_dirty = False
+
+    def _sync_to_device(self):
+        if self._parent is not None:
+            self._parent._sync_to_device()
+        if (self.device is None or self._host_dirty) and _hooks["to_device"] is not None:
+            _hooks["to_device"](self)
+        self._host_dirty = False
+
+    def data(self):
+        """The host numpy array (shape = extent), synchronised first."""
+        self._sync_to_host()
+        return self.host
+
+    # -- element access
+    def _key(self, key):
+        if isinstance(key, _Tuple):
+            key = key.dims
+        elif isinstance(key, (int, np.integer)):
+            key = (int(key),)
+        return tuple(int(k) for k in key)
+
+    def __getitem__(self, key):
+        key = self._key(key)
+        self._sync_to_host()
+        if len(key) < self.rank:  # projection: av[i] on rank > 1
+            return array_view._over(self.host[key], self.elem_type, self, self.const)
+        if _is_struct(self.elem_type):
+            rec = self.host[key + (Ellipsis,)]
+            if self.const:
+                rec = rec.view()
+                rec.flags.writeable = False
+            return self.elem_type._live(rec)
+        return self.host[key]
+
+    def __call__(self, *key):
+        return self[key]
+
+    def __setitem__(self, key, value):
+        if self.const:
+            raise TypeError(f"assignment of read-only location in "
+                            f"'array_view<const {_tname(self.elem_type)}, {self.rank}>'")
+        key = self._key(key)
+        self._sync_to_host()
+        _store(self.host, key, value)
+        self._host_dirty = True
+
+    def copy_to(self, dst):
+        copy(self, dst)
+
+    def __len__(self):
+        return self.extent[0]
+
+    def __repr__(self):
+        return f"{type(self).__name__}<{_tname(self.elem_type)}, {self.rank}>({self.extent!r})"
+
+
+def _tname(t):
+    return getattr(t, "__name__", str(t))
+
+
+def _source_array(src):
+    """(numpy array, elem_type, parent) for an array_view / array source."""
+    if isinstance(src, vector):
+        return src.data(), src.elem_type, None
+    if isinstance(src, _ArrayBase):
+        src._sync_to_host()
+        return src.host, src.elem_type, src
+    if isinstance(src, np.ndarray):
+        return src, _elem_type_of(src.dtype), None
+    raise TypeError(f"cannot make an array_view over {type(src).__name__}")
+
+
+def _parse(args):
+    """Split constructor arguments into (extent dims or None, source, elem_type)."""
+    dims, source, etype = [], None, None
+    for a in args:
+        if isinstance(a, (extent, tiled_extent)):
+            dims.extend(a.extent if isinstance(a, tiled_extent) else a)
+        elif isinstance(a, (int, np.integer)):
+            dims.append(int(a))
+        elif isinstance(a, tuple) and all(isinstance(x, (int, np.integer)) for x in a):
+            dims.extend(int(x) for x in a)
+        elif isinstance(a, type) or a is intmath.int32 or a is intmath.uint32:
+            etype = np_type(a)
+        elif source is None:
+            source = a
+        else:
+            raise TypeError(f"unexpected argument {a!r}")
+    return (tuple(dims) or None), source, etype
+
+
+class array_view(_ArrayBase):  # noqa: N801
+    """``concurrency::array_view<T, N>`` (``const=True`` for ``array_view<const T, N>``).
+
+    ``array_view(source[, ext])``, ``array_view(ext, source)``,
+    ``array_view(e0, e1, source)``, ``array_view(ext, elem_type)`` (owned zeros).
+    The view aliases a vector's or C array's storage without copying.
+    """
+
+    def __init__(self, *args, const=False, elem_type=None):
+        dims, source, etype = _parse(args)
+        self.const = bool(const)
+        self._writeback = None
+        if source is None:
+            etype = np_type(etype or elem_type or np.float32)
+            self._init_storage(np.zeros(dims, to_dtype(etype)), etype)
+            return
+        flat, etype, parent = _source_array(source)
+        if dims is None:
+            dims = flat.shape
+        if isinstance(source, vector) and flat.size < int(np.prod(dims)):
+            raise ValueError("array_view extent is larger than the vector")
+        if flat.shape != dims:
+            part = flat.reshape(-1)[: int(np.prod(dims))] if flat.flags.c_contiguous else None
+            if part is None:  # non-contiguous C array: work on a copy, write back later
+                self._writeback = flat
+                part = flat.reshape(-1)[: int(np.prod(dims))].copy()
+            flat = part.reshape(dims)
+        self._init_storage(flat, etype)
+        self._parent = parent
+
+    @classmethod
+    def _over(cls, host, elem_type, parent, const):
+        """A view over part of another view's host storage (projection/section)."""
+        av = cls.__new__(cls)
+        av.const, av._writeback = const, None
+        av._init_storage(host, elem_type)
+        av._parent = parent
+        return av
+
+    def section(self, origin, ext=None):
+        if ext is None:
+            origin, ext = (0,) * self.rank, origin
+        sl = tuple(slice(o, o + e) for o, e in zip(_ints((origin,)), _ints((ext,))))
+        self._sync_to_host()
+        return array_view._over(self.host[sl], self.elem_type, self, self.const)
+
+    def view_as(self, ext):
+        self._sync_to_host()
+        return array_view._over(self.host.reshape(_ints((ext,))), self.elem_type, self, self.const)
+
+    def synchronize(self):
+        self._sync_to_host()
+        if self._writeback is not None:
+            self._writeback.reshape(-1)[: self.host.size] = self.host.reshape(-1)
+
+    synchronize_async = synchronize
+
+    def refresh(self):
+        self._host_dirty = True
+
+    def discard_data(self):
+        self._host_dirty = False
+
+
+class array(_ArrayBase):  # noqa: N801
+    """``concurrency::array<T, N>``: always owns a copy of its data.
+
+    ``array(ext, elem_type)``, ``array(ext, vec_or_ndarray_or_list)``,
+    ``array(ext, first_iter, last_iter)``, ``array(e0, e1, src)``, ``array(other)``.
+    """
+
+    def __init__(self, *args, elem_type=None):
+        iters = [a for a in args if isinstance(a, _Iter)]
+        dims, source, etype = _parse([a for a in args if not isinstance(a, _Iter)])
+        if iters:
+            first = iters[0]
+            last = iters[1].pos if len(iters) > 1 else None
+            source = first.vec.data()[first.pos:last]
+            etype = first.vec.elem_type
+        elif isinstance(source, list):
+            etype = np_type(etype or elem_type or np.float32)
+            source = containers.carray(etype, len(source), source)
+        elif source is not None:
+            source, etype, _ = _source_array(source)
+        etype = np_type(etype or elem_type or np.float32)
+        dims = dims or source.shape
+        host = np.zeros(dims, to_dtype(etype))
+        if source is not None:
+            n = host.size
+            if source.size < n:
+                raise ValueError("array source has fewer elements than the extent")
+            host.reshape(-1)[:] = source.reshape(-1)[:n]
+        self._init_storage(host, etype)
+
+    def to_vector(self):
+        """``std::vector<T> v = arr;`` → a new vector with a copy of the data."""
+        self._sync_to_host()
+        return vector(self.elem_type, self.host.reshape(-1).copy())
+
+    def view_as(self, ext):
+        return array_view(self).view_as(ext)
+
+    def section(self, origin, ext=None):
+        return array_view(self).section(origin, ext)
+
+
+# --------------------------------------------------------------------- copy
+def _flat_source(src):
+    if isinstance(src, _ArrayBase):
+        src._sync_to_host()
+        return src.host.reshape(-1)
+    if isinstance(src, vector):
+        return src.data()
+    return np.asarray(src).reshape(-1)
+
+
+def _write_into(dst, flat):
+    if isinstance(dst, _ArrayBase):
+        if dst.const:
+            raise TypeError("cannot copy into an array_view<const T>")
+        dst.host.reshape(-1)[:] = flat[: dst.host.size]
+        dst._device_dirty, dst._host_dirty = False, True
+        if getattr(dst, "_writeback", None) is not None:
+            dst.synchronize()
+    elif isinstance(dst, _Iter):
+        dst.vec.data()[dst.pos: dst.pos + flat.size] = flat
+    elif isinstance(dst, vector):
+        dst.data()[: flat.size] = flat
+    elif isinstance(dst, np.ndarray):
+        dst.reshape(-1)[: flat.size] = flat
+    else:
+        raise TypeError(f"cannot copy into {type(dst).__name__}")
+
+
+def copy(*args):
+    """``concurrency::copy``: ``copy(src, dst)`` or ``copy(first, last, dst)``.
+
+    Sources: array, array_view, vector, numpy array, or a vector iterator
+    (``copy(v.begin(), arr)`` copies ``arr``'s size).  Destinations: array,
+    array_view, vector iterator, vector, numpy array.
+    """
+    if len(args) == 3:
+        first, last, dst = args
+        flat = first.vec.data()[first.pos:last.pos]
+    elif len(args) == 2:
+        src, dst = args
+        if isinstance(src, _Iter):
+            n = dst.host.size if isinstance(dst, _ArrayBase) else len(src.vec) - src.pos
+            flat = src.vec.data()[src.pos:src.pos + n]
+        else:
+            flat = _flat_source(src)
+    else:
+        raise TypeError("copy expects (src, dst) or (first, last, dst)")
+    _write_into(dst, flat)
+
+
+class _Done:
+    """A completed ``completion_future``."""
+
+    def get(self):
+        return None
+
+    wait = get
+
+
+def copy_async(*args):
+    copy(*args)
+    return _Done()
+
+
+# ----------------------------------------------------------------- run_main
+def run_main(main_fn):
+    """Run the translated ``main`` and exit like the C++ program would."""
+    code = 0
+    try:
+        nparams = len(inspect.signature(main_fn).parameters)
+        ret = main_fn(len(sys.argv), list(sys.argv)) if nparams >= 2 else main_fn()
+        code = 0 if ret is None else int(ret) & 0xFF
+    except KeyboardInterrupt:
+        code = 130
+    except SystemExit as e:
+        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    except BaseException as e:  # noqa: BLE001 - the program's uncaught exception
+        _flush(sys.stdout)
+        cpp = getattr(e, "cpp_name", None)
+        if cpp is not None:
+            msg = (f"terminate called after throwing an instance of '{cpp}'\n"
+                   f"  what():  {e}\n")
+            if getattr(e, "where", None):
+                msg += f"  at {e.where}\n"
+        else:
+            if os.environ.get("AMPPY_TRACEBACK"):
+                import traceback
+                traceback.print_exc()
+            msg = f"amppy: runtime error: {type(e).__name__}: {e}\n"
+        try:
+            sys.stderr.write(msg)
+        except (ValueError, OSError, AttributeError):
+            pass
+        code = 1
+    _flush(sys.stdout)
+    win32.reset_console()
+    _flush(sys.stderr)
+    sys.exit(code)
+
+
+def _flush(f):
+    try:
+        if f is not None:
+            f.flush()
+    except (ValueError, OSError):
+        pass

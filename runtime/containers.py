@@ -1,0 +1,404 @@
+"""``std::vector``, C structs and C arrays over numpy storage.
+
+A ``@struct`` instance keeps its fields in a 0-d numpy structured array.  An
+instance made by ``S(...)`` owns that array; ``vector[i]`` (and array_view
+element access) returns an instance whose array is a *view* into the
+container, so ``descs[i].value = 5`` writes through while ``descs[i].copy()``
+is a value copy, as in C++.  Numeric elements come back as numpy scalars of the
+element type.  Python ints stored into integer fields wrap like C++ integral
+conversions; floats stored into them truncate toward zero.
+"""
+import numpy as np
+
+from . import intmath
+
+__all__ = ["struct", "vector", "carray", "std_out_of_range", "np_type", "to_dtype"]
+
+
+class std_out_of_range(IndexError):  # noqa: N801 - C++ name
+    """``std::out_of_range`` thrown by ``vector::at``."""
+
+    cpp_name = "std::out_of_range"
+
+
+_PY_TYPES = {int: np.int32, float: np.float64, bool: np.bool_,
+             intmath.int32: np.int32, intmath.uint32: np.uint32}
+
+
+def np_type(t):
+    """Normalise an element type: Python/runtime names → numpy scalar types."""
+    return _PY_TYPES.get(t, t)
+
+
+def to_dtype(t):
+    """numpy dtype for an element type (struct, numpy scalar, or str → object)."""
+    t = np_type(t)
+    if isinstance(t, type) and hasattr(t, "_fields") and hasattr(t, "dtype"):
+        return t.dtype
+    if t is str:
+        return np.dtype(object)
+    return np.dtype(t)
+
+
+def _store(arr, key, value):
+    """``arr[key] = value`` with C++ conversion rules (wrapping, truncation)."""
+    if isinstance(value, _StructBase):
+        arr[key] = value._rec
+        return
+    dt = arr.dtype[key] if isinstance(key, str) else arr.dtype
+    if isinstance(value, (list, tuple)) and dt.fields:  # brace init
+        arr[key] = _struct_of(dt)(*value)._rec
+        return
+    kind = dt.kind
+    if kind in "iu" and isinstance(value, (int, np.integer)) and not isinstance(value, np.bool_):
+        bits = dt.itemsize * 8
+        value = int(value) & ((1 << bits) - 1)
+        if kind == "i" and value >= 1 << (bits - 1):
+            value -= 1 << bits
+    elif kind in "iu" and isinstance(value, str):
+        value = ord(value)
+    with np.errstate(invalid="ignore", over="ignore"):
+        arr[key] = value
+
+
+_BY_DTYPE = {}
+
+
+def _struct_of(dtype):
+    return _BY_DTYPE[dtype]
+
+
+class _StructBase:
+    """Behaviour shared by every ``@struct`` class (see ``struct``)."""
+
+    __slots__ = ("_rec",)
+    _fields = ()
+    dtype = None
+
+    def __init__(self, *args, **kwargs):
+        object.__setattr__(self, "_rec", np.zeros((), self.dtype))
+        if len(args) > len(self._fields):
+            raise TypeError(f"too many initializers for '{type(self).__name__}'")
+        for name, value in zip(self._fields, args):
+            setattr(self, name, value)
+        for name, value in kwargs.items():
+            setattr(self, name, value)
+
+    @classmethod
+    def _live(cls, rec):
+        """An instance viewing ``rec`` (a 0-d structured array) in place."""
+        obj = object.__new__(cls)
+        object.__setattr__(obj, "_rec", rec)
+        return obj
+
+    @classmethod
+    def from_record(cls, rec):
+        """A value copy of a record (``np.void`` or 0-d structured array)."""
+        obj = cls()
+        obj._rec[()] = rec
+        return obj
+
+    def to_record(self):
+        """A value copy as ``np.void``."""
+        return self._rec.copy()[()]
+
+    def copy(self):
+        return type(self)._live(self._rec.copy())
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def assign(self, other):
+        """``*this = other`` (value assignment into this storage)."""
+        self._rec[()] = other._rec
+        return self
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return all(np.all(getattr(self, f) == getattr(other, f)) for f in self._fields)
+
+    __hash__ = None
+
+    def __repr__(self):
+        body = ", ".join(f"{f}={_plain(getattr(self, f))!r}" for f in self._fields)
+        return f"{type(self).__name__}({body})"
+
+
+def _plain(v):
+    if isinstance(v, np.generic):
+        return v.item()
+    return v.tolist() if isinstance(v, np.ndarray) else v
+
+
+def _field_property(name, ftype):
+    if isinstance(ftype, type) and issubclass(ftype, _StructBase):
+        def get(self):
+            return ftype._live(self._rec[name])
+    elif isinstance(ftype, tuple):  # C array member: live numpy view
+        def get(self):
+            return self._rec[name]
+    else:
+        def get(self):
+            return self._rec[name][()]
+
+    def set_(self, value):
+        if isinstance(ftype, tuple):
+            carray_fill(self._rec[name], value)
+        else:
+            _store(self._rec, name, value)
+    return property(get, set_)
+
+
+def struct(cls):
+    """Class decorator turning annotated fields into a C-layout value struct.
+
+    Annotations are numpy scalar types (``np.int32`` …, or the runtime's
+    ``int32``/``uint32``/``float32`` names, ``int``/``float``/``bool``), another
+    ``@struct`` class, or ``(elem_type, shape)`` for a C array member.
+    """
+    hints = dict(cls.__dict__.get("__annotations__", {}))
+    if any(isinstance(t, str) for t in hints.values()):
+        import sys
+        ns = dict(vars(np))
+        ns.update(vars(sys.modules[cls.__module__]))
+        hints = {k: eval(t, ns) if isinstance(t, str) else t for k, t in hints.items()}
+    fields, spec = [], []
+    for name, t in hints.items():
+        if isinstance(t, tuple):
+            t = (np_type(t[0]), tuple(t[1]) if isinstance(t[1], (tuple, list)) else (t[1],))
+            spec.append((name, to_dtype(t[0]), t[1]))
+        else:
+            t = np_type(t)
+            spec.append((name, to_dtype(t)))
+        fields.append((name, t))
+    ns = {k: v for k, v in cls.__dict__.items()
+          if k not in ("__dict__", "__weakref__", "__annotations__")}
+    ns["__slots__"] = ()
+    ns["_fields"] = tuple(n for n, _ in fields)
+    ns["_types"] = dict(fields)
+    ns["dtype"] = np.dtype(spec, align=True)
+    for name, t in fields:
+        ns[name] = _field_property(name, t)
+    new = type(cls.__name__, (_StructBase,), ns)
+    new.__qualname__ = cls.__qualname__
+    _BY_DTYPE.setdefault(new.dtype, new)
+    return new
+
+
+def _is_struct(t):
+    return isinstance(t, type) and issubclass(t, _StructBase)
+
+
+def _element(arr, i, etype):
+    """Element ``i`` of ``arr``: a live struct proxy or a numpy scalar."""
+    if _is_struct(etype):
+        return etype._live(arr[i, ...])
+    return arr[i]
+
+
+class _Iter:
+    """A random-access iterator: a vector plus an offset."""
+
+    __slots__ = ("vec", "pos")
+
+    def __init__(self, vec, pos):
+        self.vec, self.pos = vec, int(pos)
+
+    def __add__(self, k):
+        return _Iter(self.vec, self.pos + int(k))
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        if isinstance(other, _Iter):
+            return self.pos - other.pos
+        return _Iter(self.vec, self.pos - int(other))
+
+    def __eq__(self, other):
+        return isinstance(other, _Iter) and other.vec is self.vec and other.pos == self.pos
+
+    def __lt__(self, other):
+        return self.pos < other.pos
+
+    __hash__ = None
+
+    def __getitem__(self, k):
+        return self.vec[self.pos + int(k)]
+
+    def __setitem__(self, k, v):
+        self.vec[self.pos + int(k)] = v
+
+    def deref(self):
+        return self.vec[self.pos]
+
+    def __repr__(self):
+        return f"<iterator +{self.pos}>"
+
+
+class vector:  # noqa: N801 - C++ name
+    """``std::vector<T>`` over a growable numpy array (capacity doubling).
+
+    ``vector(T)``, ``vector(T, n)``, ``vector(T, n, value)``,
+    ``vector(T, iterable_or_vector)``, ``vector(T, first_iter, last_iter)``,
+    ``vector(other_vector)``.
+    """
+
+    def __init__(self, elem_type, n=0, value=None):
+        if isinstance(elem_type, vector):
+            elem_type, n = elem_type.elem_type, elem_type
+        self.elem_type = np_type(elem_type)
+        self.dtype = to_dtype(self.elem_type)
+        self._buf = np.zeros(0, self.dtype)
+        self._n = 0
+        if isinstance(n, _Iter):
+            src = n.vec.data()[n.pos:value.pos] if isinstance(value, _Iter) else ()
+            self._extend(src)
+        elif isinstance(n, (int, np.integer)):
+            self.resize(int(n), value)
+        else:
+            self._extend(n.data() if isinstance(n, vector) else n)
+
+    def _extend(self, items):
+        items = list(items) if not isinstance(items, np.ndarray) else items
+        self.reserve(len(items))
+        if isinstance(items, np.ndarray) and items.dtype == self.dtype:
+            self._buf[: len(items)] = items
+        else:
+            for i, v in enumerate(items):
+                _store(self._buf, i, v)
+        self._n = len(items)
+
+    # capacity -------------------------------------------------------------
+    def size(self):
+        return self._n
+
+    def __len__(self):
+        return self._n
+
+    def empty(self):
+        return self._n == 0
+
+    def capacity(self):
+        return len(self._buf)
+
+    def reserve(self, n):
+        if n > len(self._buf):
+            buf = np.zeros(max(int(n), 2 * len(self._buf)), self.dtype)
+            buf[: self._n] = self._buf[: self._n]
+            self._buf = buf
+
+    def resize(self, n, value=None):
+        n = int(n)
+        self.reserve(n)
+        if n > self._n:
+            fill = value if value is not None else ("" if self.dtype == object else 0)
+            for i in range(self._n, n):
+                _store(self._buf, i, fill)
+        self._n = n
+
+    def clear(self):
+        self._n = 0
+
+    # modifiers ---------------------------------------------------------------
+    def push_back(self, v):
+        if self._n == len(self._buf):
+            self.reserve(max(1, 2 * self._n))
+        _store(self._buf, self._n, v)
+        self._n += 1
+
+    emplace_back = push_back
+
+    def pop_back(self):
+        self._n -= 1
+
+    def assign(self, other):
+        """``*this = other`` for a vector, list or array."""
+        src = other.data().copy() if isinstance(other, vector) else other
+        self._n = 0
+        self._extend(src)
+        return self
+
+    def swap(self, other):
+        self.__dict__, other.__dict__ = other.__dict__, self.__dict__
+
+    def copy(self):
+        return vector(self)
+
+    __copy__ = copy
+
+    # access ------------------------------------------------------------------
+    def data(self):
+        """numpy view of the live elements (aliases the storage)."""
+        return self._buf[: self._n]
+
+    def __getitem__(self, i):
+        return _element(self._buf, int(i), self.elem_type)
+
+    def __setitem__(self, i, v):
+        _store(self._buf, int(i), v)
+
+    def at(self, i):
+        i = int(i)
+        if not 0 <= i < self._n:
+            raise std_out_of_range(
+                f"vector::_M_range_check: __n (which is {i}) >= this->size() (which is {self._n})")
+        return self[i]
+
+    def front(self):
+        return self[0]
+
+    def back(self):
+        return self[self._n - 1]
+
+    def begin(self):
+        return _Iter(self, 0)
+
+    def end(self):
+        return _Iter(self, self._n)
+
+    def __iter__(self):
+        for i in range(self._n):
+            yield self[i]
+
+    def __eq__(self, other):
+        if not isinstance(other, vector):
+            return NotImplemented
+        return self._n == other._n and all(a == b for a, b in zip(self, other))
+
+    __hash__ = None
+
+    def __repr__(self):
+        name = getattr(self.elem_type, "__name__", str(self.elem_type))
+        return f"vector<{name}>({[_plain(x) for x in self]!r})"
+
+
+def carray_fill(arr, init):
+    """Fill ``arr`` from a (nested) brace initializer; missing elements stay 0."""
+    if isinstance(init, np.ndarray):
+        arr[...] = init
+        return
+    if isinstance(init, str) and arr.dtype.kind in "iuS":  # char s[N] = "..."
+        init = [ord(c) for c in init] + [0]
+    for i, item in enumerate(init):
+        if arr.ndim > 1:
+            carray_fill(arr[i], item)
+        else:
+            _store(arr, i, item)
+
+
+def carray(elem_type, shape, init=None):
+    """A C array ``T a[d0][d1]... = {init}`` as a zero-filled numpy array.
+
+    ``shape`` is an int or tuple; a leading ``None`` takes the size from
+    ``init`` (``int a[] = {1, 2, 3}``).
+    """
+    shape = (shape,) if isinstance(shape, (int, np.integer)) or shape is None else tuple(shape)
+    if shape[0] is None:
+        shape = (len(init),) + shape[1:]
+    arr = np.zeros(shape, to_dtype(elem_type))
+    if init is not None:
+        carray_fill(arr, init)
+    return arr

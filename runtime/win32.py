@@ -1,0 +1,101 @@
+"""The Win32 console calls used by the C++ AMP samples.
+
+``SetConsoleTextAttribute`` becomes an ANSI SGR colour sequence, written only
+when ``sys.stdout`` is a terminal, so piped output (and golden-file tests)
+stays byte-identical to the program's text.  Window and buffer sizing calls are
+no-ops that report success.
+"""
+import sys
+import time
+from dataclasses import dataclass
+
+__all__ = [
+    "STD_INPUT_HANDLE", "STD_OUTPUT_HANDLE", "STD_ERROR_HANDLE", "HANDLE",
+    "FOREGROUND_BLUE", "FOREGROUND_GREEN", "FOREGROUND_RED", "FOREGROUND_INTENSITY",
+    "BACKGROUND_BLUE", "BACKGROUND_GREEN", "BACKGROUND_RED", "BACKGROUND_INTENSITY",
+    "GetStdHandle", "SetConsoleTextAttribute", "COORD", "SMALL_RECT",
+    "SetConsoleScreenBufferSize", "SetConsoleWindowInfo", "Sleep", "reset_console",
+]
+
+STD_INPUT_HANDLE = -10
+STD_OUTPUT_HANDLE = -11
+STD_ERROR_HANDLE = -12
+
+FOREGROUND_BLUE, FOREGROUND_GREEN, FOREGROUND_RED, FOREGROUND_INTENSITY = 0x1, 0x2, 0x4, 0x8
+BACKGROUND_BLUE, BACKGROUND_GREEN, BACKGROUND_RED, BACKGROUND_INTENSITY = 0x10, 0x20, 0x40, 0x80
+
+# Windows colour bits are (B, G, R); ANSI colour numbers are (R, G, B).
+_ANSI = [0, 4, 2, 6, 1, 5, 3, 7]
+
+_colour_set = False
+
+
+class HANDLE(int):
+    """A console handle; just the ``STD_*_HANDLE`` number it was asked for."""
+
+    def __repr__(self):
+        return f"HANDLE({int(self)})"
+
+
+def GetStdHandle(n):  # noqa: N802 - Win32 name
+    return HANDLE(n)
+
+
+def _sgr(attr):
+    attr = int(attr)
+    fg = _ANSI[attr & 7] + (90 if attr & FOREGROUND_INTENSITY else 30)
+    bg = _ANSI[(attr >> 4) & 7] + (100 if attr & BACKGROUND_INTENSITY else 40)
+    return f"\x1b[0;{fg};{bg}m"
+
+
+def SetConsoleTextAttribute(handle, attr):  # noqa: N802
+    """Colour subsequent output; ANSI codes only when stdout is a terminal."""
+    global _colour_set
+    out = sys.stderr if int(handle) == STD_ERROR_HANDLE else sys.stdout
+    try:
+        tty = out is not None and out.isatty()
+    except (ValueError, AttributeError):
+        tty = False
+    if tty:
+        out.write(_sgr(attr))
+        _colour_set = True
+    return True
+
+
+@dataclass
+class COORD:
+    X: int = 0
+    Y: int = 0
+
+
+@dataclass
+class SMALL_RECT:  # noqa: N801
+    Left: int = 0
+    Top: int = 0
+    Right: int = 0
+    Bottom: int = 0
+
+
+def SetConsoleScreenBufferSize(handle, coord):  # noqa: N802
+    return True
+
+
+def SetConsoleWindowInfo(handle, absolute, rect):  # noqa: N802
+    return True
+
+
+def Sleep(ms):  # noqa: N802
+    sys.stdout.flush()
+    time.sleep(max(int(ms), 0) / 1000.0)
+
+
+def reset_console():
+    """Write the ANSI reset once if a colour was set; safe to call repeatedly."""
+    global _colour_set
+    if _colour_set:
+        _colour_set = False
+        try:
+            sys.stdout.write("\x1b[0m")
+            sys.stdout.flush()
+        except (ValueError, OSError, AttributeError):
+            pass
