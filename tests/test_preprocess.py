@@ -1,0 +1,251 @@
+"""Tests for amppy.preprocess: text, position map, headers and diagnostics."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from amppy.diagnostics import DiagnosticSink
+from amppy.preprocess import Origin, preprocess
+
+
+def pp(text, **kw):
+    sink = DiagnosticSink()
+    r = preprocess(kw.pop("path", "prog.cpp"), text=text, sink=sink, **kw)
+    return r, sink
+
+
+def codes(sink):
+    return [d.code for d in sink.diagnostics]
+
+
+def squash(text):
+    """text with runs of blanks inside lines collapsed (padding keeps source columns)."""
+    return "\n".join(" ".join(line.split()) for line in text.splitlines())
+
+
+def find(r, needle, nth=0):
+    """1-based (line, col) of the nth occurrence of needle in r.text."""
+    pos = -1
+    for _ in range(nth + 1):
+        pos = r.text.index(needle, pos + 1)
+    line = r.text.count("\n", 0, pos) + 1
+    col = pos - (r.text.rfind("\n", 0, pos) + 1) + 1
+    return line, col
+
+
+def test_plain_lines_map_identically_and_keep_line_numbers():
+    src = "int main()\n{\n\n    int x = 1; // note\n    return x;\n}\n"
+    r, sink = pp(src)
+    assert not sink.diagnostics
+    lines = r.text.splitlines()
+    assert lines[:3] == ["int main()", "{", ""]
+    assert lines[3].rstrip() == "    int x = 1;"
+    assert lines[4] == "    return x;"
+    assert r.origin(*find(r, "return")) == Origin("prog.cpp", 5, 5)
+    assert r.origin(*find(r, "x;")) == Origin("prog.cpp", 5, 12)
+
+
+def test_object_macro_columns_after_expansion():
+    src = "#define N 1024\nint a[N]; int bb = N + q;\n"
+    r, sink = pp(src)
+    assert not sink.diagnostics
+    assert "int a[1024];" in r.text
+    # tokens after the expansion keep their own source columns
+    assert r.origin(*find(r, "bb")) == Origin("prog.cpp", 2, 15)
+    assert r.origin(*find(r, "q;")) == Origin("prog.cpp", 2, 24)
+    # characters of the expansion map to the macro name
+    line, col = find(r, "1024")
+    assert r.origin(line, col + 2) == Origin("prog.cpp", 2, 7)
+    sp = r.span(line, col, line, col + 4)
+    assert (sp.line, sp.col, sp.end_col) == (2, 7, 8)
+
+
+def test_function_macro_arguments_keep_their_positions():
+    src = "#define SQ(x) ((x)*(x))\nint v = SQ(a + b) - zz;\n"
+    r, _ = pp(src)
+    assert "((a+b)*(a+b))-zz;" in "".join(r.text.split())
+    assert r.origin(*find(r, "a + b")) == Origin("prog.cpp", 2, 12)
+    assert r.origin(*find(r, "b)")) == Origin("prog.cpp", 2, 16)
+    assert r.origin(*find(r, "*")) == Origin("prog.cpp", 2, 9)      # body -> macro name
+    assert r.origin(*find(r, "zz")) == Origin("prog.cpp", 2, 21)
+
+
+def test_multiline_invocation_and_continuation():
+    src = "#define ADD(a, b) ((a) + (b))\nint v = ADD(1,\n            two);\nint w = 1 + \\\n   3;\n"
+    r, sink = pp(src)
+    assert not sink.diagnostics
+    assert r.origin(*find(r, "two")) == Origin("prog.cpp", 3, 13)
+    assert r.origin(*find(r, "int v")).line == 2
+    assert r.origin(*find(r, "3;")) == Origin("prog.cpp", 5, 4)
+
+
+def test_command_line_defines():
+    r, sink = pp("int n = SAMPLESIZE;\n#ifdef FLAG\nint flag;\n#endif\n",
+                 defines={"SAMPLESIZE": "4", "FLAG": ""})
+    assert not sink.diagnostics
+    assert "int n = 4 ;" in squash(r.text) and "int flag;" in r.text
+
+
+def test_file_define_overrides_command_line_with_warning():
+    r, sink = pp("#define SAMPLESIZE 2\nint n = SAMPLESIZE;\n", defines={"SAMPLESIZE": "4"})
+    assert "int n = 2 ;" in squash(r.text)
+    [d] = sink.diagnostics
+    assert (d.severity, d.code) == ("warning", "pp-macro-redefined")
+    assert (d.span.line, d.span.col) == (1, 9)
+    assert "-D SAMPLESIZE=4" in d.help and "#ifndef" in d.help
+
+
+def test_conditionals():
+    src = "#if 2 > 1\nA\n#else\nB\n#endif\n#ifdef NOPE\nC\n#elif defined(X)\nD\n#else\nE\n#endif\n"
+    r, sink = pp(src, defines={"X": "1"})
+    assert not sink.diagnostics
+    words = r.text.split()
+    assert words == ["A", "D"]
+    assert r.origin(*find(r, "D")) == Origin("prog.cpp", 9, 1)
+
+
+def test_user_include_and_include_dirs(tmp_path):
+    (tmp_path / "src").mkdir()
+    (tmp_path / "inc").mkdir()
+    (tmp_path / "src" / "local.h").write_text("#pragma once\n  int from_local;\n")
+    (tmp_path / "inc" / "other.h").write_text("#define TWO 2\nint from_other = TWO;\n")
+    main = tmp_path / "src" / "main.cpp"
+    main.write_text('#include "local.h"\n#include "local.h"\n#include <other.h>\nint m = TWO;\n')
+    sink = DiagnosticSink()
+    r = preprocess(str(main), include_dirs=[str(tmp_path / "inc")], sink=sink)
+    assert not sink.diagnostics, sink.diagnostics
+    assert r.text.count("from_local") == 1          # #pragma once
+    local = str(tmp_path / "src" / "local.h")
+    other = str(tmp_path / "inc" / "other.h")
+    assert r.origin(*find(r, "from_local")) == Origin(local, 2, 7)
+    assert r.origin(*find(r, "from_other")) == Origin(other, 2, 5)
+    assert r.origin(*find(r, "int m")) == Origin(str(main), 4, 1)
+    assert r.sources.get(local) is not None and r.sources.get(other) is not None
+    assert r.sources.get(str(main)) is not None
+
+
+def test_virtual_headers_resolve_and_define_macros():
+    src = ("#include <amp.h>\n#include <Windows.h>\n#include <tchar.h>\n#include \"stdafx.h\"\n"
+           "#include <cstdlib>\n#include <cstdio>\n#include <cassert>\n#include <WINDOWS.H>\n"
+           "int a = TRUE + FALSE + EXIT_FAILURE + RAND_MAX + EOF;\nauto s = _T(\"hi\");\n"
+           "assert(a);\n#ifdef M_PI\nbad\n#endif\n")
+    r, sink = pp(src)
+    assert not sink.diagnostics, sink.diagnostics
+    assert "int a = 1 + 0 + 1 + 32767 + (-1);" in squash(r.text)
+    assert 'auto s = "hi" ;' in squash(r.text)
+    assert "assert(a);" in r.text
+    assert "bad" not in r.text
+    assert r.text.splitlines()[8].startswith("int a")    # virtual headers add no lines
+
+
+def test_math_defines_only_when_requested():
+    r, _ = pp("#define _USE_MATH_DEFINES\n#include <cmath>\ndouble p = M_PI;\n")
+    assert "3.14159265358979323846" in r.text
+
+
+def test_unknown_system_header():
+    r, sink = pp("#include <amp.h>\n  #include <foo.h>\nint x;\n")
+    [d] = sink.diagnostics
+    assert (d.severity, d.code) == ("error", "pp-unknown-header")
+    assert d.message == "unknown system header '<foo.h>'"
+    assert (d.span.file, d.span.line, d.span.col, d.span.end_col) == ("prog.cpp", 2, 12, 19)
+    assert "amppy provides its own" in d.help and "<amp.h>" in d.help
+    assert "int x;" in r.text
+
+
+def test_missing_user_header():
+    _, sink = pp('int a;\n#include "nothere.h"\n')
+    [d] = sink.diagnostics
+    assert (d.code, d.message) == ("pp-file-not-found", "'nothere.h' file not found")
+    assert (d.span.line, d.span.col) == (2, 10)
+
+
+def test_error_and_warning_directives():
+    _, sink = pp("#warning careful now\n#if 0\n#error not me\n#endif\n   #error stop here\n")
+    assert [(d.severity, d.code, d.message) for d in sink.diagnostics] == [
+        ("warning", "pp-warning", "careful now"), ("error", "pp-error", "stop here")]
+    assert (sink.diagnostics[1].span.line, sink.diagnostics[1].span.col) == (5, 5)
+
+
+def test_pragmas_are_removed():
+    r, sink = pp("#pragma warning(disable: 4996)\n#pragma once\nint x;\n")
+    assert not sink.diagnostics
+    assert "pragma" not in r.text and "int x;" in r.text
+
+
+@pytest.mark.parametrize("src,code,line", [
+    ("#if 1\nint x;\n", "pp-unterminated-conditional", 1),
+    ("int x;\n#endif\n", "pp-unbalanced-conditional", 2),
+    ("#define F(a, b) a\nint x = F(1);\n", "pp-macro-args", 2),
+    ("#define F(a) a\nint x = F(1;\n", "pp-macro-args", 2),
+    ("#frobnicate\n", "pp-unknown-directive", 1),
+    ("#define\n", "pp-invalid-define", 1),
+    ("#ifdef\n#endif\n", "pp-invalid-directive", 1),
+    ("#include\n", "pp-invalid-include", 1),
+    ("#if 1 +\n#endif\n", "pp-invalid-expression", 1),
+])
+def test_malformed_input_gives_clean_diagnostics(src, code, line):
+    _, sink = pp(src)
+    assert code in codes(sink), sink.diagnostics
+    d = next(d for d in sink.diagnostics if d.code == code)
+    assert d.severity == "error" and d.span is not None and d.span.line == line
+
+
+def test_non_utf8_input(tmp_path):
+    p = tmp_path / "bad.cpp"
+    p.write_bytes(b"int a;\nint b\xc3\xa9 = 1; \xff\n")
+    sink = DiagnosticSink()
+    r = preprocess(str(p), sink=sink)
+    [d] = sink.diagnostics
+    assert (d.code, d.message) == ("pp-encoding", "source file is not valid UTF-8")
+    assert (d.span.line, d.span.col) == (2, 13)
+    assert r.text == ""
+
+
+def test_crlf_and_bom(tmp_path):
+    p = tmp_path / "win.cpp"
+    p.write_bytes(b"\xef\xbb\xbf#define N 3\r\nint a[N];  int b;\r\n\r\nint c;\r\n")
+    sink = DiagnosticSink()
+    r = preprocess(str(p), sink=sink)
+    assert not sink.diagnostics
+    assert "\r" not in r.text and "\ufeff" not in r.text
+    assert r.origin(*find(r, "b;")) == Origin(str(p), 2, 16)
+    assert r.origin(*find(r, "int c")) == Origin(str(p), 4, 1)
+
+
+def test_bom_in_text_argument():
+    r, _ = pp("\ufeffint x;\n")
+    assert r.text.startswith("int x;")
+    assert r.origin(1, 5) == Origin("prog.cpp", 1, 5)
+
+
+def test_empty_file():
+    r, sink = pp("")
+    assert r.text == "" and not sink.diagnostics
+    assert r.origin(1, 1) == Origin("prog.cpp", 1, 1)
+
+
+def test_origin_out_of_range_is_safe():
+    r, _ = pp("int x;\n")
+    assert r.origin(0, 0).file == "prog.cpp"
+    assert r.origin(99, 3) == Origin("prog.cpp", 1, 3)
+
+
+def test_span_across_lines_is_clipped_to_start_line():
+    r, _ = pp("int f(int a,\n      int b);\n")
+    sp = r.span(1, 1, 2, 13)
+    assert (sp.line, sp.col, sp.end_line, sp.end_col) == (1, 1, 1, 13)
+
+
+def test_large_file_completes():
+    chunk = ("#define IDX(i, j) ((i) * 16 + (j))\n" if False else "") + \
+        "void f(float* a, int i) {\n    a[IDX(i, 1)] = a[i] * 2.0f; // c\n}\n"
+    src = "#define IDX(i, j) ((i) * 16 + (j))\n" + chunk * (1_000_000 // len(chunk))
+    t0 = time.perf_counter()
+    r, sink = pp(src)
+    assert time.perf_counter() - t0 < 30
+    assert not sink.diagnostics
+    n = src.count("\n")
+    assert r.text.count("\n") == n
+    assert r.origin(n, 1) == Origin("prog.cpp", n, 1)
