@@ -182,8 +182,18 @@ def struct(cls):
     ns["dtype"] = np.dtype(spec, align=True)
     for name, t in fields:
         ns[name] = _field_property(name, t)
+    user_init = ns.pop("__init__", None)
+    if user_init is not None:  # a C++ constructor: storage first, then the body
+        def __init__(self, *args, **kwargs):
+            object.__setattr__(self, "_rec", np.zeros((), self.dtype))
+            user_init(self, *args, **kwargs)
+        ns["__init__"] = __init__
     new = type(cls.__name__, (_StructBase,), ns)
     new.__qualname__ = cls.__qualname__
+    for f in [user_init] + list(ns.values()):  # make zero-argument super() see ``new``
+        for cell in getattr(f, "__closure__", None) or ():
+            if cell.cell_contents is cls:
+                cell.cell_contents = new
     _BY_DTYPE.setdefault(new.dtype, new)
     return new
 

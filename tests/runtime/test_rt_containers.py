@@ -135,3 +135,25 @@ def test_carray_brace_init_missing_elements_zero():
     assert b.tolist() == [4, 5, 6]
     s = carray(Point, 2, [(1, 2.5)])
     assert s["x"].tolist() == [1, 0] and s["y"].tolist() == [2.5, 0.0]
+
+
+def test_struct_with_constructor_methods_and_string_annotations():
+    ns = {}
+    exec(
+        "from __future__ import annotations\n"
+        "import numpy as np\n"
+        "from amppy.runtime import struct, int32, float32\n"
+        "@struct\n"
+        "class Acc:\n"
+        "    total: int32\n"
+        "    scale: float32\n"
+        "    def __init__(self, t=0):\n"
+        "        super().__init__()\n"
+        "        self.total = t * 2\n"
+        "    def bump(self):\n"
+        "        self.total += 1\n"
+        "        return self.total\n", ns)
+    acc = ns["Acc"](5)
+    assert acc.total == 10 and acc.scale == 0 and isinstance(acc.scale, np.float32)
+    assert acc.bump() == 11
+    assert ns["Acc"].dtype.names == ("total", "scale")
