@@ -1,0 +1,439 @@
+"""AST: frozen dataclasses, one per C++ construct amppy understands.
+
+Every node's first field is its `span` (required).  Child sequences are tuples,
+so nodes are hashable and safely shared.  `amppy.parse` builds these from the
+Lark tree; nothing later in the pipeline sees Lark objects.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Optional, Union
+
+from .source import Span
+
+
+@dataclass(frozen=True)
+class Node:
+    span: Span
+
+
+# ---- types ---------------------------------------------------------------------
+@dataclass(frozen=True)
+class TypeName(Node):
+    """`int`, `unsigned int`, `Description`, `array_view<const float, 2>`, `std::vector<T>`.
+
+    `name` is normalised ("unsigned int", "long long"); `args` holds template
+    arguments (TypeRef or Expr) or is None when the type is not a template-id.
+    """
+    name: str
+    namespace: tuple[str, ...]
+    args: Optional[tuple]
+    const: bool
+    volatile: bool
+    elaborated: Optional[str]        # "struct"/"class"/"enum"/"union" keyword, if written
+
+
+@dataclass(frozen=True)
+class PointerType(Node):
+    base: "TypeRef"
+    const: bool
+
+
+@dataclass(frozen=True)
+class ReferenceType(Node):
+    base: "TypeRef"
+    rvalue: bool
+
+
+@dataclass(frozen=True)
+class ArrayType(Node):
+    base: "TypeRef"
+    size: Optional["Expr"]
+
+
+TypeRef = Union[TypeName, PointerType, ReferenceType, ArrayType]
+
+
+# ---- expressions -------------------------------------------------------------------
+@dataclass(frozen=True)
+class IntLit(Node):
+    value: int
+    text: str
+    unsigned: bool
+    long: int                         # number of `l` suffixes
+
+
+@dataclass(frozen=True)
+class FloatLit(Node):
+    value: float
+    text: str
+    single: bool                      # `f` suffix: float rather than double
+
+
+@dataclass(frozen=True)
+class CharLit(Node):
+    value: str
+    wide: bool
+
+
+@dataclass(frozen=True)
+class StringLit(Node):
+    value: str
+    wide: bool
+
+
+@dataclass(frozen=True)
+class BoolLit(Node):
+    value: bool
+
+
+@dataclass(frozen=True)
+class NullPtr(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class This(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class Name(Node):
+    name: str
+    namespace: tuple[str, ...]        # ("std",) for std::cout; ("",) for ::x
+
+
+@dataclass(frozen=True)
+class Unary(Node):
+    op: str                           # - + ! ~ * & ++ -- (prefix)
+    operand: "Expr"
+
+
+@dataclass(frozen=True)
+class Postfix(Node):
+    op: str                           # ++ --
+    operand: "Expr"
+
+
+@dataclass(frozen=True)
+class Binary(Node):
+    op: str
+    left: "Expr"
+    right: "Expr"
+
+
+@dataclass(frozen=True)
+class Assign(Node):
+    op: str                           # = += -= ...
+    target: "Expr"
+    value: "Expr"
+
+
+@dataclass(frozen=True)
+class Conditional(Node):
+    cond: "Expr"
+    then: "Expr"
+    else_: "Expr"
+
+
+@dataclass(frozen=True)
+class Comma(Node):
+    left: "Expr"
+    right: "Expr"
+
+
+@dataclass(frozen=True)
+class Cast(Node):
+    type: TypeRef
+    operand: "Expr"
+    style: str                        # "c", "static_cast", "reinterpret_cast", ...
+
+
+@dataclass(frozen=True)
+class Construct(Node):
+    """Functional cast or temporary: `float(x)`, `index<2>(i, j)`, `Point{1, 2}`."""
+    type: TypeRef
+    args: tuple["Expr", ...]
+    brace: bool
+
+
+@dataclass(frozen=True)
+class Call(Node):
+    func: "Expr"
+    args: tuple["Expr", ...]
+
+
+@dataclass(frozen=True)
+class Subscript(Node):
+    base: "Expr"
+    index: "Expr"
+
+
+@dataclass(frozen=True)
+class Member(Node):
+    base: "Expr"
+    name: str
+    arrow: bool
+    template_args: Optional[tuple]    # e.tile<2, 3>  -> (IntLit 2, IntLit 3)
+
+
+@dataclass(frozen=True)
+class SizeofType(Node):
+    type: TypeRef
+
+
+@dataclass(frozen=True)
+class SizeofExpr(Node):
+    operand: "Expr"
+
+
+@dataclass(frozen=True)
+class New(Node):
+    type: TypeRef
+    args: Optional[tuple["Expr", ...]]
+    array_size: Optional["Expr"]
+
+
+@dataclass(frozen=True)
+class Delete(Node):
+    operand: "Expr"
+    array: bool
+
+
+@dataclass(frozen=True)
+class Throw(Node):
+    operand: Optional["Expr"]
+
+
+@dataclass(frozen=True)
+class InitList(Node):
+    items: tuple["Expr", ...]
+
+
+@dataclass(frozen=True)
+class Capture(Node):
+    kind: str                         # "=" "&" "name" "&name" "this" "*this"
+    name: Optional[str]
+
+
+@dataclass(frozen=True)
+class Lambda(Node):
+    captures: tuple[Capture, ...]
+    params: tuple["Param", ...]
+    restrict: tuple[str, ...]         # ("amp",), ("cpu", "amp"), () when unspecified
+    restrict_span: Optional[Span]
+    mutable: bool
+    return_type: Optional[TypeRef]
+    body: "Compound"
+
+
+Expr = Union[IntLit, FloatLit, CharLit, StringLit, BoolLit, NullPtr, This, Name, Unary,
+             Postfix, Binary, Assign, Conditional, Comma, Cast, Construct, Call, Subscript,
+             Member, SizeofType, SizeofExpr, New, Delete, Throw, InitList, Lambda]
+
+
+# ---- declarations --------------------------------------------------------------------
+@dataclass(frozen=True)
+class VarDecl(Node):
+    name: str
+    name_span: Span
+    type: TypeRef
+    storage: tuple[str, ...]          # "static", "tile_static", "extern", "constexpr", ...
+    init: Optional[Expr]              # `= e`, `= {...}` or `{...}` (InitList)
+    ctor_args: Optional[tuple[Expr, ...]]   # `T x(a, b)`
+
+
+@dataclass(frozen=True)
+class Param(Node):
+    name: Optional[str]
+    type: TypeRef
+    default: Optional[Expr]
+
+
+@dataclass(frozen=True)
+class FunctionDef(Node):
+    name: str
+    name_span: Span
+    return_type: TypeRef
+    params: tuple[Param, ...]
+    variadic: bool
+    restrict: tuple[str, ...]
+    restrict_span: Optional[Span]
+    storage: tuple[str, ...]
+    body: Optional["Compound"]        # None for a prototype
+
+
+@dataclass(frozen=True)
+class StructDef(Node):
+    kind: str                         # "struct" / "class" / "union"
+    name: str
+    fields: tuple[VarDecl, ...]
+    methods: tuple[FunctionDef, ...]
+    bases: tuple[str, ...]
+    unsupported: tuple["Unsupported", ...]   # members outside the subset (ctors, access labels in classes, ...)
+
+
+@dataclass(frozen=True)
+class EnumDef(Node):
+    name: Optional[str]
+    enumerators: tuple[tuple[str, Optional[Expr], Span], ...]
+
+
+@dataclass(frozen=True)
+class Typedef(Node):
+    name: str
+    type: TypeRef
+
+
+@dataclass(frozen=True)
+class UsingNamespace(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class Unsupported(Node):
+    """Valid C++ that amppy does not translate yet; sema reports it."""
+    what: str
+
+
+# ---- statements ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Compound(Node):
+    items: tuple["Stmt", ...]
+
+
+@dataclass(frozen=True)
+class DeclStmt(Node):
+    decls: tuple[VarDecl, ...]
+
+
+@dataclass(frozen=True)
+class ExprStmt(Node):
+    expr: Optional[Expr]
+
+
+@dataclass(frozen=True)
+class If(Node):
+    cond: Expr
+    then: "Stmt"
+    else_: Optional["Stmt"]
+
+
+@dataclass(frozen=True)
+class While(Node):
+    cond: Expr
+    body: "Stmt"
+
+
+@dataclass(frozen=True)
+class DoWhile(Node):
+    body: "Stmt"
+    cond: Expr
+
+
+@dataclass(frozen=True)
+class For(Node):
+    init: Optional["Stmt"]            # DeclStmt or ExprStmt
+    cond: Optional[Expr]
+    step: Optional[Expr]
+    body: "Stmt"
+
+
+@dataclass(frozen=True)
+class RangeFor(Node):
+    var: VarDecl
+    range: Expr
+    body: "Stmt"
+
+
+@dataclass(frozen=True)
+class Switch(Node):
+    cond: Expr
+    body: "Stmt"
+
+
+@dataclass(frozen=True)
+class Case(Node):
+    value: Optional[Expr]             # None for `default:`
+
+
+@dataclass(frozen=True)
+class Return(Node):
+    value: Optional[Expr]
+
+
+@dataclass(frozen=True)
+class Break(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class Continue(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class Goto(Node):
+    label: str
+
+
+@dataclass(frozen=True)
+class Label(Node):
+    name: str
+    stmt: "Stmt"
+
+
+@dataclass(frozen=True)
+class Try(Node):
+    body: Compound
+    handlers: tuple[tuple[Optional[Param], Compound], ...]
+
+
+Stmt = Union[Compound, DeclStmt, ExprStmt, If, While, DoWhile, For, RangeFor, Switch, Case,
+             Return, Break, Continue, Goto, Label, Try, StructDef, EnumDef, Typedef,
+             UsingNamespace, Unsupported]
+
+
+@dataclass(frozen=True)
+class TranslationUnit(Node):
+    decls: tuple
+
+
+# ---- dump ----------------------------------------------------------------------------------
+def dump(node, indent: int = 0) -> str:
+    """A stable, readable tree dump (`amppy translate --emit ast`)."""
+    out: list[str] = []
+    _dump(node, indent, out, None)
+    return "\n".join(out) + "\n"
+
+
+def _short(span: Span) -> str:
+    return f"<{span.line}:{span.col}-{span.end_line}:{span.end_col}>"
+
+
+def _dump(value, depth: int, out: list[str], label: Optional[str]) -> None:
+    pad = "  " * depth
+    prefix = f"{label}: " if label else ""
+    if isinstance(value, Node):
+        scalars, children = [], []
+        for f in fields(value):
+            if f.name == "span":
+                continue
+            v = getattr(value, f.name)
+            if isinstance(v, Node) or (isinstance(v, tuple) and any(isinstance(x, (Node, tuple)) for x in v)):
+                children.append((f.name, v))
+            elif isinstance(v, Span):
+                continue
+            elif v not in (None, (), False):
+                scalars.append(f"{f.name}={v!r}")
+        out.append(f"{pad}{prefix}{type(value).__name__} {_short(value.span)}"
+                   + (" " + " ".join(scalars) if scalars else ""))
+        for name, v in children:
+            _dump(v, depth + 1, out, name)
+    elif isinstance(value, tuple):
+        out.append(f"{pad}{prefix}[")
+        for item in value:
+            _dump(item, depth + 1, out, None)
+        out.append(f"{pad}]")
+    else:
+        out.append(f"{pad}{prefix}{value!r}")
