@@ -321,27 +321,37 @@ class _PP(Preprocessor):
 
     def expand_macros(self, tokens, expanding_from=[]):
         # pcpp expands everything between two directives as one list and splices
-        # expansions into it (quadratic).  Cut it at line ends where no macro
-        # invocation can be open: parentheses balanced, last token not a name.
-        if expanding_from or len(tokens) < 512:
+        # expansions into it (quadratic), visiting every token.  Cut the list at
+        # line ends where no macro invocation can be open (parentheses balanced,
+        # last token not a name) and skip pieces that name no macro at all.
+        if expanding_from:
             return super().expand_macros(tokens, expanding_from)
         out: list = []
         start = depth = 0
-        last_id = False
-        ws, t_id = self.t_WS, self.t_ID
+        last_id = has_macro = False
+        ws, t_id, macros = self.t_WS, self.t_ID, self.macros
+        expand = super().expand_macros
         for i, t in enumerate(tokens):
             v = t.value
             if t.type in ws:
-                if "\n" in v and depth == 0 and not last_id and i + 1 - start >= 256:
-                    out.extend(super().expand_macros(tokens[start:i + 1], expanding_from))
+                if "\n" in v and depth == 0 and not last_id and i + 1 - start >= 64:
+                    piece = tokens[start:i + 1]
+                    out.extend(expand(piece, expanding_from) if has_macro else piece)
                     start = i + 1
+                    has_macro = False
                 continue
+            if t.type == t_id:
+                last_id = True
+                if v in macros or v == "__LINE__" or v == "__COUNTER__":
+                    has_macro = True
+                continue
+            last_id = False
             if v == "(":
                 depth += 1
             elif v == ")" and depth:
                 depth -= 1
-            last_id = t.type == t_id
-        out.extend(super().expand_macros(tokens[start:], expanding_from))
+        piece = tokens[start:] if start else tokens
+        out.extend(expand(piece, expanding_from) if has_macro else piece)
         return out
 
     def collect_args(self, tokenlist, ignore_errors=False):
