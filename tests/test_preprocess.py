@@ -184,6 +184,9 @@ def test_pragmas_are_removed():
     ("#ifdef\n#endif\n", "pp-invalid-directive", 1),
     ("#include\n", "pp-invalid-include", 1),
     ("#if 1 +\n#endif\n", "pp-invalid-expression", 1),
+    ("#if\n#endif\n", "pp-invalid-expression", 1),
+    ("#if !\n#endif\n", "pp-invalid-expression", 1),
+    ("#define F(,b) b\n", "pp-invalid-define", 1),
 ])
 def test_malformed_input_gives_clean_diagnostics(src, code, line):
     _, sink = pp(src)
@@ -249,3 +252,21 @@ def test_large_file_completes():
     n = src.count("\n")
     assert r.text.count("\n") == n
     assert r.origin(n, 1) == Origin("prog.cpp", n, 1)
+
+
+def test_mutated_input_never_fails_internally():
+    import random
+    base = ("#define F(a,b) a+b\n#if defined(X) && F(1,2)\nint y;\n#elif 1\n#include <amp.h>\n"
+            "#endif\nint z = F(1,2);\n#ifdef Q\n#else\n#endif\n")
+    rng = random.Random(7)
+    for _ in range(300):
+        chars = list(base)
+        for _ in range(rng.randint(1, 5)):
+            i = rng.randrange(len(chars))
+            if rng.random() < 0.4:
+                del chars[i]
+            else:
+                chars.insert(i, rng.choice('#()",\\\n<>dfie '))
+        r, sink = pp("".join(chars))
+        assert "pp-internal" not in codes(sink), "".join(chars)
+        r.origin(1, 1)

@@ -284,7 +284,11 @@ class _PP(Preprocessor):
                             self._tok_span(name))
             return
         old = self.macros.get(name.value)
-        super().define(tokens)
+        try:
+            super().define(tokens)
+        except (IndexError, AttributeError, TypeError, ValueError):
+            self.sink.error("pp-invalid-define", "invalid macro parameter list", self._tok_span(name))
+            return
         new = self.macros.get(name.value)
         if new is None or new is old:
             return
@@ -375,6 +379,26 @@ class _PP(Preprocessor):
             fake = copy.copy(directive)
             fake.type, fake.value = self.t_ID, "__amppy_missing_macro_name__"
             toks.insert(0, fake)
+        elif name in ("if", "elif"):
+            fake = copy.copy(directive)
+            if not toks:
+                self.sink.error("pp-invalid-expression", f"expected an expression after #{name}",
+                                self._tok_span(directive))
+                fake.type, fake.value = self.t_INTEGER, "0"
+                toks.append(fake)
+            elif toks[0].value == "!":
+                # pcpp looks at toks[1..3] for include guards without bounds checks
+                fake.type, fake.value = self.t_ID, "__amppy_missing_operand__"
+                n = len(toks)
+                if len(toks) < 2:
+                    toks.append(copy.copy(fake))
+                elif toks[1].value == "defined" and len(toks) < 3:
+                    toks.append(copy.copy(fake))
+                elif toks[1].value == "defined" and toks[2].value == "(" and len(toks) < 4:
+                    toks.append(copy.copy(fake))
+                if len(toks) != n:
+                    self.sink.error("pp-invalid-expression", f"missing operand in #{name} expression",
+                                    self._tok_span(directive))
         elif name == "pragma" and not toks:
             raise OutputDirective(Action.IgnoreAndRemove)
         return True
