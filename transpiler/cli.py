@@ -1,0 +1,194 @@
+"""The `amppy` command line: run, translate, check.
+
+Exit codes: 0 ok; 1 the input has errors or the program failed; 2 misuse of
+the command line; 4 internal compiler error.  `amppy run` exits with the
+translated program's own exit code.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from . import __version__
+from .diagnostics import CompileError, DiagnosticSink, InternalCompilerError, render_json, render_text
+from .driver import Options
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_ICE = 0, 1, 2, 4
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):          # argparse exits 2 already; keep its format
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("file", help="C++ AMP source file (.cpp)")
+    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
+                   help="define a preprocessor macro")
+    p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
+                   help="add a directory to the user include search path")
+    p.add_argument("--target", choices=("cpu", "cuda", "auto"), default="auto",
+                   help="where kernels run (auto: CUDA when a usable NVIDIA GPU is present)")
+    p.add_argument("--diagnostics-format", choices=("text", "json"), default="text")
+    p.add_argument("--color", choices=("auto", "always", "never"), default="auto")
+    p.add_argument("-Werror", dest="werror", action="store_true", help="treat warnings as errors")
+    p.add_argument("-v", "--verbose", action="store_true", help="say what amppy is doing on stderr")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="amppy", description="Translate C++ AMP programs to Python that runs with Numba.")
+    p.add_argument("--version", action="version", version=f"amppy {__version__}")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    r = sub.add_parser("run", help="translate and run a program")
+    _common(r)
+    r.add_argument("--check", dest="checks", action="append", default=[], choices=("races", "bounds"),
+                   help="run kernels with dynamic checks (slower)")
+    r.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the program")
+    t = sub.add_parser("translate", help="write the Python translation")
+    _common(t)
+    t.add_argument("-o", dest="output", default=None, help="output file ('-' for stdout; default: FILE.py)")
+    t.add_argument("--emit", choices=("ast", "ir", "py"), default="py", help="which stage to print")
+    c = sub.add_parser("check", help="check a program and report diagnostics")
+    _common(c)
+    return p
+
+
+def _options(ns) -> Options:
+    defines = {}
+    for d in ns.defines:
+        name, _, value = d.partition("=")
+        defines[name] = value if "=" in d else "1"
+    target = ns.target
+    if target == "auto":
+        target = "cuda" if _cuda_usable() else "cpu"
+    checks = getattr(ns, "checks", [])
+    return Options(defines=defines, include_dirs=list(ns.include_dirs), target=target,
+                   werror=ns.werror, check_races="races" in checks, check_bounds="bounds" in checks)
+
+
+def _cuda_usable() -> bool:
+    import importlib.util
+    if importlib.util.find_spec("numba_cuda") is None:
+        return False
+    try:
+        from amppy.runtime.cuda_compat import cuda_available
+        return cuda_available()
+    except Exception:
+        return False
+
+
+def _color(ns) -> bool:
+    if ns.color == "always":
+        return True
+    if ns.color == "never" or os.environ.get("NO_COLOR"):
+        return False
+    return sys.stderr.isatty()
+
+
+def _report(sink: DiagnosticSink, sources, ns) -> None:
+    if not sink.diagnostics:
+        return
+    if ns.diagnostics_format == "json":
+        sys.stderr.write(render_json(sink.diagnostics))
+    else:
+        sys.stderr.write(render_text(sink.diagnostics, sources, _color(ns)))
+
+
+def _ice(exc: InternalCompilerError, file: str) -> int:
+    sys.stderr.write(
+        f"{file}: internal compiler error in stage '{exc.stage}': {exc}\n"
+        "This is a bug in amppy, not in your program. Please report it with the input file\n"
+        "and the command line (set AMPPY_TRACEBACK=1 to include a traceback).\n")
+    if os.environ.get("AMPPY_TRACEBACK"):
+        import traceback
+        traceback.print_exception(exc.__cause__ or exc)
+    return EXIT_ICE
+
+
+def main(argv: list[str] | None = None) -> int:
+    ns = build_parser().parse_args(argv)
+    if not os.path.isfile(ns.file):
+        sys.stderr.write(f"amppy: error: no such file: '{ns.file}'\n")
+        return EXIT_USAGE if not os.path.exists(ns.file) else EXIT_USAGE
+    opts = _options(ns)
+    if ns.verbose:
+        sys.stderr.write(f"amppy: target {opts.target}\n")
+    sink = DiagnosticSink(werror=opts.werror)
+    sources = None
+    try:
+        from . import driver
+        if ns.command == "check":
+            pp, _ = driver.analyse(ns.file, opts, sink)
+            sources = pp.sources
+            _report(sink, sources, ns)
+            return EXIT_OK
+        if ns.command == "translate" and ns.emit == "ast":
+            from .ast import dump
+            pp, tu = driver.front_end(ns.file, opts, sink)
+            sources = pp.sources
+            _report(sink, sources, ns)
+            return _write(ns, dump(tu))
+        if ns.command == "translate" and ns.emit == "ir":
+            from .ir import dump as dump_ir
+            pp, program = driver.analyse(ns.file, opts, sink)
+            sources = pp.sources
+            _report(sink, sources, ns)
+            return _write(ns, dump_ir(program))
+        pp, source = driver.translate(ns.file, opts, sink)
+        sources = pp.sources
+        _report(sink, sources, ns)
+        if ns.command == "translate":
+            return _write(ns, source)
+        return _run(ns, source, opts)
+    except CompileError:
+        _report(sink, sources or _sources_of(sink, ns.file), ns)
+        return EXIT_ERRORS
+    except InternalCompilerError as exc:
+        _report(sink, sources or _sources_of(sink, ns.file), ns)
+        return _ice(exc, ns.file)
+    except KeyboardInterrupt:
+        return 130
+
+
+def _sources_of(sink, file):
+    """Sources for rendering when a stage failed before handing them back."""
+    from .source import SourceMap
+    sm = SourceMap()
+    names = {d.span.file for d in sink.diagnostics if d.span} | {file}
+    for name in names:
+        try:
+            with open(name, encoding="utf-8", errors="replace") as f:
+                sm.add(name, f.read())
+        except OSError:
+            pass
+    return sm
+
+
+def _write(ns, text: str) -> int:
+    out = ns.output
+    if out is None and ns.emit == "py":
+        out = os.path.splitext(ns.file)[0] + ".py"
+    if out in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        with open(out, "w", encoding="utf-8") as f:
+            f.write(text)
+    return EXIT_OK
+
+
+def _run(ns, source: str, opts: Options) -> int:
+    from .modcache import module_path
+    import runpy
+    path = module_path(ns.file, source, opts.target)
+    sys.argv = [ns.file] + list(ns.args)
+    sys.path.insert(0, os.path.dirname(path))
+    try:
+        runpy.run_path(path, run_name="__main__")
+    except SystemExit as e:
+        code = e.code
+        if code is None:
+            return 0
+        return code if isinstance(code, int) else 1
+    return 0

@@ -1,0 +1,77 @@
+"""The pipeline, stage by stage: each stage hands the next plain data.
+
+    preprocess -> parse -> sema (AST -> IR) -> passes -> codegen
+
+Every stage reports problems to one `DiagnosticSink`; the driver stops after a
+stage that reported errors.  An exception that escapes a stage is an internal
+compiler error, tagged with the stage's name.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from .diagnostics import CompileError, DiagnosticSink, InternalCompilerError
+
+
+@dataclass
+class Options:
+    defines: dict[str, str] = field(default_factory=dict)
+    include_dirs: list[str] = field(default_factory=list)
+    target: str = "cpu"                 # "cpu" or "cuda" (auto is resolved by the CLI)
+    werror: bool = False
+    check_races: bool = False           # --check races
+    check_bounds: bool = False          # --check bounds
+
+
+class _Stage:
+    """Run one stage; turn escaping exceptions into InternalCompilerError."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __enter__(self):
+        if os.environ.get("AMPPY_INJECT_FAULT") == self.name:
+            raise InternalCompilerError(self.name, "fault injected by AMPPY_INJECT_FAULT")
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc is None or isinstance(exc, (CompileError, InternalCompilerError, KeyboardInterrupt)):
+            return False
+        raise InternalCompilerError(self.name, f"{exc_type.__name__}: {exc}") from exc
+
+
+def front_end(path: str, opts: Options, sink: DiagnosticSink, text: str | None = None):
+    """Preprocess and parse: returns (PreprocessedSource, ast.TranslationUnit)."""
+    from .parse import parse
+    from .preprocess import preprocess
+    with _Stage("preprocess"):
+        pp = preprocess(path, text=text, defines=opts.defines, include_dirs=opts.include_dirs, sink=sink)
+    sink.check()
+    with _Stage("parse"):
+        tu = parse(pp, sink)
+    sink.check()
+    return pp, tu
+
+
+def analyse(path: str, opts: Options, sink: DiagnosticSink, text: str | None = None):
+    """Front end, semantic analysis and validation passes: returns (pp, ir.Program)."""
+    from . import passes, sema
+    pp, tu = front_end(path, opts, sink, text)
+    with _Stage("sema"):
+        program = sema.analyse(tu, pp, sink)
+    sink.check()
+    with _Stage("passes"):
+        program = passes.run_all(program, sink, opts)
+    sink.check()
+    return pp, program
+
+
+def translate(path: str, opts: Options, sink: DiagnosticSink, text: str | None = None) -> tuple:
+    """The whole pipeline: returns (pp, python_source)."""
+    from .codegen import generate
+    pp, program = analyse(path, opts, sink, text)
+    with _Stage("codegen"):
+        source = generate(program, opts)
+    sink.check()
+    return pp, source

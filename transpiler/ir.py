@@ -1,0 +1,714 @@
+"""The typed IR that sema produces and passes/codegen consume.
+
+A small tree of statements and expressions, every node with its `span` (the
+user's C++ position) and every expression with its C++ `type`.  Sema has
+already made every implicit conversion explicit (`Convert`), resolved names to
+`Symbol`s, and turned library constructs into dedicated nodes, so the backends
+never look at C++ text or re-derive types.
+
+Host code and kernel code share the node set; a `Kernel` additionally has
+thread-index reads (`ThreadIndex`), `TileStatic` declarations and `Barrier`s.
+
+Example (tile_average's kernel, abridged, as `amppy translate --emit ir` prints it):
+
+    Kernel kernel_SamplingExample_37 tiled=(2, 2) index=t_idx
+      captures: matrix: array_view<float, 2> (by value), averages: array<float, 2> (by reference)
+      TileStatic tileValues: float[2][2]
+      Store  tileValues[t_idx.local[0]][t_idx.local[1]] = matrix[t_idx.global]
+      Barrier all
+      If (t_idx.local[0] == 0) && (t_idx.local[1] == 0) ...
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Optional, Union
+
+from .source import Span
+
+
+# ---- types ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Type:
+    def __str__(self) -> str:
+        return type(self).__name__
+
+
+@dataclass(frozen=True)
+class Scalar(Type):
+    """Arithmetic types. `name` is one of SCALARS' keys."""
+    name: str
+
+    @property
+    def is_float(self) -> bool:
+        return self.name in ("float", "double", "long double")
+
+    @property
+    def is_int(self) -> bool:
+        return not self.is_float and self.name != "bool"
+
+    @property
+    def is_unsigned(self) -> bool:
+        return self.name.startswith("unsigned") or self.name in ("size_t",)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+#: C++ scalar name -> (numpy type name, size in bytes, rank for the usual arithmetic conversions)
+SCALARS = {
+    "bool": ("bool_", 1, 0),
+    "char": ("int8", 1, 1), "signed char": ("int8", 1, 1), "unsigned char": ("uint8", 1, 1),
+    "wchar_t": ("uint16", 2, 2), "short": ("int16", 2, 2), "unsigned short": ("uint16", 2, 2),
+    "int": ("int32", 4, 3), "unsigned int": ("uint32", 4, 3),
+    "long": ("int32", 4, 4), "unsigned long": ("uint32", 4, 4),      # MSVC: long is 32-bit
+    "long long": ("int64", 8, 5), "unsigned long long": ("uint64", 8, 5), "size_t": ("uint64", 8, 5),
+    "float": ("float32", 4, 10), "double": ("float64", 8, 11), "long double": ("float64", 8, 12),
+}
+
+BOOL, INT, UINT, FLOAT, DOUBLE, CHAR = (Scalar("bool"), Scalar("int"), Scalar("unsigned int"),
+                                         Scalar("float"), Scalar("double"), Scalar("char"))
+
+
+@dataclass(frozen=True)
+class Void(Type):
+    def __str__(self):
+        return "void"
+
+
+@dataclass(frozen=True)
+class StructType(Type):
+    name: str                         # look up fields in Program.structs
+
+    def __str__(self):
+        return self.name
+
+
+@dataclass(frozen=True)
+class CArray(Type):
+    """A C array `T a[D0][D1]` (host, kernel-local or tile_static): dims are constants."""
+    elem: Type
+    dims: tuple[int, ...]
+
+    def __str__(self):
+        return f"{self.elem}" + "".join(f"[{d}]" for d in self.dims)
+
+
+@dataclass(frozen=True)
+class Pointer(Type):
+    elem: Type
+
+    def __str__(self):
+        return f"{self.elem}*"
+
+
+@dataclass(frozen=True)
+class ArrayView(Type):
+    elem: Type
+    rank: int
+    const: bool = False
+
+    def __str__(self):
+        return f"array_view<{'const ' if self.const else ''}{self.elem}, {self.rank}>"
+
+
+@dataclass(frozen=True)
+class AmpArray(Type):
+    """concurrency::array<T, N>."""
+    elem: Type
+    rank: int
+
+    def __str__(self):
+        return f"array<{self.elem}, {self.rank}>"
+
+
+@dataclass(frozen=True)
+class Extent(Type):
+    rank: int
+
+    def __str__(self):
+        return f"extent<{self.rank}>"
+
+
+@dataclass(frozen=True)
+class Index(Type):
+    rank: int
+
+    def __str__(self):
+        return f"index<{self.rank}>"
+
+
+@dataclass(frozen=True)
+class TiledExtent(Type):
+    dims: tuple[int, ...]
+
+    def __str__(self):
+        return f"tiled_extent<{', '.join(map(str, self.dims))}>"
+
+
+@dataclass(frozen=True)
+class TiledIndex(Type):
+    dims: tuple[int, ...]
+
+    def __str__(self):
+        return f"tiled_index<{', '.join(map(str, self.dims))}>"
+
+
+@dataclass(frozen=True)
+class Vector(Type):
+    elem: Type
+
+    def __str__(self):
+        return f"std::vector<{self.elem}>"
+
+
+@dataclass(frozen=True)
+class Iterator(Type):
+    """A std::vector iterator (begin()/end())."""
+    elem: Type
+
+
+@dataclass(frozen=True)
+class String(Type):
+    """A string literal / const char*."""
+    def __str__(self):
+        return "const char*"
+
+
+@dataclass(frozen=True)
+class Library(Type):
+    """Opaque library objects: std::cout ("ostream"), std::cin ("istream"), manipulators,
+    HANDLE, COORD, SMALL_RECT, tile_barrier, accelerator ... `name` says which."""
+    name: str
+
+    def __str__(self):
+        return self.name
+
+
+@dataclass(frozen=True)
+class Function(Type):
+    ret: Type
+    params: tuple[Type, ...]
+
+
+# ---- symbols -------------------------------------------------------------------------------
+@dataclass(eq=False)
+class Symbol:
+    """A named entity: variable, parameter, capture, function.  Compared by identity.
+
+    `py_name` is the Python identifier codegen must use (sema validated it and
+    mangled names that clash with Python keywords, builtins or amppy's names).
+    """
+    name: str
+    py_name: str
+    type: Type
+    kind: str                         # "local" "param" "global" "function" "capture" "index" "const"
+    span: Span
+    const_value: object = None        # compile-time value of a constant (int/float), if known
+    storage: tuple[str, ...] = ()     # "tile_static", "static", ...
+
+    def __repr__(self) -> str:
+        return f"Symbol({self.name}: {self.type})"
+
+
+# ---- expressions ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Expr:
+    span: Span
+    type: Type
+
+
+@dataclass(frozen=True)
+class Const(Expr):
+    value: object                     # int, float, bool, str (char: a 1-char str)
+
+
+@dataclass(frozen=True)
+class StringConst(Expr):
+    value: str
+
+
+@dataclass(frozen=True)
+class Var(Expr):
+    sym: Symbol
+
+
+@dataclass(frozen=True)
+class Convert(Expr):
+    """Conversion of `operand` to `type` (implicit or a cast)."""
+    operand: Expr
+    explicit: bool
+
+
+@dataclass(frozen=True)
+class Unary(Expr):
+    op: str                           # "-" "+" "!" "~"
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Binary(Expr):
+    """Arithmetic, comparison, logical and bitwise operators.
+
+    Operands are already converted to a common type (for arithmetic) or to bool
+    (for && ||).  "/" and "%" on integers mean C++ truncating division.
+    """
+    op: str
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class Conditional(Expr):
+    cond: Expr
+    then: Expr
+    else_: Expr
+
+
+@dataclass(frozen=True)
+class ThreadIndex(Expr):
+    """A component of the kernel's thread index: which in global/local/tile/tile_origin."""
+    which: str
+    dim: int
+
+
+@dataclass(frozen=True)
+class MakeIndex(Expr):
+    """An index<N> value made of N int expressions (also t_idx.global etc. as a whole)."""
+    components: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class IndexComponent(Expr):
+    """`idx[i]` of an index<N>/extent<N> valued expression that is not a MakeIndex."""
+    base: Expr
+    dim: int
+
+
+@dataclass(frozen=True)
+class ElementRef(Expr):
+    """An element of an array_view/array/vector/C array: `av[idx]`, `av(i, j)`, `a[i][j]`.
+
+    `indices` has one int expression per dimension of `base` (rank of the
+    view, or all dims of a C array)."""
+    base: Expr
+    indices: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class FieldRef(Expr):
+    """`s.field` / `p->field` of a struct value, element or pointer."""
+    base: Expr
+    field: str
+    arrow: bool
+
+
+@dataclass(frozen=True)
+class Call(Expr):
+    """A call of a user function (host or restrict(amp))."""
+    func: Symbol
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class MathCall(Expr):
+    """A math function: sqrt, fabs, min, max, pow, exp, ... (fast_math/precise_math/std)."""
+    name: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class AtomicCall(Expr):
+    """atomic_fetch_add(&x, v) and friends; `target` is an lvalue expression."""
+    name: str
+    target: Expr
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class LibCall(Expr):
+    """Host library calls and methods, emitted as `name(args)` or `obj.name(args)`.
+
+    Examples: vector.push_back, vector.size, av.synchronize, extent.tile,
+    printf, SetConsoleTextAttribute, GetStdHandle.  `obj` is None for free
+    functions.  Runtime names mirror C++ names (see amppy.runtime)."""
+    name: str
+    obj: Optional[Expr]
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class LibAttr(Expr):
+    """A library object's data member on the host: `av.extent`, `coord.X` of a library struct."""
+    obj: Expr
+    name: str
+
+
+@dataclass(frozen=True)
+class ExtentOf(Expr):
+    """`av.extent[dim]` / `av.get_extent()[dim]` of a captured view or array (kernels too)."""
+    view: Expr
+    dim: int
+
+
+@dataclass(frozen=True)
+class Construct(Expr):
+    """Construct a library or struct value: extent<2>(8, 9), Description{...},
+    array_view<float, 2>(e, v), std::vector<int>(n, 0), new SMALL_RECT()."""
+    args: tuple[Expr, ...]
+    heap: bool = False
+
+
+@dataclass(frozen=True)
+class Copy(Expr):
+    """A value copy of a struct / vector / C array (C++ copy semantics)."""
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class StreamOut(Expr):
+    """`stream << a << b ...` (std::cout, std::cerr); items are values or manipulators."""
+    stream: str                       # "cout", "cerr", "wcout"
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Manipulator(Expr):
+    """std::endl, std::setw(n), std::fixed, ... (`args` for the ones with a value)."""
+    name: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class StreamIn(Expr):
+    """`std::cin >> a >> b`: targets are lvalues."""
+    targets: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Assign(Expr):
+    """Assignment as an expression (`a = b`, `a += b`); value already converted.
+
+    For compound assignment `op` is the arithmetic operator ("+", "/", ...),
+    and `value` is the right operand converted to the computation type; the
+    result is converted back to the target's type by the backend (`result_type`)."""
+    op: str                           # "=" or "+", "-", ...
+    target: Expr
+    value: Expr
+    compute_type: Type                # type in which `target op value` is computed
+
+
+@dataclass(frozen=True)
+class IncDec(Expr):
+    op: str                           # "++" or "--"
+    prefix: bool
+    target: Expr
+
+
+@dataclass(frozen=True)
+class Lambda(Expr):
+    """A lambda used as a value outside parallel_for_each (host only)."""
+    params: tuple[Symbol, ...]
+    body: "Block"
+
+
+@dataclass(frozen=True)
+class SizeOf(Expr):
+    value: int
+
+
+# ---- statements ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Stmt:
+    span: Span
+
+
+@dataclass(frozen=True)
+class Block(Stmt):
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class VarDecl(Stmt):
+    """A local variable.  `init` is None for default initialisation (zero for
+    scalars/structs/C arrays in amppy; C++ leaves them indeterminate)."""
+    sym: Symbol
+    init: Optional[Expr]
+
+
+@dataclass(frozen=True)
+class TileStatic(Stmt):
+    """`tile_static T name[D0]...;` inside a tiled kernel.  C++ AMP forbids an
+    initializer; sema keeps one if written so passes/tile_static.py can report it."""
+    sym: Symbol
+    init: Optional[Expr] = None
+
+
+@dataclass(frozen=True)
+class ExprStmt(Stmt):
+    expr: Expr
+
+
+@dataclass(frozen=True)
+class If(Stmt):
+    cond: Expr
+    then: Block
+    else_: Optional[Block]
+
+
+@dataclass(frozen=True)
+class While(Stmt):
+    cond: Expr
+    body: Block
+
+
+@dataclass(frozen=True)
+class DoWhile(Stmt):
+    body: Block
+    cond: Expr
+
+
+@dataclass(frozen=True)
+class For(Stmt):
+    init: tuple[Stmt, ...]            # VarDecls or ExprStmts
+    cond: Optional[Expr]
+    step: tuple[Expr, ...]
+    body: Block
+
+
+@dataclass(frozen=True)
+class Switch(Stmt):
+    cond: Expr
+    cases: tuple[tuple[tuple[Expr, ...], Block, bool], ...]   # (values (empty=default), body, falls_through)
+
+
+@dataclass(frozen=True)
+class Return(Stmt):
+    value: Optional[Expr]
+
+
+@dataclass(frozen=True)
+class Break(Stmt):
+    pass
+
+
+@dataclass(frozen=True)
+class Continue(Stmt):
+    pass
+
+
+@dataclass(frozen=True)
+class Barrier(Stmt):
+    """t_idx.barrier.wait() and its variants: kind is "all", "global", "tile_static"."""
+    kind: str
+
+
+@dataclass(frozen=True)
+class Delete(Stmt):
+    target: Expr
+
+
+@dataclass(frozen=True)
+class ParallelForEach(Stmt):
+    """A kernel launch: `domain` is an extent<N> or tiled_extent<...> valued expression."""
+    domain: Expr
+    kernel: "Kernel"
+    capture_args: tuple[Expr, ...]    # host values for kernel.captures, in order
+
+
+# ---- top level -----------------------------------------------------------------------------
+@dataclass
+class StructDef:
+    name: str
+    fields: list[tuple[str, Type]]
+    span: Span
+
+
+@dataclass
+class Capture:
+    """A variable a kernel captures: `inner` is the kernel-side symbol."""
+    outer: Symbol
+    inner: Symbol
+    by_ref: bool
+
+
+@dataclass
+class Kernel:
+    name: str                         # Python name of the generated kernel function
+    span: Span                        # the lambda
+    call_span: Span                   # the parallel_for_each call
+    rank: int
+    tile_dims: Optional[tuple[int, ...]]   # None for an untiled kernel
+    index: Symbol                     # the lambda's index parameter (idx / t_idx)
+    captures: list[Capture]
+    body: Block
+    functions: list["FunctionDef"] = field(default_factory=list)   # restrict(amp) helpers it calls (transitively)
+
+
+@dataclass
+class FunctionDef:
+    sym: Symbol
+    params: list[Symbol]
+    ret: Type
+    restrict: tuple[str, ...]         # ("cpu",), ("amp",), ("cpu", "amp")
+    body: Block
+    span: Span
+
+
+@dataclass
+class GlobalVar:
+    sym: Symbol
+    init: Optional[Expr]
+
+
+@dataclass
+class Program:
+    file: str                         # the main file as the user named it
+    structs: list[StructDef]
+    globals: list[GlobalVar]
+    functions: list[FunctionDef]      # host and amp functions, in source order
+    kernels: list[Kernel]             # every parallel_for_each, in source order
+    main: Optional[Symbol]            # main / _tmain / wmain
+    main_params: int = 0              # 0 or 2 (argc, argv)
+
+
+# ---- dump ----------------------------------------------------------------------------------
+def dump(program: Program) -> str:
+    out = [f"Program {program.file}"]
+    for s in program.structs:
+        out.append(f"  Struct {s.name} {{ " + "; ".join(f"{t} {n}" for n, t in s.fields) + " }")
+    for g in program.globals:
+        out.append(f"  Global {g.sym.name}: {g.sym.type}" + (f" = {_e(g.init)}" if g.init else ""))
+    for f in program.functions:
+        ps = ", ".join(f"{p.type} {p.name}" for p in f.params)
+        out.append(f"  Function {f.sym.name}({ps}) -> {f.ret} restrict({', '.join(f.restrict)})")
+        _block(f.body, 2, out)
+    for k in program.kernels:
+        tiled = f" tiled={k.tile_dims}" if k.tile_dims else f" rank={k.rank}"
+        out.append(f"  Kernel {k.name}{tiled} index={k.index.name}")
+        caps = ", ".join(f"{c.inner.name}: {c.inner.type} ({'by reference' if c.by_ref else 'by value'})"
+                         for c in k.captures)
+        out.append(f"    captures: {caps}")
+        _block(k.body, 2, out)
+    return "\n".join(out) + "\n"
+
+
+def _block(b: Block, depth: int, out: list[str]) -> None:
+    for s in b.body:
+        _stmt(s, depth, out)
+
+
+def _stmt(s: Stmt, depth: int, out: list[str]) -> None:
+    pad = "  " * depth
+    at = f"  @{s.span.line}"
+    if isinstance(s, Block):
+        out.append(pad + "Block" + at)
+        _block(s, depth + 1, out)
+    elif isinstance(s, VarDecl):
+        out.append(f"{pad}Var {s.sym.name}: {s.sym.type}" + (f" = {_e(s.init)}" if s.init else "") + at)
+    elif isinstance(s, TileStatic):
+        out.append(f"{pad}TileStatic {s.sym.name}: {s.sym.type}{at}")
+    elif isinstance(s, ExprStmt):
+        out.append(f"{pad}{_e(s.expr)}{at}")
+    elif isinstance(s, If):
+        out.append(f"{pad}If {_e(s.cond)}{at}")
+        _block(s.then, depth + 1, out)
+        if s.else_:
+            out.append(f"{pad}Else")
+            _block(s.else_, depth + 1, out)
+    elif isinstance(s, (While, DoWhile)):
+        out.append(f"{pad}{type(s).__name__} {_e(s.cond)}{at}")
+        _block(s.body, depth + 1, out)
+    elif isinstance(s, For):
+        out.append(f"{pad}For{at}")
+        for i in s.init:
+            _stmt(i, depth + 2, out)
+        out.append(f"{pad}  cond {_e(s.cond) if s.cond else '-'}; step {', '.join(_e(x) for x in s.step)}")
+        _block(s.body, depth + 1, out)
+    elif isinstance(s, Switch):
+        out.append(f"{pad}Switch {_e(s.cond)}{at}")
+        for vals, body, ft in s.cases:
+            out.append(f"{pad}  Case {', '.join(_e(v) for v in vals) or 'default'}{' (falls through)' if ft else ''}")
+            _block(body, depth + 2, out)
+    elif isinstance(s, Return):
+        out.append(f"{pad}Return {_e(s.value) if s.value else ''}{at}")
+    elif isinstance(s, Barrier):
+        out.append(f"{pad}Barrier {s.kind}{at}")
+    elif isinstance(s, ParallelForEach):
+        out.append(f"{pad}ParallelForEach {s.kernel.name} over {_e(s.domain)} with ({', '.join(_e(a) for a in s.capture_args)}){at}")
+    else:
+        out.append(f"{pad}{type(s).__name__}{at}")
+
+
+def _e(e: Expr) -> str:
+    if isinstance(e, Const):
+        return repr(e.value)
+    if isinstance(e, StringConst):
+        return repr(e.value)
+    if isinstance(e, Var):
+        return e.sym.name
+    if isinstance(e, Convert):
+        return f"({e.type})({_e(e.operand)})"
+    if isinstance(e, Unary):
+        return f"{e.op}{_e(e.operand)}"
+    if isinstance(e, Binary):
+        return f"({_e(e.left)} {e.op} {_e(e.right)})"
+    if isinstance(e, Conditional):
+        return f"({_e(e.cond)} ? {_e(e.then)} : {_e(e.else_)})"
+    if isinstance(e, ThreadIndex):
+        return f"{e.which}[{e.dim}]"
+    if isinstance(e, MakeIndex):
+        return f"index({', '.join(map(_e, e.components))})"
+    if isinstance(e, IndexComponent):
+        return f"{_e(e.base)}[{e.dim}]"
+    if isinstance(e, ElementRef):
+        return f"{_e(e.base)}[{', '.join(map(_e, e.indices))}]"
+    if isinstance(e, FieldRef):
+        return f"{_e(e.base)}{'->' if e.arrow else '.'}{e.field}"
+    if isinstance(e, Call):
+        return f"{e.func.name}({', '.join(map(_e, e.args))})"
+    if isinstance(e, (MathCall, AtomicCall)):
+        args = ((e.target,) if isinstance(e, AtomicCall) else ()) + e.args
+        return f"{e.name}({', '.join(map(_e, args))})"
+    if isinstance(e, LibCall):
+        obj = f"{_e(e.obj)}." if e.obj is not None else ""
+        return f"{obj}{e.name}({', '.join(map(_e, e.args))})"
+    if isinstance(e, Construct):
+        return f"{'new ' if e.heap else ''}{e.type}({', '.join(map(_e, e.args))})"
+    if isinstance(e, Copy):
+        return f"copy({_e(e.operand)})"
+    if isinstance(e, StreamOut):
+        return " << ".join([e.stream] + [_e(i) for i in e.items])
+    if isinstance(e, Manipulator):
+        return e.name + (f"({', '.join(map(_e, e.args))})" if e.args else "")
+    if isinstance(e, StreamIn):
+        return " >> ".join(["cin"] + [_e(t) for t in e.targets])
+    if isinstance(e, Assign):
+        return f"{_e(e.target)} {'' if e.op == '=' else e.op}= {_e(e.value)}"
+    if isinstance(e, IncDec):
+        return f"{e.op}{_e(e.target)}" if e.prefix else f"{_e(e.target)}{e.op}"
+    if isinstance(e, SizeOf):
+        return str(e.value)
+    return type(e).__name__
+
+
+def walk(node):
+    """Yield node and every IR node below it (statements and expressions)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        if isinstance(n, Kernel):
+            stack.append(n.body)
+            continue
+        for f in fields(n):
+            v = getattr(n, f.name)
+            if isinstance(v, (Expr, Stmt)):
+                stack.append(v)
+            elif isinstance(v, tuple):
+                for x in v:
+                    if isinstance(x, (Expr, Stmt)):
+                        stack.append(x)
+                    elif isinstance(x, tuple):
+                        stack.extend(y for y in x if isinstance(y, (Expr, Stmt)))
+            elif isinstance(v, Kernel):
+                stack.append(v)

@@ -1,0 +1,361 @@
+"""What sema knows about the C++ AMP and standard library: names, members, calls.
+
+Each function here takes the `Analyser` (for errors, conversions and nested
+expressions) and returns IR.  The runtime (`amppy.runtime`) implements the
+host side under the same C++ names.
+"""
+from __future__ import annotations
+
+from .. import ast as A
+from .. import ir
+from .types import LIBRARY_STRUCTS, common_type, promote
+
+OSTREAMS = {"cout": "cout", "cerr": "cerr", "clog": "clog", "wcout": "wcout"}
+MANIPULATORS = {"endl", "flush", "ends", "fixed", "scientific", "defaultfloat", "left", "right",
+                "internal", "boolalpha", "noboolalpha", "showpoint", "noshowpoint", "showpos",
+                "noshowpos", "hex", "dec", "oct", "uppercase", "nouppercase"}
+MANIPULATORS_WITH_ARGS = {"setw", "setprecision", "setfill"}
+BARRIERS = {"wait": "all", "wait_with_all_memory_fence": "all",
+            "wait_with_global_memory_fence": "global",
+            "wait_with_tile_static_memory_fence": "tile_static"}
+
+#: math functions: name -> result kind ("float" keeps float/double of the argument,
+#: "same" for min/max/abs of the common type, "double" forces double)
+MATH_FUNCTIONS = {
+    "sqrt": "float", "sqrtf": "f32", "rsqrt": "float", "fabs": "float", "fabsf": "f32", "abs": "same",
+    "exp": "float", "expf": "f32", "exp2": "float", "log": "float", "logf": "f32", "log2": "float",
+    "log10": "float", "pow": "float", "powf": "f32", "sin": "float", "sinf": "f32", "cos": "float",
+    "cosf": "f32", "tan": "float", "tanf": "f32", "asin": "float", "acos": "float", "atan": "float",
+    "atan2": "float", "sinh": "float", "cosh": "float", "tanh": "float", "floor": "float",
+    "floorf": "f32", "ceil": "float", "ceilf": "f32", "round": "float", "trunc": "float",
+    "fmin": "float", "fmax": "float", "fmod": "float", "min": "same", "max": "same",
+}
+INT_MATH = {"abs", "min", "max"}
+
+#: host-only free functions: name -> result type
+FREE_FUNCTIONS = {
+    "printf": ir.INT, "fprintf": ir.INT, "puts": ir.INT, "putchar": ir.INT, "getchar": ir.INT,
+    "SetConsoleTextAttribute": ir.BOOL, "GetStdHandle": ir.Library("HANDLE"),
+    "SetConsoleScreenBufferSize": ir.BOOL, "SetConsoleWindowInfo": ir.BOOL, "Sleep": ir.Void(),
+    "fflush": ir.INT, "system": ir.INT, "exit": ir.Void(),
+}
+CONSTANTS = {"STD_OUTPUT_HANDLE": ir.Scalar("unsigned long"), "STD_INPUT_HANDLE": ir.Scalar("unsigned long"),
+             "STD_ERROR_HANDLE": ir.Scalar("unsigned long"), "FOREGROUND_BLUE": ir.INT,
+             "FOREGROUND_GREEN": ir.INT, "FOREGROUND_RED": ir.INT, "FOREGROUND_INTENSITY": ir.INT,
+             "BACKGROUND_BLUE": ir.INT, "BACKGROUND_GREEN": ir.INT, "BACKGROUND_RED": ir.INT,
+             "BACKGROUND_INTENSITY": ir.INT, "stdout": ir.Library("FILE"), "stderr": ir.Library("FILE"),
+             "EOF": ir.INT}
+
+
+def library_name(name: str, span, namespace) -> ir.Expr | None:
+    if name in OSTREAMS:
+        return ir.StreamOut(span, ir.Library("ostream"), OSTREAMS[name], ())
+    if name == "cin":
+        return ir.StreamIn(span, ir.Library("istream"), ())
+    if name in MANIPULATORS:
+        return ir.Manipulator(span, ir.Library("manipulator"), name, ())
+    if name in CONSTANTS:
+        return ir.Var(span, CONSTANTS[name], ir.Symbol(name, name, CONSTANTS[name], "library", span))
+    return None
+
+
+# ---- members ---------------------------------------------------------------------------------
+
+def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
+    t = base.type
+    name = n.name
+    k = a.fn.kernel if a.fn is not None else None
+    if isinstance(base, ir.MakeIndex) and k is not None and isinstance(k.index_sym.type, ir.TiledIndex) \
+            and _is_thread_index(base):
+        if name in ("global", "local", "tile", "tile_origin"):
+            return ir.MakeIndex(n.span, ir.Index(k.rank), tuple(
+                ir.ThreadIndex(n.span, ir.INT, name, d) for d in range(k.rank)))
+        if name == "barrier":
+            a.error("amp-barrier-context", "'barrier' can only be used to call wait()", n.span,
+                    help="write t_idx.barrier.wait();")
+        if name == "tile_extent":
+            return ir.Construct(n.span, ir.Extent(k.rank), tuple(
+                ir.Const(n.span, ir.INT, d) for d in k.tile_dims))
+        a.error("no-member", f"no member named '{name}' in 'tiled_index'", n.span)
+    if n.arrow:
+        if not isinstance(t, ir.Pointer):
+            a.error("type-mismatch", f"member reference type '{t}' is not a pointer", n.span)
+        t = t.elem
+    if isinstance(t, ir.StructType):
+        fields = dict(a.struct_fields(t))
+        if name not in fields:
+            a.error("no-member", f"no member named '{name}' in '{t.name}'", n.span)
+        return ir.FieldRef(n.span, fields[name], base, name, n.arrow)
+    if isinstance(t, (ir.ArrayView, ir.AmpArray)) and name == "extent":
+        return ir.LibAttr(n.span, ir.Extent(t.rank), base, "extent")
+    if isinstance(t, ir.Extent) and name == "tile" and n.template_args is not None:
+        dims = tuple(a.const_int(x, "tile size") for x in n.template_args)
+        return ir.LibCall(n.span, ir.Library("tile-method"), "tile", base,
+                          tuple(ir.Const(x.span, ir.INT, d) for x, d in zip(n.template_args, dims)))
+    if isinstance(t, ir.Index) and name == "rank" or isinstance(t, ir.Extent) and name == "rank":
+        return ir.Const(n.span, ir.INT, t.rank)
+    # a method: returned as an unbound LibCall that `call` completes
+    return ir.LibCall(n.span, ir.Library("method"), name, base, None)
+
+
+def _is_thread_index(e: ir.MakeIndex) -> bool:
+    return all(isinstance(c, ir.ThreadIndex) and c.which == "global" and c.dim == i
+               for i, c in enumerate(e.components))
+
+
+# ---- subscripts ------------------------------------------------------------------------------
+
+def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
+    t = base.type
+    if isinstance(t, (ir.Index, ir.Extent)):
+        i = a.convert(idx, ir.INT, n.index.span)
+        from .analyser import fold
+        v = fold(i)
+        if v is not None:
+            if not 0 <= v < t.rank:
+                a.error("index-range", f"index {v} is out of range for '{t}'", n.index.span)
+            if isinstance(base, ir.MakeIndex):
+                return base.components[v]
+            if isinstance(base, ir.Construct) and isinstance(t, ir.Extent):
+                return base.args[v]
+            if isinstance(base, ir.LibAttr) and base.name == "extent" and a.fn is not None and a.fn.kernel is not None:
+                return ir.ExtentOf(n.span, ir.INT, base.obj, v)
+            return ir.IndexComponent(n.span, ir.INT, base, v)
+        a.unsupported("indexing an index with a non-constant subscript is", n.index.span)
+    if isinstance(t, (ir.ArrayView, ir.AmpArray)):
+        if isinstance(idx.type, (ir.Index,)):
+            if idx.type.rank != t.rank:
+                a.error("rank-mismatch", f"'{t}' is indexed with '{idx.type}'", n.index.span)
+            return ir.ElementRef(n.span, t.elem, base, _components(a, idx))
+        if isinstance(idx.type, ir.Scalar) and idx.type.is_int:
+            i = a.convert(idx, ir.INT, n.index.span)
+            if t.rank == 1:
+                return ir.ElementRef(n.span, t.elem, base, (i,))
+            # av[i] of a rank>1 view: a projection; av[i][j] flattens below
+            return ir.ElementRef(n.span, _Partial(t.elem, t.rank, 1), base, (i,))
+        a.error("type-mismatch", f"'{t}' cannot be indexed with '{idx.type}'", n.index.span)
+    if isinstance(t, _Partial):
+        i = a.convert(idx, ir.INT, n.index.span)
+        indices = base.indices + (i,)
+        rt = t.elem if len(indices) == t.rank else _Partial(t.elem, t.rank, len(indices))
+        return ir.ElementRef(n.span, rt, base.base, indices)
+    if isinstance(t, ir.Vector):
+        return ir.ElementRef(n.span, t.elem, base, (a.convert(idx, ir.INT, n.index.span),))
+    if isinstance(t, ir.CArray):
+        i = a.convert(idx, ir.INT, n.index.span)
+        if isinstance(base, ir.ElementRef) and isinstance(base.base.type, ir.CArray) and \
+                len(base.indices) < len(base.base.type.dims):
+            indices = base.indices + (i,)
+        else:
+            base, indices = base, (i,)
+            if isinstance(base, ir.ElementRef) and isinstance(base.type, ir.CArray) and False:
+                pass
+            full = base.type.dims
+            rt = t.elem if len(full) == 1 else ir.CArray(t.elem, full[1:])
+            return ir.ElementRef(n.span, rt, base, indices)
+        full = base.base.type.dims
+        rt = t.elem if len(indices) == len(full) else ir.CArray(t.elem, full[len(indices):])
+        return ir.ElementRef(n.span, rt, base.base, indices)
+    if isinstance(t, (ir.Pointer, ir.String)):
+        a.unsupported("indexing a pointer is", n.span, help="use an array, std::vector or array_view")
+    a.error("type-mismatch", f"subscripted value of type '{t}' is not an array", n.span)
+
+
+class _Partial(ir.Type):
+    """The type of `av[i]` on a rank>1 view before the remaining subscripts."""
+
+    def __init__(self, elem, rank, have):
+        object.__setattr__(self, "elem", elem)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "have", have)
+
+    def __str__(self):
+        return f"array_view projection of {self.elem}"
+
+    def __eq__(self, other):
+        return isinstance(other, _Partial) and (self.elem, self.rank, self.have) == (other.elem, other.rank, other.have)
+
+    def __hash__(self):
+        return hash((self.elem, self.rank, self.have))
+
+
+def _components(a, idx: ir.Expr) -> tuple[ir.Expr, ...]:
+    if isinstance(idx, ir.MakeIndex):
+        return idx.components
+    return tuple(ir.IndexComponent(idx.span, ir.INT, idx, d) for d in range(idx.type.rank))
+
+
+# ---- calls -----------------------------------------------------------------------------------
+
+def call(a, n: A.Call) -> ir.Expr:
+    f = n.func
+    if isinstance(f, A.Name) and not (f.namespace and f.namespace[-1] not in ("std", "concurrency", "Concurrency",
+                                                                           "fast_math", "precise_math")):
+        sym, _ = a.scope.lookup(f.name)
+        if sym is None or not isinstance(sym, ir.Symbol):
+            return free_call(a, f.name, n)
+    callee = a.expr(f)
+    if isinstance(callee, ir.Var) and callee.sym.kind == "function":
+        return user_call(a, callee.sym, n)
+    if isinstance(callee, ir.LibCall) and callee.args is None:
+        return method_call(a, callee.obj, callee.name, n)
+    if isinstance(callee, ir.LibCall) and isinstance(callee.type, ir.Library) and callee.type.name == "tile-method":
+        if n.args:
+            a.error("ctor-args", "tile<...>() takes no arguments", n.span)
+        return ir.LibCall(n.span, ir.TiledExtent(tuple(x.value for x in callee.args)), "tile", callee.obj,
+                          callee.args)
+    t = callee.type
+    if isinstance(t, (ir.ArrayView, ir.AmpArray)):
+        args = [a.expr(x) for x in n.args]
+        if len(args) == 1 and isinstance(args[0].type, ir.Index):
+            return ir.ElementRef(n.span, t.elem, callee, _components(a, args[0]))
+        if len(args) != t.rank:
+            a.error("rank-mismatch", f"'{t}' needs {t.rank} subscripts, got {len(args)}", n.span)
+        return ir.ElementRef(n.span, t.elem, callee, tuple(a.convert(x, ir.INT, s.span) for x, s in zip(args, n.args)))
+    if isinstance(callee, ir.Manipulator):
+        a.error("type-mismatch", f"'{callee.name}' is not a function", n.span)
+    a.error("not-callable", f"called object of type '{t}' is not a function", n.span)
+
+
+def user_call(a, sym: ir.Symbol, n: A.Call) -> ir.Expr:
+    ft: ir.Function = sym.type
+    if len(n.args) != len(ft.params):
+        a.error("call-args", f"'{sym.name}' takes {len(ft.params)} argument(s), {len(n.args)} given", n.span)
+    args = []
+    for x, pt in zip(n.args, ft.params):
+        e = a.expr(x)
+        args.append(a.convert(e, pt, x.span, copy=True))
+    if a.fn is not None:
+        a.fn.calls.append(sym)
+        if a.in_amp() and "amp" not in getattr(sym, "restrict_", ("cpu",)):
+            a.error("amp-restrict", f"call to '{sym.name}', which is not restrict(amp), from restrict(amp) code",
+                    n.span, help=f"declare '{sym.name}' restrict(amp) or restrict(cpu, amp)")
+    return ir.Call(n.span, ft.ret, sym, tuple(args))
+
+
+def free_call(a, name: str, n: A.Call) -> ir.Expr:
+    args = [a.expr(x) for x in n.args]
+    amp = a.in_amp()
+    if name in MATH_FUNCTIONS:
+        return math_call(a, name, args, n)
+    if name in MANIPULATORS_WITH_ARGS:
+        if len(args) != 1:
+            a.error("call-args", f"'{name}' takes one argument", n.span)
+        return ir.Manipulator(n.span, ir.Library("manipulator"), name,
+                              (a.convert(args[0], ir.INT if name != "setfill" else ir.CHAR, n.args[0].span),))
+    if name.startswith("atomic_"):
+        a.unsupported("atomic operations are", n.span)
+    if name in FREE_FUNCTIONS:
+        if amp:
+            a.error("amp-restrict", f"call to '{name}', which is not restrict(amp), from restrict(amp) code", n.span)
+        if name in ("printf", "fprintf") and (not args or not isinstance(args[0 if name == "printf" else 1].type, ir.String)):
+            a.error("call-args", f"'{name}' needs a format string", n.span)
+        conv = []
+        for e, x in zip(args, n.args):
+            if isinstance(e.type, ir.Scalar) and e.type.is_float and name in ("printf", "fprintf"):
+                e = a.convert(e, ir.DOUBLE, x.span)     # default argument promotions
+            conv.append(e)
+        return ir.LibCall(n.span, FREE_FUNCTIONS[name], name, None, tuple(conv))
+    if name == "copy":
+        return ir.LibCall(n.span, ir.Void(), "copy", None, tuple(args))
+    if name == "assert":
+        return ir.LibCall(n.span, ir.Void(), "cpp_assert", None, tuple(a.to_bool(x, s.span) for x, s in zip(args, n.args)))
+    a.error("undeclared", f"use of undeclared identifier '{name}'", n.func.span)
+
+
+def math_call(a, name, args, n) -> ir.Expr:
+    kind = MATH_FUNCTIONS[name]
+    if not args or not all(isinstance(e.type, ir.Scalar) for e in args):
+        a.error("call-args", f"invalid arguments to '{name}'", n.span)
+    t = args[0].type
+    for e in args[1:]:
+        t = common_type(t, e.type)
+    if kind == "f32":
+        t = ir.FLOAT
+    elif kind == "float" and not t.is_float:
+        t = ir.DOUBLE
+    elif kind == "same":
+        t = promote(t) if not t.is_float else t
+    base = name[:-1] if kind == "f32" and name not in ("sqrtf",) and name.endswith("f") else name
+    if name == "sqrtf":
+        base = "sqrt"
+    conv = tuple(a.convert(e, t, x.span) for e, x in zip(args, n.args))
+    return ir.MathCall(n.span, t, base, conv)
+
+
+# ---- methods -----------------------------------------------------------------------------------
+
+_VEC_METHODS = {"size": ir.Scalar("size_t"), "empty": ir.BOOL, "clear": ir.Void(), "pop_back": ir.Void(),
+                "capacity": ir.Scalar("size_t")}
+
+
+def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
+    t = obj.type
+    args = [a.expr(x) for x in n.args]
+    sp = n.span
+    if isinstance(t, ir.Vector):
+        if a.in_amp():
+            a.error("amp-restrict", "std::vector cannot be used in restrict(amp) code", sp)
+        if name == "push_back" or name == "emplace_back":
+            _nargs(a, name, args, 1, sp)
+            return ir.LibCall(sp, ir.Void(), "push_back", obj, (a.convert(args[0], t.elem, n.args[0].span),))
+        if name in _VEC_METHODS:
+            _nargs(a, name, args, 0, sp)
+            return ir.LibCall(sp, _VEC_METHODS[name], name, obj, ())
+        if name in ("begin", "end"):
+            return ir.LibCall(sp, ir.Iterator(t.elem), name, obj, ())
+        if name in ("front", "back"):
+            return ir.LibCall(sp, t.elem, name, obj, ())
+        if name == "at":
+            _nargs(a, name, args, 1, sp)
+            return ir.ElementRef(sp, t.elem, obj, (a.convert(args[0], ir.INT, n.args[0].span),))
+        if name in ("resize", "reserve"):
+            conv = [a.convert(args[0], ir.Scalar("size_t"), n.args[0].span)]
+            if len(args) > 1:
+                conv.append(a.convert(args[1], t.elem, n.args[1].span))
+            return ir.LibCall(sp, ir.Void(), name, obj, tuple(conv))
+        if name == "data":
+            return ir.LibCall(sp, ir.Pointer(t.elem), "data", obj, ())
+    if isinstance(t, (ir.ArrayView, ir.AmpArray)):
+        if name in ("synchronize", "refresh", "discard_data"):
+            if a.in_amp():
+                a.error("amp-restrict", f"'{name}' cannot be called in restrict(amp) code", sp)
+            return ir.LibCall(sp, ir.Void(), name, obj, ())
+        if name == "get_extent":
+            if a.fn is not None and a.fn.kernel is not None:
+                return ir.LibAttr(sp, ir.Extent(t.rank), obj, "extent")
+            return ir.LibCall(sp, ir.Extent(t.rank), "get_extent", obj, ())
+        if name == "copy_to":
+            return ir.LibCall(sp, ir.Void(), "copy_to", obj, tuple(args))
+        if name == "data":
+            return ir.LibCall(sp, ir.Pointer(t.elem), "data", obj, ())
+    if isinstance(t, ir.Extent):
+        if name == "size":
+            return ir.LibCall(sp, ir.UINT, "size", obj, ())
+        if name == "contains":
+            return ir.LibCall(sp, ir.BOOL, "contains", obj, tuple(args))
+    if isinstance(t, ir.TiledExtent):
+        if name in ("pad", "truncate"):
+            return ir.LibCall(sp, t, name, obj, ())
+    if isinstance(obj, ir.StreamOut) and not obj.items:
+        if name in ("precision", "width"):
+            return ir.LibCall(sp, ir.Scalar("long long"), name, obj, tuple(a.convert(x, ir.INT, s.span) for x, s in zip(args, n.args)))
+        if name == "flush":
+            return ir.LibCall(sp, ir.Void(), "flush", obj, ())
+    if isinstance(obj, ir.StreamIn) and not obj.targets:
+        if name == "get":
+            return ir.LibCall(sp, ir.INT, "get", obj, ())
+        if name in ("ignore", "clear"):
+            return ir.LibCall(sp, ir.Void(), name, obj, tuple(args))
+        if name in ("fail", "eof", "good", "bad"):
+            return ir.LibCall(sp, ir.BOOL, name, obj, ())
+    if isinstance(obj, ir.MakeIndex) and name == "wait":
+        a.error("amp-barrier-context", "call wait() on the tile barrier: t_idx.barrier.wait()", sp)
+    if isinstance(t, ir.StructType) and t.name not in LIBRARY_STRUCTS:
+        a.unsupported("member functions are", sp)
+    a.error("no-member", f"no member function '{name}' in '{t}'", n.func.span)
+
+
+def _nargs(a, name, args, k, sp):
+    if len(args) != k:
+        a.error("call-args", f"'{name}' takes {k} argument(s), {len(args)} given", sp)
