@@ -51,6 +51,12 @@ class TypeNames:
 
     It never buffers tokens (the contextual lexer lexes with the parser's
     current state), and looks ahead in the *text* for a following `<`.
+
+    A library template name that the program declares as a variable (`int
+    index = 0;`, a parameter `int array`) is an ordinary name until the block
+    that declared it closes, so `index < n` stays a comparison.  A name after
+    `.`/`->` is a member, never a library template (`d.index < n`), except the
+    member templates (`e.tile<2, 3>()`).
     """
     always_accept = ("NAME",)
 
@@ -67,6 +73,12 @@ class TypeNames:
         types = set(LIBRARY_TYPES)
         prev = prev2 = None
         in_typedef = False
+        shadowed: dict[str, int] = {}       # library template name -> live declarations
+        scopes: list[list[str]] = [[]]      # per open block: the names declared in it
+        pending: list[str] = []             # declared in parentheses: for the block that follows
+        paren_stack: list[int] = []         # paren depth saved at each '{'
+        parens = 0
+        angles = 0                          # open template argument lists
         for tok in stream:
             if tok.type == "NAME":
                 value = tok.value
@@ -83,19 +95,62 @@ class TypeNames:
                     types.add(value)        # `using X = T;` declares X (the token stays a NAME)
                 elif in_typedef and (nxt := self._next_char(tok.end_pos)) in (";", ",", "["):
                     types.add(value)        # the name a typedef declares stays a NAME
-                elif value in LIBRARY_TEMPLATES or (value in MEMBER_TEMPLATES and prev is not None
-                                                    and prev.type in ("DOT", "ARROW", "TEMPLATE")):
-                    if (nxt or self._next_char(tok.end_pos)) == "<" and not (
-                            prev is not None and prev.type in _BUILTIN_TYPE_TOKENS):
+                elif prev is not None and prev.type in ("DOT", "ARROW", "TEMPLATE"):
+                    if value in MEMBER_TEMPLATES and self._next_char(tok.end_pos) == "<":
                         tok.type = "TEMPLATE_NAME"
+                elif value in LIBRARY_TEMPLATES:
+                    nxt = self._next_char(tok.end_pos)
+                    if nxt == "<":
+                        if not shadowed.get(value) and not (
+                                prev is not None and prev.type in _BUILTIN_TYPE_TOKENS):
+                            tok.type = "TEMPLATE_NAME"
+                    elif prev is not None and prev.type in _DECLARATOR_PREV:
+                        # `int index = 0;`, `(int array)`: a variable hides the template
+                        shadowed[value] = shadowed.get(value, 0) + 1
+                        (pending if parens else scopes[-1]).append(value)
                 elif value in types and not (prev is not None and prev.type in _BUILTIN_TYPE_TOKENS):
                     tok.type = "TYPE_NAME"
-            if tok.type == "TYPEDEF":
+            t = tok.type
+            if t == "LT" and prev is not None and prev.type == "TEMPLATE_NAME":
+                angles += 1
+            elif t == "GT" and angles:
+                angles -= 1
+            elif t == "SHR" and angles >= 2:
+                # `vector<index<1>>`: C++11 closes two template argument lists
+                angles -= 2
+                first = Token("GT", ">", tok.start_pos, tok.line, tok.column, tok.line,
+                              tok.column + 1, tok.start_pos + 1)
+                second = Token("GT", ">", tok.start_pos + 1, tok.line, tok.column + 1, tok.line,
+                               tok.column + 2, tok.start_pos + 2)
+                yield first
+                prev2, prev, tok, t = first, first, second, "GT"
+            if t == "TYPEDEF":
                 in_typedef = True
-            elif tok.type in ("SEMICOLON", "LBRACE", "RBRACE"):
+            elif t in ("SEMICOLON", "LBRACE", "RBRACE"):
                 in_typedef = False
+            if t == "LPAR":
+                parens += 1
+            elif t == "RPAR":
+                parens = max(parens - 1, 0)
+            elif t == "LBRACE":
+                paren_stack.append(parens)
+                parens = 0
+                scopes.append(pending)      # parameters and for-init names live in the body
+                pending = []
+            elif t == "RBRACE" and paren_stack:
+                parens = paren_stack.pop()
+                for name in scopes.pop():
+                    shadowed[name] -= 1
+            elif t == "SEMICOLON" and not parens and pending:
+                for name in pending:        # a prototype, or the end of an unbraced for body
+                    shadowed[name] -= 1
+                pending = []
             prev2, prev = prev, tok
             yield tok
+
+
+#: Tokens after which a name is being declared (`int index`, `float* array`, `const T& index`).
+_DECLARATOR_PREV = _BUILTIN_TYPE_TOKENS | {"STAR", "AMP", "ANDAND", "CONST", "GT"}
 
 
 # ---- loading the grammar -------------------------------------------------------------------
@@ -313,7 +368,8 @@ class _ToAst(Transformer):
     def template_type(self, meta, ch):
         i = next(k for k, t in enumerate(ch) if isinstance(t, Token) and t.type == "TEMPLATE_NAME")
         ns = tuple(t.value for t in ch[:i])
-        args = tuple(a for a in ch[i + 1:] if a is not None)
+        # `!type_core` keeps the '<' and '>' tokens; they are not arguments
+        args = tuple(a for a in ch[i + 1:] if a is not None and not isinstance(a, Token))
         return A.TypeName(self.sp(meta), ch[i].value, ns, args, False, False, None)
 
     def elaborated_type(self, meta, ch):
