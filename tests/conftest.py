@@ -1,0 +1,131 @@
+"""Shared pytest setup: golden files, the `cuda` marker, and running the CLI.
+
+Golden files
+------------
+Tests that compare against files under `tests/golden/` use the `golden`
+fixture.  `pytest --update-golden` rewrites those files from the current output
+instead of comparing.  A changed golden file is reviewed like code: read the
+diff (`git diff tests/golden`) and commit it only when every change is one you
+meant to make; an unexplained change in a golden file is a regression.
+
+The `cuda` marker
+-----------------
+Tests marked `@pytest.mark.cuda` run only when `numba.cuda.is_available()` is
+True.  numba-cuda is imported lazily (only when such a test is collected), and
+a missing package is a skip with reason "numba-cuda not installed".
+
+Running the CLI
+---------------
+`run_amppy(args, stdin="")` runs `python -m amppy *args` in a subprocess
+(timeout 300 s) and returns `(returncode, stdout, stderr)`.
+"""
+from __future__ import annotations
+
+import functools
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
+SAMPLES = ROOT / "samples"
+
+
+def pytest_addoption(parser):
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="rewrite tests/golden/ files from the current output instead of comparing "
+                          "(review the diff like code before committing)")
+
+
+# ---- golden files ----------------------------------------------------------------------
+
+@pytest.fixture
+def golden(request):
+    """`golden(path, actual_text)`: compare with, or with --update-golden rewrite, a golden file.
+
+    `path` is relative to tests/golden/ (or absolute)."""
+    update = request.config.getoption("--update-golden")
+
+    def check(path, actual: str) -> None:
+        p = Path(path)
+        if not p.is_absolute():
+            p = GOLDEN_DIR / p
+        if update:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            if not p.exists() or p.read_text(encoding="utf-8") != actual:
+                p.write_text(actual, encoding="utf-8")
+            return
+        if not p.exists():
+            pytest.fail(f"golden file {p.relative_to(ROOT)} is missing; "
+                        f"run pytest --update-golden and review it", pytrace=False)
+        expected = p.read_text(encoding="utf-8")
+        if expected != actual:
+            import difflib
+            diff = "".join(difflib.unified_diff(
+                expected.splitlines(True), actual.splitlines(True),
+                fromfile=f"{p.relative_to(ROOT)} (golden)", tofile="actual", n=2))
+            if len(diff) > 6000:
+                diff = diff[:6000] + "\n... (diff truncated)\n"
+            pytest.fail(f"output differs from golden file {p.relative_to(ROOT)} "
+                        f"(rerun with --update-golden if the change is intended):\n{diff}",
+                        pytrace=False)
+
+    return check
+
+
+# ---- the cuda marker ----------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=1)
+def _cuda_skip_reason() -> str | None:
+    if importlib.util.find_spec("numba_cuda") is None:
+        return "numba-cuda not installed"
+    try:
+        from numba import cuda
+        if cuda.is_available():
+            return None
+    except Exception as e:  # a broken driver or toolkit is "no usable GPU"
+        return f"CUDA not usable: {type(e).__name__}: {e}"
+    return "no usable CUDA GPU (numba.cuda.is_available() is False)"
+
+
+def pytest_collection_modifyitems(config, items):
+    cuda_items = [it for it in items if it.get_closest_marker("cuda") is not None]
+    if not cuda_items:
+        return
+    reason = _cuda_skip_reason()
+    if reason is None:
+        return
+    mark = pytest.mark.skip(reason=reason)
+    for it in cuda_items:
+        it.add_marker(mark)
+
+
+# ---- running the command line ---------------------------------------------------------------
+
+def _run_amppy(args, stdin: str = "", *, cwd=None, env=None, timeout: float = 300):
+    full_env = dict(os.environ)
+    full_env.pop("AMPPY_INJECT_FAULT", None)
+    full_env.pop("AMPPY_TRACEBACK", None)
+    full_env["NO_COLOR"] = "1"
+    full_env.setdefault("PYTHONIOENCODING", "utf-8")
+    if env:
+        full_env.update(env)
+    p = subprocess.run([sys.executable, "-m", "amppy", *map(str, args)], input=stdin,
+                       capture_output=True, text=True, encoding="utf-8", errors="replace",
+                       cwd=cwd, env=full_env, timeout=timeout)
+    return p.returncode, p.stdout, p.stderr
+
+
+@pytest.fixture
+def run_amppy():
+    """`run_amppy(args, stdin="", cwd=None, env=None)` -> (returncode, stdout, stderr)."""
+    return _run_amppy
+
+
+@pytest.fixture(scope="session")
+def samples_dir() -> Path:
+    return SAMPLES
