@@ -71,7 +71,11 @@ def translate(path: str, opts: Options, sink: DiagnosticSink, text: str | None =
     """The whole pipeline: returns (pp, python_source)."""
     from .codegen import generate
     pp, program = analyse(path, opts, sink, text)
-    with _Stage("codegen"):
-        source = generate(program, opts)
+    from .codegen import CodegenUnsupported
+    try:
+        with _Stage("codegen"):
+            source = generate(program, opts, pp.sources)
+    except CodegenUnsupported as e:
+        sink.error("unsupported", f"{e.what} not supported yet", e.span)
     sink.check()
     return pp, source

@@ -1,0 +1,650 @@
+"""Host code: IR functions -> plain Python over `amppy.runtime`.
+
+C++ semantics the host code keeps:
+- `int`/`unsigned` are Python ints; `/` and `%` on integers truncate toward zero
+  (`cdiv`/`cmod`); `unsigned` arithmetic wraps (`uint32(...)`).
+- `float` is `numpy.float32` (`float32(...)`), `double` is a Python float.
+- structs, vectors and C arrays are copied where C++ copies them (`.copy()`).
+- `std::cout << ...` is `cout << ...` over the runtime's C++ stream emulation.
+Kernels and their launches come from the target backend (`cpu.py`/`cuda.py`).
+"""
+from __future__ import annotations
+
+from .. import __version__, ir
+from . import CodegenUnsupported
+from .types import np_name
+
+# Python operator precedence (higher binds tighter).
+P_TERNARY, P_OR, P_AND, P_NOT, P_CMP, P_BOR, P_XOR, P_BAND, P_SHIFT, P_ADD, P_MUL, P_UNARY, P_POSTFIX, P_ATOM = \
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 15, 16
+BINARY = {"||": ("or", P_OR), "&&": ("and", P_AND), "|": ("|", P_BOR), "^": ("^", P_XOR), "&": ("&", P_BAND),
+          "==": ("==", P_CMP), "!=": ("!=", P_CMP), "<": ("<", P_CMP), ">": (">", P_CMP), "<=": ("<=", P_CMP),
+          ">=": (">=", P_CMP), "<<": ("<<", P_SHIFT), ">>": (">>", P_SHIFT), "+": ("+", P_ADD),
+          "-": ("-", P_ADD), "*": ("*", P_MUL), "/": ("/", P_MUL), "%": ("%", P_MUL)}
+
+HOST_MATH = {"sqrt": "np.sqrt", "rsqrt": None, "fabs": "np.abs", "abs": "abs", "exp": "np.exp", "exp2": "np.exp2",
+             "log": "np.log", "log2": "np.log2", "log10": "np.log10", "pow": "np.power", "sin": "np.sin",
+             "cos": "np.cos", "tan": "np.tan", "asin": "np.arcsin", "acos": "np.arccos", "atan": "np.arctan",
+             "atan2": "np.arctan2", "sinh": "np.sinh", "cosh": "np.cosh", "tanh": "np.tanh",
+             "floor": "np.floor", "ceil": "np.ceil", "round": "np.round", "trunc": "np.trunc",
+             "fmin": "np.fmin", "fmax": "np.fmax", "fmod": "np.fmod", "min": "min", "max": "max"}
+
+READERS = {"char": "read_char", "int": "read_int", "unsigned int": "read_uint", "long": "read_long",
+           "long long": "read_long", "float": "read_float", "double": "read_double", "short": "read_int",
+           "unsigned long": "read_uint", "size_t": "read_uint"}
+
+
+def py_literal(v, t: ir.Type) -> str:
+    if isinstance(t, ir.Scalar):
+        if t.name == "bool":
+            return "True" if v else "False"
+        if isinstance(v, str):
+            return repr(v)
+        if t.is_float:
+            text = repr(float(v))
+            if text in ("inf", "-inf", "nan"):
+                text = f"float('{text}')"
+            return f"float32({text})" if t.name == "float" else text
+        return str(int(v))
+    if v is None:
+        return "None"
+    return repr(v)
+
+
+class HostWriter:
+    def __init__(self, program: ir.Program, backend, sources, opts):
+        self.p = program
+        self.backend = backend
+        self.sources = sources
+        self.opts = opts
+        self.out: list[str] = []
+        self.globals_assigned: set[str] = set()
+        self.loop_steps: list = []          # for-loop steps to run before `continue` (while-lowered loops)
+
+    # ---- module ------------------------------------------------------------------------------
+    def module(self) -> str:
+        p = self.p
+        name = p.file.replace("\\", "/").rsplit("/", 1)[-1]
+        o = self.out
+        o.append(f'"""{name}, translated from C++ AMP by amppy {__version__} (target: {self.opts.target}).')
+        o.append("")
+        o.append(f"Run it with `python {name.rsplit('.', 1)[0]}.py`; it behaves like the compiled C++ program.")
+        o.append('"""')
+        o.append("import numpy as np")
+        o.extend(self.backend.imports())
+        o.append("")
+        o.append("from amppy.runtime import *  # C++ AMP and standard library emulation")
+        for s in p.structs:
+            o.append("")
+            o.append("")
+            o.append(f"@struct  # {self.where(s.span)}")
+            o.append(f"class {s.py_name}:")
+            for fname, ft in s.fields:
+                o.append(f"    {fname}: {self.field_type(ft)}")
+        if p.globals:
+            o.append("")
+        for g in p.globals:
+            init = self.expr(g.init) if g.init is not None else self.default_value(g.sym.type, g.sym.span)
+            o.append(f"{g.sym.py_name} = {init}")
+        amp_functions = self.kernel_functions()
+        emitted = set()
+        for k in p.kernels:
+            for fd in k.functions:
+                if id(fd) in emitted:
+                    continue
+                emitted.add(id(fd))
+                o.append("")
+                o.append("")
+                o.extend(self.backend.emit_function(fd, p, self.sources))
+            o.append("")
+            o.append("")
+            o.extend(self.backend.emit_kernel(k, p, self.sources))
+        for f in p.functions:
+            if id(f) in amp_functions and "cpu" not in f.restrict:
+                continue                    # restrict(amp)-only: exists only as a kernel function
+            o.append("")
+            o.append("")
+            self.function(f)
+        o.append("")
+        o.append("")
+        o.append('if __name__ == "__main__":')
+        if p.main is not None:
+            o.append(f"    run_main({p.main.py_name})")
+        else:
+            o.append("    raise SystemExit('this program has no main function')")
+        return "\n".join(o) + "\n"
+
+    def kernel_functions(self) -> set[int]:
+        return {id(fd) for k in self.p.kernels for fd in k.functions}
+
+    def where(self, span) -> str:
+        return f"{span.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{span.line}"
+
+    def field_type(self, t: ir.Type) -> str:
+        if isinstance(t, ir.CArray):
+            return f"({self.field_type(t.elem)}, {t.dims})"
+        return np_name(t)
+
+    # ---- functions -----------------------------------------------------------------------------
+    def function(self, f: ir.FunctionDef) -> None:
+        params = ", ".join(p.py_name for p in f.params)
+        body_lines: list[str] = []
+        saved, self.out = self.out, body_lines
+        self.globals_assigned = set()
+        self.block(f.body, 1)
+        if f.sym is self.p.main and isinstance(f.ret, ir.Scalar):
+            if not body_lines or not body_lines[-1].strip().startswith("return"):
+                body_lines.append("    return 0")
+        self.out = saved
+        self.out.append(f"def {f.sym.py_name}({params}):  # {self.where(f.span)}")
+        if self.globals_assigned:
+            self.out.append(f"    global {', '.join(sorted(self.globals_assigned))}")
+        if not body_lines:
+            body_lines.append("    pass")
+        self.out.extend(body_lines)
+
+    def line(self, depth: int, text: str) -> None:
+        self.out.append("    " * depth + text)
+
+    def block(self, b: ir.Block, depth: int) -> None:
+        n = len(self.out)
+        for s in b.body:
+            self.stmt(s, depth)
+        if len(self.out) == n:
+            self.line(depth, "pass")
+
+    def stmt(self, s: ir.Stmt, depth: int) -> None:
+        m = getattr(self, "s_" + type(s).__name__)
+        m(s, depth)
+
+    def s_Block(self, s: ir.Block, depth):
+        for x in s.body:
+            self.stmt(x, depth)
+
+    def s_VarDecl(self, s: ir.VarDecl, depth):
+        init = self.expr(s.init) if s.init is not None else self.default_value(s.sym.type, s.span)
+        self.line(depth, f"{s.sym.py_name} = {init}")
+
+    def default_value(self, t: ir.Type, span) -> str:
+        if isinstance(t, ir.Scalar):
+            if t.name == "char":
+                return "'\\0'"
+            return py_literal(0, t)
+        if isinstance(t, (ir.Pointer, ir.String)):
+            return "None"
+        raise CodegenUnsupported(f"a variable of type '{t}' without initializer is", span)
+
+    def s_ExprStmt(self, s: ir.ExprStmt, depth):
+        e = s.expr
+        if isinstance(e, ir.Assign):
+            self.line(depth, self.assign(e))
+        elif isinstance(e, ir.IncDec):
+            self.line(depth, self.incdec(e))
+        elif isinstance(e, ir.StreamIn):
+            for t in e.targets:
+                self.line(depth, self.read_into(t))
+        elif isinstance(e, ir.LibCall) and e.name == "cpp_assert":
+            self.line(depth, f"assert {self.expr(e.args[0])}, {self.where(s.span)!r}")
+        elif isinstance(e, ir.Convert) and isinstance(e.type, ir.Void):
+            self.line(depth, self.expr(e.operand))
+        else:
+            self.line(depth, self.expr(e))
+
+    def read_into(self, t: ir.Expr) -> str:
+        kind = t.type.name if isinstance(t.type, ir.Scalar) else ("string" if isinstance(t.type, ir.String) else None)
+        reader = READERS.get(kind, "read_string" if kind == "string" else None)
+        if reader is None:
+            raise CodegenUnsupported(f"reading a '{t.type}' with std::cin is", t.span)
+        target = self.expr(t)
+        return f"{target} = cin.{reader}({target})"
+
+    def s_If(self, s: ir.If, depth, keyword="if"):
+        self.line(depth, f"{keyword} {self.expr(s.cond)}:")
+        self.block(s.then, depth + 1)
+        e = s.else_
+        if e is not None:
+            if len(e.body) == 1 and isinstance(e.body[0], ir.If):
+                self.s_If(e.body[0], depth, "elif")
+            else:
+                self.line(depth, "else:")
+                self.block(e, depth + 1)
+
+    def s_While(self, s: ir.While, depth):
+        self.line(depth, f"while {self.expr(s.cond)}:")
+        self.loop_steps.append(None)
+        self.block(s.body, depth + 1)
+        self.loop_steps.pop()
+
+    def s_DoWhile(self, s: ir.DoWhile, depth):
+        if _has_own(s.body, ir.Continue):
+            raise CodegenUnsupported("'continue' inside a do-while loop is", s.span)
+        self.line(depth, "while True:")
+        self.loop_steps.append(None)
+        self.block(s.body, depth + 1)
+        self.loop_steps.pop()
+        self.line(depth + 1, f"if not {self.wrap(s.cond, P_NOT)}:")
+        self.line(depth + 2, "break")
+
+    def s_For(self, s: ir.For, depth):
+        rng = self.range_loop(s)
+        if rng is not None:
+            var, args = rng
+            self.line(depth, f"for {var} in range({args}):")
+            self.loop_steps.append(None)
+            self.block(s.body, depth + 1)
+            self.loop_steps.pop()
+            return
+        for i in s.init:
+            self.stmt(i, depth)
+        cond = self.expr(s.cond) if s.cond is not None else "True"
+        self.line(depth, f"while {cond}:")
+        steps = [self.step_text(e) for e in s.step]
+        self.loop_steps.append(steps)
+        self.block(s.body, depth + 1)
+        self.loop_steps.pop()
+        for st in steps:
+            self.line(depth + 1, st)
+
+    def step_text(self, e: ir.Expr) -> str:
+        if isinstance(e, ir.Assign):
+            return self.assign(e)
+        if isinstance(e, ir.IncDec):
+            return self.incdec(e)
+        return self.expr(e)
+
+    def range_loop(self, s: ir.For):
+        """`for (int i = a; i < b; i++)` -> `for i in range(a, b)` when that is exact."""
+        if len(s.init) != 1 or not isinstance(s.init[0], ir.VarDecl) or len(s.step) != 1 or s.cond is None:
+            return None
+        decl = s.init[0]
+        sym = decl.sym
+        if not (isinstance(sym.type, ir.Scalar) and sym.type.is_int and not sym.type.is_unsigned) or decl.init is None:
+            return None
+        step = s.step[0]
+        if isinstance(step, ir.IncDec) and _is_var(step.target, sym):
+            inc = 1 if step.op == "++" else -1
+        elif isinstance(step, ir.Assign) and _is_var(step.target, sym) and step.op in ("+", "-") and \
+                isinstance(step.value, ir.Const) and isinstance(step.value.value, int) and step.value.value > 0:
+            inc = step.value.value if step.op == "+" else -step.value.value
+        else:
+            return None
+        c = s.cond
+        if not isinstance(c, ir.Binary) or c.op not in ("<", "<=", ">", ">=", "!="):
+            return None
+        left = c.left.operand if isinstance(c.left, ir.Convert) and c.left.type.is_int and not c.left.type.is_unsigned or \
+            isinstance(c.left, ir.Convert) and c.left.type.name == "size_t" else c.left
+        if not _is_var(left, sym):
+            return None
+        if _assigns(s.body, sym) or not _invariant(c.right, s.body):
+            return None
+        bound = c.right
+        if isinstance(bound, ir.Convert) and isinstance(bound.type, ir.Scalar) and bound.type.name in ("size_t", "long long") \
+                and isinstance(bound.operand.type, ir.Scalar) and bound.operand.type.is_int:
+            bound = bound.operand
+        stop = self.expr(bound)
+        if (c.op in ("<", "!=") and inc == 1) or (c.op == "<" and inc > 0):
+            pass
+        elif c.op == "<=" and inc > 0:
+            stop = self.plus(bound, 1)
+        elif c.op == ">" and inc < 0:
+            pass
+        elif c.op == ">=" and inc < 0:
+            stop = self.plus(bound, -1)
+        elif c.op == "!=" and inc == -1:
+            pass
+        else:
+            return None
+        start = self.expr(decl.init)
+        args = f"{start}, {stop}" if inc == 1 else f"{start}, {stop}, {inc}"
+        if inc == 1 and start == "0":
+            args = stop
+        return sym.py_name, args
+
+    def plus(self, e: ir.Expr, k: int) -> str:
+        if isinstance(e, ir.Const) and isinstance(e.value, int):
+            return str(e.value + k)
+        return f"{self.wrap(e, P_ADD)} {'+' if k > 0 else '-'} {abs(k)}"
+
+    def s_Switch(self, s: ir.Switch, depth):
+        cond = self.expr(s.cond)
+        subject = cond
+        if not _simple(s.cond):
+            subject = "switch_value"
+            self.line(depth, f"{subject} = {cond}")
+        cases = list(s.cases)
+        first = True
+        default_body = None
+        for i, (values, body, _) in enumerate(cases):
+            stmts = list(body.body)
+            j = i
+            while cases[j][2] and j + 1 < len(cases):      # fall through into the next case
+                j += 1
+                stmts.extend(cases[j][1].body)
+            merged = ir.Block(body.span, tuple(stmts))
+            if not values:
+                default_body = merged
+                continue
+            test = " or ".join(f"{subject} == {self.expr(v)}" for v in values)
+            self.line(depth, f"{'if' if first else 'elif'} {test}:")
+            self.block(merged, depth + 1)
+            first = False
+        if default_body is not None:
+            if first:
+                self.block(default_body, depth)
+            else:
+                self.line(depth, "else:")
+                self.block(default_body, depth + 1)
+
+    def s_Return(self, s: ir.Return, depth):
+        self.line(depth, "return" if s.value is None else f"return {self.expr(s.value)}")
+
+    def s_Break(self, s, depth):
+        self.line(depth, "break")
+
+    def s_Continue(self, s, depth):
+        steps = self.loop_steps[-1] if self.loop_steps else None
+        for st in steps or ():
+            self.line(depth, st)
+        self.line(depth, "continue")
+
+    def s_Delete(self, s: ir.Delete, depth):
+        self.line(depth, f"{self.expr(s.target)} = None  # delete")
+
+    def s_ParallelForEach(self, s: ir.ParallelForEach, depth):
+        domain = self.expr(s.domain)
+        caps = [self.expr(a) for a in s.capture_args]
+        self.line(depth, self.backend.emit_launch(s, domain, caps))
+
+    def s_TileStatic(self, s, depth):
+        raise CodegenUnsupported("tile_static in host code is", s.span)
+
+    def s_Barrier(self, s, depth):
+        raise CodegenUnsupported("a barrier in host code is", s.span)
+
+    # ---- assignments ---------------------------------------------------------------------------
+    def assign(self, e: ir.Assign) -> str:
+        target = self.expr(e.target)
+        if isinstance(e.target, ir.Var) and e.target.sym.kind == "global":
+            self.globals_assigned.add(e.target.sym.py_name)
+        t = e.target.type
+        if e.op == "=":
+            return f"{target} = {self.expr(e.value)}"
+        ct = e.compute_type
+        simple = (ct == t and e.op in ("+", "-", "*", "&", "|", "^", "<<", ">>") and
+                  not (isinstance(t, ir.Scalar) and t.is_unsigned and e.op in ("+", "-", "*", "<<"))) or \
+                 (ct == t and t.is_float and e.op == "/")
+        if simple:
+            return f"{target} {BINARY[e.op][0]}= {self.expr(e.value)}"
+        value = ir.Binary(e.span, ct, e.op, _as_rvalue(e.target, ct), e.value)
+        result = ir.Convert(e.span, t, value, False) if ct != t else value
+        return f"{target} = {self.expr(result)}"
+
+    def incdec(self, e: ir.IncDec) -> str:
+        t = e.target.type
+        if isinstance(e.target, ir.Var) and e.target.sym.kind == "global":
+            self.globals_assigned.add(e.target.sym.py_name)
+        target = self.expr(e.target)
+        op = "+" if e.op == "++" else "-"
+        if isinstance(t, ir.Scalar) and t.is_unsigned:
+            return f"{target} = uint32({target} {op} 1)"
+        if isinstance(t, ir.Scalar) and t.name == "float":
+            return f"{target} {op}= float32(1)"
+        return f"{target} {op}= 1"
+
+    # ---- expressions ---------------------------------------------------------------------------
+    def expr(self, e: ir.Expr) -> str:
+        return self.emit(e)[0]
+
+    def wrap(self, e: ir.Expr, prec: int) -> str:
+        text, p = self.emit(e)
+        return text if p > prec else f"({text})"
+
+    def emit(self, e: ir.Expr) -> tuple[str, int]:
+        m = getattr(self, "e_" + type(e).__name__, None)
+        if m is None:
+            raise CodegenUnsupported(f"'{type(e).__name__}' in host code is", e.span)
+        return m(e)
+
+    def e_Const(self, e: ir.Const):
+        text = py_literal(e.value, e.type)
+        neg = text.startswith("-")
+        return text, (P_UNARY if neg else (P_POSTFIX if "(" in text else P_ATOM))
+
+    def e_StringConst(self, e):
+        return repr(e.value), P_ATOM
+
+    def e_Var(self, e: ir.Var):
+        return e.sym.py_name, P_ATOM
+
+    def e_Convert(self, e: ir.Convert):
+        src, dst = e.operand.type, e.type
+        if isinstance(dst, ir.Void):
+            return self.emit(e.operand)
+        if not (isinstance(src, ir.Scalar) and isinstance(dst, ir.Scalar)):
+            if isinstance(dst, ir.Scalar) and dst.name == "bool":
+                return f"{self.wrap(e.operand, P_CMP)} is not None", P_CMP
+            return self.emit(e.operand)
+        inner = self.expr(e.operand)
+        if src.name == "char" and dst.name != "char":
+            inner = f"ord({inner})"
+            if dst.is_float:
+                return (f"float32({inner})" if dst.name == "float" else f"float({inner})"), P_POSTFIX
+            return inner, P_POSTFIX
+        if dst.name == "char":
+            return f"chr({inner})", P_POSTFIX
+        if dst.name == "bool":
+            return f"bool({inner})", P_POSTFIX
+        if dst.name == "float":
+            return f"float32({inner})", P_POSTFIX
+        if dst.is_float:
+            return f"float({inner})", P_POSTFIX
+        # to an integer type
+        if src.is_float:
+            inner = f"to_int({inner})"
+            if dst.is_unsigned:
+                return f"uint32({inner})", P_POSTFIX
+            return inner, P_POSTFIX
+        if src.name == "bool":
+            return f"int({inner})", P_POSTFIX
+        if dst.is_unsigned and dst.name not in ("size_t", "unsigned long long") and not src.is_unsigned:
+            return f"uint32({inner})", P_POSTFIX
+        if not dst.is_unsigned and src.is_unsigned and ir.SCALARS[dst.name][1] <= ir.SCALARS[src.name][1] \
+                and ir.SCALARS[dst.name][1] == 4:
+            return f"int32({inner})", P_POSTFIX
+        return self.emit(e.operand)
+
+    def e_Unary(self, e: ir.Unary):
+        if e.op == "!":
+            return f"not {self.wrap(e.operand, P_NOT - 1)}", P_NOT
+        text = f"{e.op}{self.wrap(e.operand, P_UNARY - 1)}"
+        if e.op == "-" and isinstance(e.type, ir.Scalar) and e.type.is_unsigned:
+            return f"uint32({text})", P_POSTFIX
+        return text, P_UNARY
+
+    def e_Binary(self, e: ir.Binary):
+        op, prec = BINARY[e.op]
+        t = e.left.type
+        if e.op in ("/", "%") and isinstance(t, ir.Scalar) and t.is_int:
+            fn = "cdiv" if e.op == "/" else "cmod"
+            if t.is_unsigned:
+                return f"{self.wrap(e.left, P_MUL - 1)} {'//' if e.op == '/' else '%'} {self.wrap(e.right, P_MUL)}", P_MUL
+            return f"{fn}({self.expr(e.left)}, {self.expr(e.right)})", P_POSTFIX
+        if prec == P_CMP:
+            text = f"{self.wrap(e.left, P_CMP)} {op} {self.wrap(e.right, P_CMP)}"
+        else:
+            text = f"{self.wrap(e.left, prec - 1 if prec not in (P_OR, P_AND) else prec - 1)} {op} {self.wrap(e.right, prec)}"
+        if isinstance(e.type, ir.Scalar) and e.type.is_unsigned and e.op in ("+", "-", "*", "<<") \
+                and e.type.name not in ("size_t", "unsigned long long"):
+            return f"uint32({text})", P_POSTFIX
+        return text, prec
+
+    def e_Conditional(self, e: ir.Conditional):
+        return f"{self.wrap(e.then, P_TERNARY)} if {self.wrap(e.cond, P_TERNARY)} else {self.wrap(e.else_, P_TERNARY - 1)}", P_TERNARY
+
+    def e_MakeIndex(self, e: ir.MakeIndex):
+        return f"index({', '.join(self.expr(c) for c in e.components)})", P_POSTFIX
+
+    def e_IndexComponent(self, e: ir.IndexComponent):
+        return f"{self.wrap(e.base, P_POSTFIX - 1)}[{e.dim}]", P_POSTFIX
+
+    def e_ElementRef(self, e: ir.ElementRef):
+        idx = ", ".join(self.expr(i) for i in e.indices)
+        return f"{self.wrap(e.base, P_POSTFIX - 1)}[{idx}]", P_POSTFIX
+
+    def e_FieldRef(self, e: ir.FieldRef):
+        return f"{self.wrap(e.base, P_POSTFIX - 1)}.{e.field}", P_POSTFIX
+
+    def e_Call(self, e: ir.Call):
+        return f"{e.func.py_name}({', '.join(self.expr(a) for a in e.args)})", P_POSTFIX
+
+    def e_MathCall(self, e: ir.MathCall):
+        fn = HOST_MATH.get(e.name)
+        args = ", ".join(self.expr(a) for a in e.args)
+        if e.name == "rsqrt":
+            return f"{py_literal(1.0, e.type)} / np.sqrt({args})", P_MUL
+        if fn is None:
+            raise CodegenUnsupported(f"'{e.name}' in host code is", e.span)
+        text = f"{fn}({args})"
+        if isinstance(e.type, ir.Scalar) and e.type.name == "double" and fn.startswith("np."):
+            text = f"float({text})"
+        return text, P_POSTFIX
+
+    def e_LibCall(self, e: ir.LibCall):
+        args = [self.expr(a) for a in (e.args or ())]
+        if e.name in ("+", "-", "==", "!="):
+            op, prec = BINARY[e.name]
+            return f"{self.wrap(e.obj, prec)} {op} {self.wrap(e.args[0], prec)}", prec
+        if e.name == "system":
+            return f"0  # system({', '.join(args)}) is not run", P_ATOM
+        if e.obj is None:
+            return f"{e.name}({', '.join(args)})", P_POSTFIX
+        return f"{self.wrap(e.obj, P_POSTFIX - 1)}.{e.name}({', '.join(args)})", P_POSTFIX
+
+    def e_LibAttr(self, e: ir.LibAttr):
+        return f"{self.wrap(e.obj, P_POSTFIX - 1)}.{e.name}", P_POSTFIX
+
+    def e_Construct(self, e: ir.Construct):
+        t = e.type
+        args = [self.expr(a) for a in e.args]
+        if isinstance(t, ir.Pointer):
+            t = t.elem
+        if isinstance(t, ir.StructType):
+            return f"{t.name}({', '.join(args)})", P_POSTFIX
+        if isinstance(t, ir.Extent):
+            return f"extent({', '.join(args)})", P_POSTFIX
+        if isinstance(t, ir.Vector):
+            elem = self.elem_type(t.elem, e.span)
+            if e.args and isinstance(e.args[0], ir.Construct) and isinstance(e.args[0].type, ir.CArray):
+                return f"vector({elem}, {self.nested(e.args[0])})", P_POSTFIX
+            return f"vector({', '.join([elem] + args)})", P_POSTFIX
+        if isinstance(t, ir.ArrayView):
+            extra = ", const=True" if t.const else ""
+            if len(args) == 1 and isinstance(e.args[0].type, ir.Extent):
+                extra = f", elem_type={self.elem_type(t.elem, e.span)}" + extra
+            return f"array_view({', '.join(args)}{extra})", P_POSTFIX
+        if isinstance(t, ir.AmpArray):
+            return f"array({', '.join(args)}, elem_type={self.elem_type(t.elem, e.span)})", P_POSTFIX
+        if isinstance(t, ir.CArray):
+            init = f", {self.nested(e)}" if e.args else ""
+            return f"carray({self.elem_type(t.elem, e.span)}, {t.dims}{init})", P_POSTFIX
+        raise CodegenUnsupported(f"constructing '{t}' is", e.span)
+
+    def nested(self, e: ir.Construct) -> str:
+        parts = [self.nested(a) if isinstance(a, ir.Construct) and isinstance(a.type, ir.CArray)
+                 else self.expr(a) for a in e.args]
+        return "[" + ", ".join(parts) + "]"
+
+    def elem_type(self, t: ir.Type, span) -> str:
+        if isinstance(t, (ir.Scalar, ir.StructType)):
+            return np_name(t)
+        raise CodegenUnsupported(f"elements of type '{t}' are", span)
+
+    def e_Copy(self, e: ir.Copy):
+        return f"{self.wrap(e.operand, P_POSTFIX - 1)}.copy()", P_POSTFIX
+
+    def e_StreamOut(self, e: ir.StreamOut):
+        parts = [e.stream] + [self.wrap(i, P_SHIFT) for i in e.items]
+        return " << ".join(parts), P_SHIFT
+
+    def e_Manipulator(self, e: ir.Manipulator):
+        if e.args:
+            return f"{e.name}({', '.join(self.expr(a) for a in e.args)})", P_POSTFIX
+        return e.name, P_ATOM
+
+    def e_StreamIn(self, e: ir.StreamIn):
+        if not e.targets:
+            return "cin", P_ATOM
+        raise CodegenUnsupported("reading with std::cin inside an expression is", e.span)
+
+    def e_Assign(self, e: ir.Assign):
+        raise CodegenUnsupported("an assignment used as a value is", e.span)
+
+    def e_IncDec(self, e: ir.IncDec):
+        raise CodegenUnsupported(f"'{e.op}' used as a value is", e.span)
+
+    def e_ExtentOf(self, e: ir.ExtentOf):
+        return f"{self.wrap(e.view, P_POSTFIX - 1)}.extent[{e.dim}]", P_POSTFIX
+
+
+# ---- helpers -------------------------------------------------------------------------------------
+
+def _is_var(e: ir.Expr, sym: ir.Symbol) -> bool:
+    return isinstance(e, ir.Var) and e.sym is sym
+
+
+def _simple(e: ir.Expr) -> bool:
+    return isinstance(e, (ir.Var, ir.Const)) or isinstance(e, ir.Convert) and _simple(e.operand)
+
+
+def _as_rvalue(target: ir.Expr, t: ir.Type) -> ir.Expr:
+    return ir.Convert(target.span, t, target, False) if target.type != t else target
+
+
+def _assigns(node, sym: ir.Symbol) -> bool:
+    for n in ir.walk(node):
+        if isinstance(n, (ir.Assign, ir.IncDec)) and _is_var(n.target, sym):
+            return True
+        if isinstance(n, ir.StreamIn) and any(_is_var(t, sym) for t in n.targets):
+            return True
+    return False
+
+
+_MUTATORS = {"push_back", "pop_back", "resize", "clear", "assign", "reserve"}
+
+
+def _invariant(bound: ir.Expr, body) -> bool:
+    """The loop bound cannot change while the body runs (so `range` is exact)."""
+    for n in ir.walk(bound):
+        if isinstance(n, (ir.Call, ir.Assign, ir.IncDec, ir.StreamIn, ir.ElementRef, ir.FieldRef)):
+            return False
+        if isinstance(n, ir.LibCall) and n.name != "size":
+            return False
+        if isinstance(n, ir.Var) and n.sym.kind != "const" and _assigns(body, n.sym):
+            return False
+        if isinstance(n, ir.LibCall) and n.name == "size":
+            for m in ir.walk(body):
+                if isinstance(m, ir.LibCall) and m.name in _MUTATORS:
+                    return False
+                if isinstance(m, (ir.Call, ir.Assign)) and isinstance(n.obj, ir.Var) and \
+                        isinstance(m, ir.Assign) and _is_var(m.target, n.obj.sym):
+                    return False
+                if isinstance(m, ir.Call):
+                    return False
+    return True
+
+
+def _has_own(body: ir.Block, kind) -> bool:
+    """A `continue`/`break` in body that belongs to the loop owning body."""
+    def visit(n):
+        if isinstance(n, kind):
+            return True
+        if isinstance(n, (ir.For, ir.While, ir.DoWhile)):
+            return False
+        if isinstance(n, ir.Block):
+            return any(visit(x) for x in n.body)
+        if isinstance(n, ir.If):
+            return visit(n.then) or (n.else_ is not None and visit(n.else_))
+        if isinstance(n, ir.Switch):
+            return any(visit(b) for _, b, _ in n.cases)
+        return False
+    return visit(body)
