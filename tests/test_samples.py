@@ -1,0 +1,60 @@
+"""Golden-output tests: every positive sample prints exactly its `.expected` bytes.
+
+Each `samples/**/*.cpp` outside `samples/errors/` has `X.expected` (exact
+stdout) and optionally `X.exitcode` (default 0).  Both `amppy run` and the
+Python that `amppy translate` writes, run with plain `python`, must print the
+same bytes.  `pytest --update-golden` rewrites `.expected` files from amppy's
+output; review such a diff like code (most were derived independently, see
+tests/reference_outputs.py).  The same programs run on an NVIDIA GPU under the
+`cuda` marker.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, SAMPLES
+
+POSITIVE = sorted(p for p in SAMPLES.rglob("*.cpp") if "errors" not in p.relative_to(SAMPLES).parts)
+IDS = [str(p.relative_to(SAMPLES)) for p in POSITIVE]
+
+
+def _expected_exit(src: Path) -> int:
+    f = src.with_suffix(".exitcode")
+    return int(f.read_text().strip()) if f.exists() else 0
+
+
+def _check(golden, src: Path, rc: int, out: str, err: str) -> None:
+    assert "Traceback" not in err, err
+    golden(src.with_suffix(".expected"), out)
+    assert rc == _expected_exit(src), f"exit code {rc}, stderr:\n{err}"
+
+
+@pytest.mark.parametrize("src", POSITIVE, ids=IDS)
+def test_run_cpu(src, golden, run_amppy):
+    rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
+    _check(golden, src, rc, out, err)
+
+
+@pytest.mark.parametrize("src", POSITIVE, ids=IDS)
+def test_translated_module_runs_with_plain_python(src, tmp_path, golden):
+    py = tmp_path / (src.stem + ".py")
+    r = subprocess.run([sys.executable, "-m", "amppy", "translate", "--target", "cpu", str(src), "-o", str(py)],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    text = py.read_text()
+    assert "amppy" in text.splitlines()[0]
+    r = subprocess.run([sys.executable, str(py)], capture_output=True, text=True, timeout=300,
+                       stdin=subprocess.DEVNULL, cwd=tmp_path)
+    _check(golden, src, r.returncode, r.stdout, r.stderr)
+
+
+@pytest.mark.cuda
+@pytest.mark.parametrize("src", POSITIVE, ids=IDS)
+def test_run_cuda(src, golden, run_amppy):
+    rc, out, err = run_amppy(["run", "--target", "cuda", str(src)])
+    _check(golden, src, rc, out, err)
