@@ -1,0 +1,20 @@
+// Rule amp-restrict: restrict(amp) code cannot write a global variable.
+#include <iostream>
+#include <vector>
+#include <amp.h>
+using namespace concurrency;
+
+int gLastIndex = 0;
+
+int main() {
+    std::vector<int> data;
+    for (int i = 0; i < 16; i++) data.push_back(i);
+    array_view<int, 1> av(16, data);
+    parallel_for_each(av.extent, [=](index<1> idx) restrict(amp) {
+        av[idx] += 1;
+        gLastIndex = idx[0]; // expected-error {{[amp-restrict]}}
+    });
+    av.synchronize();
+    std::cout << data[5] << " " << gLastIndex << std::endl;
+    return 0;
+}

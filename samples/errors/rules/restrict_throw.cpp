@@ -1,0 +1,20 @@
+// Rule amp-restrict: throw is not allowed in restrict(amp) code.
+#include <iostream>
+#include <vector>
+#include <amp.h>
+using namespace concurrency;
+
+int main() {
+    std::vector<int> data;
+    for (int i = 0; i < 16; i++) data.push_back(i);
+    array_view<int, 1> av(16, data);
+    parallel_for_each(av.extent, [=](index<1> idx) restrict(amp) {
+        if (av[idx] < 0) {
+            throw 1; // expected-error {{[amp-restrict]}}
+        }
+        av[idx] = av[idx] * 2;
+    });
+    av.synchronize();
+    std::cout << data[5] << std::endl;
+    return 0;
+}
