@@ -1,0 +1,97 @@
+"""Launching CPU kernels, and the atomic operations they use.
+
+``launch_cpu(kernel_fn, domain, where, *captures)`` runs a kernel made by
+``amppy.codegen.cpu``: ``domain`` is an ``extent`` or a ``tiled_extent``; a tiled
+domain must be divisible by its tile (else ``invalid_compute_domain`` with
+``.where`` = ``where``, the C++ call site ``"file.cpp:LINE"``).  Captures become
+what the njit kernel takes: ``array``/``array_view`` → their host ndarray,
+``@struct`` values → numpy records, ``extent``/``index`` → tuples, scalars as they are.
+The kernel is called as ``kernel_fn(*extent_dims, *captures)``.
+
+``atomic_add(arr, idx, v)`` and friends are Numba intrinsics emitting an LLVM
+``atomicrmw`` on ``arr[idx]`` (``idx`` a tuple) and returning the old value: ``+=``
+on shared data inside ``prange`` would lose updates.
+"""
+from numba.core import cgutils, types
+from numba.extending import intrinsic
+
+from . import amp
+from .containers import _StructBase
+
+__all__ = ["launch_cpu"]
+
+
+def _arg(x):
+    if isinstance(x, amp._ArrayBase):
+        x._sync_to_host()
+        return x.host
+    if isinstance(x, _StructBase):
+        return x.to_record()
+    if isinstance(x, (amp.extent, amp.index)):
+        return tuple(x.dims)
+    if isinstance(x, amp.tiled_extent):
+        return tuple(x.extent.dims)
+    return x
+
+
+def launch_cpu(kernel_fn, domain, where, *captures):
+    """Run `kernel_fn` over `domain` (see the module docstring)."""
+    if isinstance(domain, amp.tiled_extent):
+        amp.check_tiled_domain(domain, where)
+        dims = domain.extent.dims
+    else:
+        dims = tuple(domain)
+    if any(d < 0 for d in dims):
+        raise amp.invalid_compute_domain(
+            f"concurrency::parallel_for_each: unsupported compute domain, the extent {tuple(dims)} "
+            "has a negative dimension.", where)
+    if any(d == 0 for d in dims):
+        return
+    kernel_fn(*dims, *(_arg(c) for c in captures))
+    for c in captures:
+        if isinstance(c, amp._ArrayBase):
+            c._host_dirty = True
+
+
+launch = launch_cpu
+
+
+# ----------------------------------------------------------------------------- atomics
+def _rmw(int_op, uint_op=None, float_op=None):
+    @intrinsic
+    def atomic(typingctx, arr, idx, val):
+        if not isinstance(arr, types.Array):
+            return None
+        dt = arr.dtype
+        if isinstance(dt, types.Float) and float_op is None:
+            return None
+        if not isinstance(idx, types.BaseTuple):
+            return None
+
+        def codegen(context, builder, sig, args):
+            aryty, idxty, valty = sig.args
+            ary, inds, v = args
+            a = context.make_array(aryty)(context, builder, ary)
+            ix = [context.cast(builder, i, t, types.intp)
+                  for i, t in zip(cgutils.unpack_tuple(builder, inds, len(idxty)), idxty)]
+            ptr = cgutils.get_item_pointer(context, builder, aryty, a, ix, wraparound=False)
+            v = context.cast(builder, v, valty, aryty.dtype)
+            if isinstance(aryty.dtype, types.Float):
+                op = float_op
+            elif isinstance(aryty.dtype, types.Integer) and not aryty.dtype.signed:
+                op = uint_op or int_op
+            else:
+                op = int_op
+            return builder.atomic_rmw(op, ptr, v, "seq_cst")
+        return dt(arr, idx, val), codegen
+    return atomic
+
+
+atomic_add = _rmw("add", float_op="fadd")
+atomic_sub = _rmw("sub", float_op="fsub")
+atomic_exchange = _rmw("xchg", float_op="xchg")
+atomic_max = _rmw("max", "umax")
+atomic_min = _rmw("min", "umin")
+atomic_and = _rmw("and")
+atomic_or = _rmw("or")
+atomic_xor = _rmw("xor")

@@ -1,0 +1,379 @@
+"""CPU backend: one `ir.Kernel` → a `numba.njit(parallel=True)` function (DESIGN §3).
+
+Input: a kernel (lowered by `passes/barrier_regions.py`).  Output: source lines.  A tiled
+kernel runs `prange` over the flattened tile grid; each region between barriers is a nest of
+`range` loops over the tile's local indices (last dimension innermost):
+
+    @numba.njit(parallel=True, cache=True, error_model="numpy")
+    def kernel_main_12(ext0, ext1, a, b, c):
+        ntiles1 = ext1 // 16
+        for tile in prange(ext0 // 16 * ntiles1):
+            t0 = tile // ntiles1
+            ...
+            locA = np.empty((16, 16), float32)          # tile_static, once per tile
+            for l0 in range(16):
+                g0 = o0 + l0
+                for l1 in range(16):
+                    # mm.cpp:20: locA[row][col] = a(t_idx.global[0], col + i);
+                    ...
+
+An untiled kernel is `prange` over dimension 0 and `range` over the others.  A region with
+an early `return` becomes an inlined per-thread function.  Host code launches a kernel with
+`emit_launch(...)` → `launch_cpu(kernel, domain, "file.cpp:LINE", *captures)`.
+"""
+from __future__ import annotations
+
+from .. import ir
+from ..passes import barrier_regions as br
+from .kernel_exprs import KernelCodegenError, KernelExprEmitter, for_range, np_scalar
+
+JIT = '@numba.njit(parallel=True, cache=True, error_model="numpy")'
+INLINE = '@numba.njit(inline="always", cache=True, error_model="numpy")'
+
+#: imports the generated kernels need (put once at the top of the module)
+PRELUDE = [
+    "import math",
+    "",
+    "import numba",
+    "import numpy as np",
+    "from numba import prange",
+    "from numpy import float32",
+    "",
+    "from amppy.runtime.intmath import cdiv, cmod",
+    "from amppy.runtime.launch_cpu import (atomic_add, atomic_sub, atomic_exchange, atomic_max, "
+    "atomic_min, atomic_and, atomic_or, atomic_xor, launch_cpu)",
+]
+
+
+def module_prelude() -> list[str]:
+    return list(PRELUDE)
+
+
+_ATOMICS = {
+    "atomic_fetch_add": "atomic_add", "atomic_fetch_sub": "atomic_sub",
+    "atomic_exchange": "atomic_exchange", "atomic_fetch_max": "atomic_max",
+    "atomic_fetch_min": "atomic_min", "atomic_fetch_and": "atomic_and",
+    "atomic_fetch_or": "atomic_or", "atomic_fetch_xor": "atomic_xor",
+    "atomic_fetch_inc": "atomic_add", "atomic_fetch_dec": "atomic_sub",
+}
+
+
+class CpuEmitter(KernelExprEmitter):
+    """Kernel expressions for the CPU: thread indices are loop variables of the tile loops."""
+
+    def __init__(self, program, sources, kernel, names):
+        super().__init__(program, sources, kernel)
+        self.n = names                          # generated-name table
+        self.idx_used: set = set()              # (which, dim) read since the last reset
+
+    def thread_index(self, which, dim):
+        if self.kernel.tile_dims is None and which != "global":
+            raise KernelCodegenError(f"'{which}' index used in an untiled kernel")
+        self.idx_used.add((which, dim))
+        name = self.n[which[0] + str(dim)] if which != "tile_origin" else self.n[f"o{dim}"]
+        self.names_used.add(name)
+        return name
+
+    def atomic(self, e: ir.AtomicCall):
+        fn = _ATOMICS.get(e.name)
+        if fn is None:
+            raise KernelCodegenError(f"atomic operation '{e.name}' is not supported in kernels", e.span)
+        t = e.target
+        if isinstance(t, ir.ElementRef):
+            arr, idx = self.expr(t.base, 14), "(" + ", ".join(self.expr(i) for i in t.indices) + ",)"
+        elif isinstance(t, ir.Var) and "tile_static" in t.sym.storage and isinstance(t.sym.type, ir.Scalar):
+            arr, idx = self.var_ref(t.sym)[:-3], "(0,)"
+        else:
+            raise KernelCodegenError("atomic operations need an array element or a tile_static "
+                                     "variable as their target on the CPU target", e.span)
+        args = [self.expr(a) for a in e.args]
+        if e.name in ("atomic_fetch_inc", "atomic_fetch_dec"):
+            args = ["1"]
+        return f"{fn}({arr}, {idx}, {', '.join(args)})"
+
+    def barrier(self, stmt):
+        raise br.BarrierLoweringError("internal: a barrier reached per-thread code", stmt.span)
+
+
+def _user_names(kernel: ir.Kernel) -> set:
+    names = {c.inner.py_name for c in kernel.captures} | {kernel.index.py_name, kernel.name}
+    for n in ir.walk(kernel.body):
+        if isinstance(n, ir.Var):
+            names.add(n.sym.py_name)
+        elif isinstance(n, (ir.VarDecl, ir.TileStatic)):
+            names.add(n.sym.py_name)
+        elif isinstance(n, ir.Call):
+            names.add(n.func.py_name)
+    for f in kernel.functions:
+        names.add(f.sym.py_name)
+    return names
+
+
+def _name_table(kernel, taken):
+    table = {}
+    base = ["tile", "ntiles0", "ntiles1", "ntiles2", "ext0", "ext1", "ext2"]
+    base += [f"{w}{d}" for w in "gltoi" for d in range(3)]
+    for b in base:
+        n = b
+        while n in taken:
+            n += "_"
+        table[b] = n
+        taken.add(n)
+    return table
+
+
+class _KernelWriter:
+    def __init__(self, kernel, program, sources):
+        self.k = kernel
+        self.lk = br.lower(kernel)
+        self.taken = _user_names(kernel)
+        self.n = _name_table(kernel, self.taken)
+        self.em = CpuEmitter(program, sources, kernel, self.n)
+        self.em.names_used |= self.taken
+        self.helpers: list[str] = []
+        self.tiled = kernel.tile_dims is not None
+        self.dims = kernel.tile_dims
+        self.arr_name = {}
+        for v in self.lk.promoted:
+            self.arr_name[v] = self.em.fresh(f"{v.py_name}_tile")
+        self.tile_used: set = set()        # (which, dim) needed at tile level
+
+    # ------------------------------------------------------------ nodes
+    def nodes(self, nodes, out, depth):
+        start = len(out)
+        for nd in nodes:
+            getattr(self, "_n_" + type(nd).__name__)(nd, out, depth)
+        if all(l.lstrip().startswith("#") for l in out[start:]):
+            out.append("    " * depth + "pass")
+
+    def _n_Sync(self, nd, out, depth):
+        self.em.comment(nd.stmt.span, out, "    " * depth)
+
+    def _n_TileStmt(self, nd, out, depth):
+        self.em.idx_used = set()
+        self.em.stmt(nd.stmt, out, depth)
+        self.tile_used |= self.em.idx_used
+
+    def _n_TileJump(self, nd, out, depth):
+        self.em.stmt(nd.stmt, out, depth)
+
+    def _cond(self, e):
+        self.em.idx_used = set()
+        s = self.em.expr(e)
+        self.tile_used |= self.em.idx_used
+        return s
+
+    def _n_TileIf(self, nd, out, depth, kw="if"):
+        pad = "    " * depth
+        self.em.comment(nd.stmt.span, out, pad)
+        out.append(f"{pad}{kw} {self._cond(nd.stmt.cond)}:")
+        self.nodes(nd.then, out, depth + 1)
+        if nd.else_:
+            out.append(f"{pad}else:")
+            self.nodes(nd.else_, out, depth + 1)
+
+    def _n_TileLoop(self, nd, out, depth):
+        s, pad = nd.stmt, "    " * depth
+        self.em.comment(s.span, out, pad)
+        em = self.em
+        if isinstance(s, ir.For):
+            rng = for_range(s)
+            if rng is not None:
+                sym, start, stop_e, step, incl = rng
+                stop = self._cond(ir.Binary(stop_e.span, stop_e.type, "+" if step > 0 else "-", stop_e,
+                                            ir.Const(stop_e.span, stop_e.type, 1))) if incl else self._cond(stop_e)
+                args = f"{self._cond(start)}, {stop}" + (f", {step}" if step != 1 else "")
+                out.append(f"{pad}for {em.var_ref(sym)} in range({args}):")
+                em._continue_prefix.append(None)
+                self.nodes(nd.body, out, depth + 1)
+                em._continue_prefix.pop()
+                return
+            for i in s.init:
+                self._n_TileStmt(br.TileStmt(i), out, depth)
+            out.append(f"{pad}while {self._cond(s.cond) if s.cond is not None else 'True'}:")
+            em._continue_prefix.append(s.step)
+            self.nodes(nd.body, out, depth + 1)
+            em._continue_prefix.pop()
+            for st in s.step:
+                self.em.idx_used = set()
+                out.append(pad + "    " + em._step(st))
+                self.tile_used |= self.em.idx_used
+        elif isinstance(s, ir.While):
+            out.append(f"{pad}while {self._cond(s.cond)}:")
+            em._continue_prefix.append(None)
+            self.nodes(nd.body, out, depth + 1)
+            em._continue_prefix.pop()
+        else:   # DoWhile
+            continues = any(isinstance(x, br.TileJump) and isinstance(x.stmt, ir.Continue)
+                            for x in _all_nodes(nd.body))
+            em._continue_prefix.append(None)
+            if continues:
+                flag = em.fresh("first_iteration")
+                out.append(f"{pad}{flag} = True")
+                out.append(f"{pad}while {flag} or {self._cond(s.cond)}:")
+                out.append(f"{pad}    {flag} = False")
+                self.nodes(nd.body, out, depth + 1)
+            else:
+                out.append(f"{pad}while True:")
+                self.nodes(nd.body, out, depth + 1)
+                out.append(f"{pad}    if not ({self._cond(s.cond)}):")
+                out.append(f"{pad}        break")
+            em._continue_prefix.pop()
+
+    # ------------------------------------------------------------ per-thread regions
+    def _lidx(self):
+        return ", ".join(self.n[f"l{d}"] for d in range(len(self.dims)))
+
+    def _region_body(self, tl, depth):
+        em, lk = self.em, self.lk
+        body = []
+        pad = "    " * depth
+        for v in tl.remat:
+            body.append(f"{pad}{v.py_name} = {em.expr(lk.remat[v])}")
+        for v in tl.loads:
+            body.append(f"{pad}{v.py_name} = {self.arr_name[v]}[{self._lidx()}]")
+        em.reset_comments()
+        for s in tl.stmts:
+            em.stmt(s, body, depth)
+        for v in tl.stores:
+            body.append(f"{pad}{self.arr_name[v]}[{self._lidx()}] = {v.py_name}")
+        if all(l.lstrip().startswith("#") for l in body):
+            body.append(pad + "pass")
+        return body
+
+    def _n_ThreadLoop(self, tl, out, depth):
+        em = self.em
+        rank = self.k.rank if not self.tiled else len(self.dims)
+        em.idx_used = set()
+        if tl.exits:
+            body = self._thread_function(tl)
+            inner = depth + rank
+            body = ["    " * inner + body]
+        else:
+            inner = depth + rank
+            body = self._region_body(tl, inner)
+        used = em.idx_used
+        if self.tiled:
+            for w, d in used:
+                if w in ("tile", "tile_origin", "global"):
+                    self.tile_used.add((w, d))
+            for d in range(rank):
+                pad = "    " * (depth + d)
+                out.append(f"{pad}for {self.n[f'l{d}']} in range({self.dims[d]}):")
+                if ("global", d) in used:
+                    out.append(f"{pad}    {self.n[f'g{d}']} = {self.n[f'o{d}']} + {self.n[f'l{d}']}")
+        else:
+            for d in range(rank):
+                pad = "    " * (depth + d)
+                loop = "prange" if d == 0 else "range"
+                out.append(f"{pad}for {self.n[f'g{d}']} in {loop}({self.n[f'ext{d}']}):")
+        out.extend(body)
+
+    def _thread_function(self, tl):
+        """Emit the region as an inlined function (it has an early `return`); return its call."""
+        em = self.em
+        saved = em.names_used
+        em.names_used = set()
+        body = self._region_body(tl, 1)
+        refs = em.names_used
+        em.names_used = saved | refs
+        declared = {d.sym.py_name for s in tl.stmts for d in ir.walk(s) if isinstance(d, ir.VarDecl)}
+        declared |= {v.py_name for v in tl.remat} | {v.py_name for v in tl.loads}
+        funcs = {f.sym.py_name for f in self.k.functions}
+        params = sorted(refs - declared - funcs)
+        params += sorted({self.arr_name[v] for v in tl.loads} - set(params))
+        name = em.fresh(f"{self.k.name}_thread")
+        self.helpers += [INLINE, f"def {name}({', '.join(params)}):"] + body + [""]
+        return f"{name}({', '.join(params)})"
+
+    # ------------------------------------------------------------ the kernel
+    def write(self) -> list[str]:
+        k, n = self.k, self.n
+        rank = k.rank if not self.tiled else len(self.dims)
+        params = [n[f"ext{d}"] for d in range(rank)] + [c.inner.py_name for c in k.captures]
+        head = [JIT, f"def {k.name}({', '.join(params)}):"]
+        if not self.tiled:
+            body = []
+            self.nodes(self.lk.nodes, body, 1)
+            return self.helpers + head + body
+        body: list[str] = []
+        self.nodes(self.lk.nodes, body, 2)
+        pre2: list[str] = []                    # inside the prange loop, before the regions
+        need_t = {d for w, d in self.tile_used}
+        need_o = {d for w, d in self.tile_used if w in ("tile_origin", "global")}
+        t = [n[f"t{d}"] for d in range(rank)]
+        nt = [n[f"ntiles{d}"] for d in range(rank)]
+        if rank == 1:
+            tile_of = [n["tile"]]
+        elif rank == 2:
+            tile_of = [f"{n['tile']} // {nt[1]}", f"{n['tile']} % {nt[1]}"]
+        else:
+            tile_of = [f"{n['tile']} // ({nt[1]} * {nt[2]})", f"{n['tile']} // {nt[2]} % {nt[1]}",
+                       f"{n['tile']} % {nt[2]}"]
+        for d in range(rank):
+            if d in need_t:
+                pre2.append(f"        {t[d]} = {tile_of[d]}")
+        for d in range(rank):
+            if d in need_o:
+                pre2.append(f"        {n[f'o{d}']} = {t[d]} * {self.dims[d]}")
+        decl_span = {id(x.sym): x.span for x in ir.walk(k.body) if isinstance(x, ir.TileStatic)}
+        self.em.reset_comments()
+        for sym in self.lk.tile_statics:
+            shape, elem = _shape_elem(sym.type, sym.span)
+            self.em.comment(decl_span.get(id(sym), sym.span), pre2, "        ")
+            pre2.append(f"        {sym.py_name} = np.empty({shape!r}, {elem})")
+        for v in self.lk.promoted:
+            shape, elem = _shape_elem(v.type, v.span)
+            shape = () if isinstance(v.type, ir.Scalar) else shape
+            pre2.append(f"        {self.arr_name[v]} = np.empty({tuple(self.dims) + shape!r}, {elem})"
+                        f"  # '{v.name}' of every thread, live across a barrier")
+        pre1 = [f"    {nt[d]} = {n[f'ext{d}']} // {self.dims[d]}" for d in range(1, rank)]
+        count = " * ".join([f"{n['ext0']} // {self.dims[0]}"] + nt[1:])
+        pre1.append(f"    for {n['tile']} in prange({count}):")
+        return self.helpers + head + pre1 + pre2 + body
+
+
+def _all_nodes(nodes):
+    for x in nodes:
+        yield x
+        if isinstance(x, br.TileIf):
+            yield from _all_nodes(x.then)
+            yield from _all_nodes(x.else_)
+
+
+def _shape_elem(t, span):
+    if isinstance(t, ir.Scalar):
+        return (1,), np_scalar(t)
+    if isinstance(t, ir.CArray) and isinstance(t.elem, ir.Scalar):
+        return tuple(t.dims), np_scalar(t.elem)
+    raise KernelCodegenError(f"tile_static or cross-barrier variable of type '{t}' is not supported "
+                             "on the CPU target", span)
+
+
+def emit_functions(functions, program=None, sources=None, emitted: set | None = None) -> list[str]:
+    """restrict(amp) functions as inlined njit functions (skipping names in `emitted`)."""
+    out = []
+    em = KernelExprEmitter(program, sources)
+    for f in functions:
+        if emitted is not None:
+            if f.sym.py_name in emitted:
+                continue
+            emitted.add(f.sym.py_name)
+        out += em.function(f, INLINE) + [""]
+    return out
+
+
+def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_functions: set | None = None) -> list[str]:
+    """Source lines of the kernel's njit function plus its helpers (restrict(amp) functions it
+    calls, unless already in `emitted_functions`, and per-thread functions).  Raises
+    `KernelCodegenError` (or its subclass `BarrierLoweringError`) with `.span` for constructs
+    the CPU target cannot express."""
+    lines = emit_functions(kernel.functions, program, sources, emitted_functions)
+    return lines + _KernelWriter(kernel, program, sources).write()
+
+
+def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str]) -> str:
+    """One host statement launching the kernel of `pfe` on the CPU."""
+    sp = pfe.kernel.call_span
+    args = [pfe.kernel.name, domain_src, repr(f"{sp.file}:{sp.line}")] + list(capture_srcs)
+    return f"launch_cpu({', '.join(args)})"

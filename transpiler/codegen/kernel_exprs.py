@@ -1,0 +1,589 @@
+"""Kernel IR → Python source valid in Numba nopython mode (shared by the CPU and CUDA backends).
+
+Input: IR expressions and statements of a kernel body or a restrict(amp) function.
+Output: Python source text.  C++ semantics are kept explicit:
+
+- `float` is float32 everywhere: `Convert` to float → `float32(x)`, float literals →
+  `float32(0.5)`, math functions on float are wrapped in `float32(...)`.
+- integer `/` and `%` truncate: `cdiv(a, b)` / `cmod(a, b)`, or `//` / `%` when both
+  operands are provably non-negative (unsigned, non-negative constants, thread indices).
+- `&&` `||` `!` → `and` `or` `not`; `c ? a : b` → `(a if c else b)`; comparisons are
+  always parenthesised when nested (Python would chain `a < b < c`).
+- assignments and `++`/`--` exist only as statements (and in `for` steps).
+
+Target-specific spellings live in overridable methods: `thread_index`, `tile_static_ref`,
+`barrier`, `atomic`, `math_call`; variable spelling goes through `var_ref` so a backend can
+redirect a symbol (the CPU backend turns per-thread variables live across barriers into
+tile-shaped arrays).
+"""
+from __future__ import annotations
+
+from .. import ir
+
+
+class KernelCodegenError(Exception):
+    """A construct the kernel backends cannot express; carries the user's span."""
+
+    def __init__(self, message: str, span=None):
+        super().__init__(message)
+        self.span = span
+
+    def __str__(self):
+        where = f"{self.span.file}:{self.span.line}:{self.span.col}: " if self.span else ""
+        return where + self.args[0]
+
+
+# Python precedence levels (higher binds tighter).
+P_TERNARY, P_OR, P_AND, P_NOT, P_CMP, P_BOR, P_BXOR, P_BAND, P_SHIFT, P_ADD, P_MUL, P_UNARY, \
+    P_POW, P_ATOM = range(1, 15)
+
+_BINOPS = {
+    "||": ("or", P_OR), "&&": ("and", P_AND),
+    "==": ("==", P_CMP), "!=": ("!=", P_CMP), "<": ("<", P_CMP), "<=": ("<=", P_CMP),
+    ">": (">", P_CMP), ">=": (">=", P_CMP),
+    "|": ("|", P_BOR), "^": ("^", P_BXOR), "&": ("&", P_BAND),
+    "<<": ("<<", P_SHIFT), ">>": (">>", P_SHIFT),
+    "+": ("+", P_ADD), "-": ("-", P_ADD),
+    "*": ("*", P_MUL), "/": ("/", P_MUL), "%": ("%", P_MUL),
+}
+
+
+def np_scalar(t: ir.Type) -> str:
+    """numpy spelling of a scalar type usable in njit code (`float32`, `np.int32`, ...)."""
+    if isinstance(t, ir.Scalar):
+        name = ir.SCALARS[t.name][0]
+        return "float32" if name == "float32" else f"np.{name}"
+    raise KernelCodegenError(f"type '{t}' is not a scalar")
+
+
+def is_float(t) -> bool:
+    return isinstance(t, ir.Scalar) and t.is_float
+
+
+def is_float32(t) -> bool:
+    return isinstance(t, ir.Scalar) and ir.SCALARS[t.name][0] == "float32"
+
+
+def is_int(t) -> bool:
+    return isinstance(t, ir.Scalar) and t.is_int
+
+
+def root_symbol(e: ir.Expr):
+    """The variable an lvalue / element chain starts from (`a` in `a[i].f`), or None."""
+    while isinstance(e, (ir.ElementRef, ir.FieldRef, ir.IndexComponent)):
+        e = e.base
+    return e.sym if isinstance(e, ir.Var) else None
+
+
+class KernelExprEmitter:
+    """Turns kernel IR into Python source lines.  Subclass per target."""
+
+    indent_unit = "    "
+
+    #: C++ math name -> (Python template, result is converted to the IR type)
+    MATH = {
+        "sqrt": "math.sqrt({0})", "sqrtf": "math.sqrt({0})",
+        "rsqrt": "1.0 / math.sqrt({0})", "rsqrtf": "1.0 / math.sqrt({0})",
+        "fabs": "abs({0})", "fabsf": "abs({0})", "abs": "abs({0})",
+        "min": "min({0}, {1})", "max": "max({0}, {1})",
+        "fmin": "min({0}, {1})", "fmax": "max({0}, {1})", "fminf": "min({0}, {1})", "fmaxf": "max({0}, {1})",
+        "pow": "math.pow({0}, {1})", "powf": "math.pow({0}, {1})",
+        "exp": "math.exp({0})", "expf": "math.exp({0})", "exp2": "math.pow(2.0, {0})",
+        "log": "math.log({0})", "logf": "math.log({0})", "log2": "math.log2({0})",
+        "log10": "math.log10({0})",
+        "sin": "math.sin({0})", "cos": "math.cos({0})", "tan": "math.tan({0})",
+        "sinf": "math.sin({0})", "cosf": "math.cos({0})", "tanf": "math.tan({0})",
+        "asin": "math.asin({0})", "acos": "math.acos({0})", "atan": "math.atan({0})",
+        "atan2": "math.atan2({0}, {1})", "sinh": "math.sinh({0})", "cosh": "math.cosh({0})",
+        "tanh": "math.tanh({0})",
+        "floor": "math.floor({0})", "ceil": "math.ceil({0})", "trunc": "math.trunc({0})",
+        "round": "np.round({0})", "fmod": "math.fmod({0}, {1})", "copysign": "math.copysign({0}, {1})",
+        "isnan": "math.isnan({0})", "isinf": "math.isinf({0})", "mad": "{0} * {1} + {2}",
+        "fma": "{0} * {1} + {2}",
+    }
+
+    def __init__(self, program: ir.Program | None = None, sources=None, kernel: ir.Kernel | None = None):
+        self.program = program
+        self.sources = sources
+        self.kernel = kernel
+        self._last_comment = None
+        self._continue_prefix: list[tuple[ir.Expr, ...] | None] = []   # for-steps to run on `continue`
+        self.names_used: set[str] = set()                           # every Python name emitted
+
+    # ---------------------------------------------------------------- target hooks
+    def thread_index(self, which: str, dim: int) -> str:
+        raise KernelCodegenError(f"thread index '{which}' is not available here")
+
+    def tile_static_ref(self, sym: ir.Symbol) -> str:
+        """How a tile_static variable is spelled; scalars are 1-element arrays."""
+        self.names_used.add(sym.py_name)
+        return f"{sym.py_name}[0]" if isinstance(sym.type, ir.Scalar) else sym.py_name
+
+    def barrier(self, stmt: ir.Barrier) -> list[str]:
+        raise KernelCodegenError("barrier cannot be placed here", stmt.span)
+
+    def atomic(self, e: ir.AtomicCall) -> str:
+        raise KernelCodegenError(f"atomic operation '{e.name}' is not supported on this target", e.span)
+
+    def math_call(self, e: ir.MathCall) -> str:
+        tpl = self.MATH.get(e.name)
+        if tpl is None:
+            raise KernelCodegenError(f"math function '{e.name}' is not supported in kernels", e.span)
+        args = [self.expr(a, P_MUL + 1) for a in e.args]
+        text = tpl.format(*args)
+        if e.name in ("isnan", "isinf"):
+            return text
+        return f"{self.scalar_type(e.type)}({text})"
+
+    def scalar_type(self, t: ir.Type) -> str:
+        return np_scalar(t)
+
+    def var_ref(self, sym: ir.Symbol) -> str:
+        if "tile_static" in sym.storage:
+            return self.tile_static_ref(sym)
+        self.names_used.add(sym.py_name)
+        return sym.py_name
+
+    # ---------------------------------------------------------------- expressions
+    def expr(self, e: ir.Expr, min_prec: int = 0) -> str:
+        text, prec = self._expr(e)
+        return f"({text})" if prec < min_prec else text
+
+    def _expr(self, e: ir.Expr) -> tuple[str, int]:
+        m = getattr(self, "_e_" + type(e).__name__, None)
+        if m is None:
+            raise KernelCodegenError(f"construct '{type(e).__name__}' is not supported in kernels", e.span)
+        return m(e)
+
+    def const(self, value, t: ir.Type) -> tuple[str, int]:
+        if isinstance(value, str):          # char
+            value = ord(value)
+        if isinstance(value, bool) or (isinstance(t, ir.Scalar) and t.name == "bool"):
+            return ("True" if value else "False"), P_ATOM
+        if is_float(t):
+            v = float(value)
+            lit = repr(v) if v == v and v not in (float("inf"), float("-inf")) else f"float('{v}')"
+            return (f"float32({lit})" if is_float32(t) else lit), P_ATOM
+        if isinstance(t, ir.Scalar) and (t.is_unsigned or ir.SCALARS[t.name][2] < 3):
+            return f"{np_scalar(t)}({int(value)})", P_ATOM
+        v = int(value)
+        return str(v), (P_UNARY if v < 0 else P_ATOM)
+
+    def _e_Const(self, e: ir.Const):
+        return self.const(e.value, e.type)
+
+    def _e_SizeOf(self, e: ir.SizeOf):
+        return str(e.value), P_ATOM
+
+    def _e_Var(self, e: ir.Var):
+        if e.sym.kind == "const" and e.sym.const_value is not None and "tile_static" not in e.sym.storage:
+            return self.const(e.sym.const_value, e.type)
+        return self.var_ref(e.sym), P_ATOM
+
+    def _e_Convert(self, e: ir.Convert):
+        src, dst = e.operand.type, e.type
+        if src == dst:
+            return self._expr(e.operand)
+        if isinstance(e.operand, ir.Const) and isinstance(dst, ir.Scalar):
+            try:
+                v = e.operand.value
+                v = ord(v) if isinstance(v, str) else v
+                if dst.name == "bool":
+                    return self.const(bool(v), dst)
+                if dst.is_float:
+                    return self.const(float(v), dst)
+                if not is_float(src):
+                    return self.const(int(v), dst)
+            except (TypeError, ValueError):
+                pass
+        if isinstance(dst, ir.Scalar) and dst.name == "bool":
+            return f"{self.expr(e.operand, P_CMP + 1)} != 0", P_CMP
+        if isinstance(dst, ir.Scalar):
+            return f"{np_scalar(dst)}({self.expr(e.operand)})", P_ATOM
+        return self._expr(e.operand)          # index/extent/struct conversions: same value
+
+    def _e_Unary(self, e: ir.Unary):
+        if e.op == "!":
+            return f"not {self.expr(e.operand, P_NOT)}", P_NOT
+        if e.op in ("-", "+", "~"):
+            if e.op == "-" and isinstance(e.operand, ir.Const) and not isinstance(e.operand.value, (bool, str)):
+                return self.const(-e.operand.value, e.type)
+            return f"{e.op}{self.expr(e.operand, P_UNARY)}", P_UNARY
+        raise KernelCodegenError(f"operator '{e.op}' is not supported in kernels", e.span)
+
+    @staticmethod
+    def non_negative(e: ir.Expr) -> bool:
+        """True when `e` is provably >= 0 (so Python floor division equals C++ truncation)."""
+        if isinstance(e.type, ir.Scalar) and e.type.is_unsigned:
+            return True
+        if isinstance(e, ir.Const):
+            return isinstance(e.value, (int, float)) and e.value >= 0
+        if isinstance(e, ir.ThreadIndex):
+            return True
+        if isinstance(e, ir.SizeOf):
+            return True
+        if isinstance(e, ir.Var) and e.sym.kind == "const" and isinstance(e.sym.const_value, (int, float)):
+            return e.sym.const_value >= 0
+        if isinstance(e, ir.Convert) and is_int(e.type) and is_int(e.operand.type):
+            return KernelExprEmitter.non_negative(e.operand)
+        if isinstance(e, ir.Binary) and e.op in ("+", "*", "/", "%", "&", ">>", "|"):
+            return KernelExprEmitter.non_negative(e.left) and KernelExprEmitter.non_negative(e.right)
+        return False
+
+    def _e_Binary(self, e: ir.Binary):
+        op = e.op
+        if op in ("/", "%") and is_int(e.type):
+            if self.non_negative(e.left) and self.non_negative(e.right):
+                pyop = "//" if op == "/" else "%"
+                return (f"{self.expr(e.left, P_MUL)} {pyop} {self.expr(e.right, P_MUL + 1)}", P_MUL)
+            fn = "cdiv" if op == "/" else "cmod"
+            return f"{fn}({self.expr(e.left)}, {self.expr(e.right)})", P_ATOM
+        if op == "%":
+            return f"{self.scalar_type(e.type)}(math.fmod({self.expr(e.left)}, {self.expr(e.right)}))", P_ATOM
+        if op not in _BINOPS:
+            raise KernelCodegenError(f"operator '{op}' is not supported in kernels", e.span)
+        pyop, prec = _BINOPS[op]
+        if prec == P_CMP:       # never chain comparisons
+            return f"{self.expr(e.left, P_CMP + 1)} {pyop} {self.expr(e.right, P_CMP + 1)}", P_CMP
+        return f"{self.expr(e.left, prec)} {pyop} {self.expr(e.right, prec + 1)}", prec
+
+    def _e_Conditional(self, e: ir.Conditional):
+        return (f"({self.expr(e.then, P_OR)} if {self.expr(e.cond, P_OR)} else "
+                f"{self.expr(e.else_, P_TERNARY)})", P_ATOM)
+
+    def _e_ThreadIndex(self, e: ir.ThreadIndex):
+        return self.thread_index(e.which, e.dim), P_ATOM
+
+    def _e_MakeIndex(self, e: ir.MakeIndex):
+        parts = [self.expr(c) for c in e.components]
+        return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")", P_ATOM
+
+    def _e_IndexComponent(self, e: ir.IndexComponent):
+        base = e.base
+        if isinstance(base, ir.MakeIndex):
+            return self._expr(base.components[e.dim])
+        if isinstance(base.type, ir.Extent):
+            arr = None
+            if isinstance(base, ir.FieldRef) and base.field == "extent":
+                arr = base.base
+            elif isinstance(base, ir.LibCall) and base.name in ("get_extent", "extent") and base.obj is not None:
+                arr = base.obj
+            if arr is not None and isinstance(arr.type, (ir.ArrayView, ir.AmpArray)):
+                return f"{self.expr(arr, P_ATOM)}.shape[{e.dim}]", P_ATOM
+        return f"{self.expr(base, P_ATOM)}[{e.dim}]", P_ATOM
+
+    def _e_ElementRef(self, e: ir.ElementRef):
+        base = e.base
+        if "tile_static" in getattr(root_symbol(base), "storage", ()) and isinstance(base, ir.Var):
+            name = base.sym.py_name
+            self.names_used.add(name)
+        else:
+            name = self.expr(base, P_ATOM)
+        idx = ", ".join(self.expr(i) for i in e.indices)
+        return f"{name}[{idx}]", P_ATOM
+
+    def _e_FieldRef(self, e: ir.FieldRef):
+        return f"{self.expr(e.base, P_ATOM)}.{e.field}", P_ATOM
+
+    def _e_Call(self, e: ir.Call):
+        self.names_used.add(e.func.py_name)
+        return f"{e.func.py_name}({', '.join(self.expr(a) for a in e.args)})", P_ATOM
+
+    def _e_MathCall(self, e: ir.MathCall):
+        return self.math_call(e), P_ATOM
+
+    def _e_AtomicCall(self, e: ir.AtomicCall):
+        return self.atomic(e), P_ATOM
+
+    def _e_LibCall(self, e: ir.LibCall):
+        if e.name in ("get_extent", "extent") and e.obj is not None:
+            arr = self.expr(e.obj, P_ATOM)
+            rank = getattr(e.obj.type, "rank", 1)
+            return "(" + ", ".join(f"{arr}.shape[{d}]" for d in range(rank)) + ("," if rank == 1 else "") + ")", P_ATOM
+        raise KernelCodegenError(f"call of '{e.name}' is not supported in kernels", e.span)
+
+    def _e_Assign(self, e):
+        raise KernelCodegenError("an assignment used as a value is not supported in kernels; "
+                                 "write it as a separate statement", e.span)
+
+    def _e_IncDec(self, e):
+        raise KernelCodegenError(f"'{e.op}' used as a value is not supported in kernels; "
+                                 "write it as a separate statement", e.span)
+
+    # ---------------------------------------------------------------- statements
+    def comment(self, span, out: list[str], pad: str) -> None:
+        """`# file.cpp:LINE: <C++ source line>` above a statement (once per line)."""
+        if span is None or self.sources is None:
+            return
+        key = (span.file, span.line)
+        if key == self._last_comment:
+            return
+        self._last_comment = key
+        text = self.sources.line_text(span.file, span.line)
+        text = "" if text is None else " ".join(text.strip().split())
+        out.append(f"{pad}# {span.file}:{span.line}: {text}".rstrip())
+
+    def reset_comments(self):
+        self._last_comment = None
+
+    def assign_stmt(self, e: ir.Assign | ir.IncDec) -> str:
+        if isinstance(e, ir.IncDec):
+            one = self.const(1, e.target.type)[0] if isinstance(e.target.type, ir.Scalar) else "1"
+            return f"{self.expr(e.target)} {'+' if e.op == '++' else '-'}= {one}"
+        tgt = self.expr(e.target)
+        if e.op == "=":
+            return f"{tgt} = {self.expr(e.value)}"
+        ct, tt = e.compute_type, e.target.type
+        # target op value, computed in compute_type, converted back to the target's type
+        lhs = e.target if ct == tt else ir.Convert(e.target.span, ct, e.target, False)
+        rhs_e = ir.Binary(e.span, ct, e.op, lhs, e.value)
+        if ct == tt and e.op in ("+", "-", "*", "|", "&", "^", "<<", ">>") or (ct == tt and e.op == "/" and is_float(tt)):
+            return f"{tgt} {_BINOPS[e.op][0]}= {self.expr(e.value, P_TERNARY)}"
+        val = rhs_e if ct == tt else ir.Convert(e.span, tt, rhs_e, False)
+        return f"{tgt} = {self.expr(val)}"
+
+    def default_value(self, t: ir.Type, span) -> str:
+        if isinstance(t, ir.Scalar):
+            return self.const(0, t)[0]
+        if isinstance(t, ir.CArray) and isinstance(t.elem, ir.Scalar):
+            return f"np.zeros({t.dims!r}, {np_scalar(t.elem)})"
+        if isinstance(t, ir.Index):
+            return "(" + "0, " * t.rank + ")"
+        raise KernelCodegenError(f"a local variable of type '{t}' is not supported in kernels", span)
+
+    def block(self, stmts, out: list[str], depth: int) -> None:
+        n = len(out)
+        for s in stmts:
+            self.stmt(s, out, depth)
+        if len(out) == n or all(l.lstrip().startswith("#") for l in out[n:]):
+            out.append(self.indent_unit * depth + "pass")
+
+    def stmt(self, s: ir.Stmt, out: list[str], depth: int) -> None:
+        pad = self.indent_unit * depth
+        if isinstance(s, ir.Block):
+            for x in s.body:
+                self.stmt(x, out, depth)
+            return
+        if not isinstance(s, ir.TileStatic):
+            self.comment(s.span, out, pad)
+        m = getattr(self, "_s_" + type(s).__name__, None)
+        if m is None:
+            raise KernelCodegenError(f"statement '{type(s).__name__}' is not supported in kernels", s.span)
+        m(s, out, depth, pad)
+
+    def decl_target(self, sym: ir.Symbol) -> str:
+        return self.var_ref(sym)
+
+    def _s_VarDecl(self, s: ir.VarDecl, out, depth, pad):
+        val = self.expr(s.init) if s.init is not None else self.default_value(s.sym.type, s.span)
+        if isinstance(s.sym.type, ir.CArray) and s.init is not None:
+            raise KernelCodegenError("an initialised local array is not supported in kernels", s.span)
+        out.append(f"{pad}{self.decl_target(s.sym)} = {val}")
+
+    def _s_TileStatic(self, s, out, depth, pad):
+        pass                                            # allocated by the backend
+
+    def _s_ExprStmt(self, s: ir.ExprStmt, out, depth, pad):
+        e = s.expr
+        if isinstance(e, (ir.Assign, ir.IncDec)):
+            out.append(pad + self.assign_stmt(e))
+        elif isinstance(e, ir.Convert) and isinstance(e.type, ir.Void):
+            out.append(pad + self.expr(e.operand))
+        else:
+            out.append(pad + self.expr(e))
+
+    def _s_If(self, s: ir.If, out, depth, pad, kw="if"):
+        out.append(f"{pad}{kw} {self.expr(s.cond)}:")
+        self.block(s.then.body, out, depth + 1)
+        els = s.else_
+        if els is not None and els.body:
+            if len(els.body) == 1 and isinstance(els.body[0], ir.If):
+                self._s_If(els.body[0], out, depth, pad, kw="elif")
+            else:
+                out.append(f"{pad}else:")
+                self.block(els.body, out, depth + 1)
+
+    def _s_While(self, s: ir.While, out, depth, pad):
+        out.append(f"{pad}while {self.expr(s.cond)}:")
+        self._continue_prefix.append(None)
+        self.block(s.body.body, out, depth + 1)
+        self._continue_prefix.pop()
+
+    def _s_DoWhile(self, s: ir.DoWhile, out, depth, pad):
+        if has_jump(s.body, ir.Continue):
+            flag = self.fresh("first_iteration")
+            out.append(f"{pad}{flag} = True")
+            out.append(f"{pad}while {flag} or {self.expr(s.cond, P_OR + 1)}:")
+            out.append(f"{pad}{self.indent_unit}{flag} = False")
+            self._continue_prefix.append(None)
+            self.block(s.body.body, out, depth + 1)
+        else:
+            out.append(f"{pad}while True:")
+            self._continue_prefix.append(None)
+            self.block(s.body.body, out, depth + 1)
+            out.append(f"{pad}{self.indent_unit}if not {self.expr(s.cond, P_NOT)}:")
+            out.append(f"{pad}{self.indent_unit * 2}break")
+        self._continue_prefix.pop()
+
+    def fresh(self, base: str) -> str:
+        name, k = base, 1
+        while name in self.names_used:
+            k += 1
+            name = f"{base}{k}"
+        self.names_used.add(name)
+        return name
+
+    def _s_For(self, s: ir.For, out, depth, pad):
+        rng = for_range(s)
+        if rng is not None:
+            sym, start, stop_e, step_v, incl = rng
+            start_s = self.expr(start)
+            stop = self.expr(stop_e, P_ADD + 1)
+            if incl:
+                stop = f"{stop} + 1" if step_v > 0 else f"{stop} - 1"
+            args = f"{start_s}, {stop}" + (f", {step_v}" if step_v != 1 else "")
+            out.append(f"{pad}for {self.var_ref(sym)} in range({args}):")
+            self._continue_prefix.append(None)
+            self.block(s.body.body, out, depth + 1)
+            self._continue_prefix.pop()
+            return
+        for i in s.init:
+            self.stmt(i, out, depth)
+        cond = self.expr(s.cond) if s.cond is not None else "True"
+        out.append(f"{pad}while {cond}:")
+        self._continue_prefix.append(s.step)
+        self.block(s.body.body, out, depth + 1)
+        self._continue_prefix.pop()
+        for st in s.step:
+            out.append(pad + self.indent_unit + self._step(st))
+
+    def _step(self, st: ir.Expr) -> str:
+        if isinstance(st, (ir.Assign, ir.IncDec)):
+            return self.assign_stmt(st)
+        return self.expr(st)
+
+    def _s_Continue(self, s, out, depth, pad):
+        steps = self._continue_prefix[-1] if self._continue_prefix else None
+        for st in steps or ():
+            out.append(pad + self._step(st))
+        out.append(pad + "continue")
+
+    def _s_Break(self, s, out, depth, pad):
+        out.append(pad + "break")
+
+    def _s_Return(self, s: ir.Return, out, depth, pad):
+        out.append(pad + ("return" if s.value is None else f"return {self.expr(s.value)}"))
+
+    def _s_Barrier(self, s, out, depth, pad):
+        out.extend(pad + l for l in self.barrier(s))
+
+    def _s_Switch(self, s: ir.Switch, out, depth, pad):
+        sel = self.fresh("switch_value")
+        out.append(f"{pad}{sel} = {self.expr(s.cond)}")
+        groups, pending = [], []
+        for vals, body, falls in s.cases:
+            stmts = list(body.body)
+            if falls and not stmts:
+                pending.extend(vals if vals else [None])
+                continue
+            if stmts and isinstance(stmts[-1], ir.Break):
+                stmts.pop()
+            elif falls:
+                raise KernelCodegenError("a switch case that falls through into the next one is not "
+                                         "supported in kernels", body.span)
+            if any(has_jump(ir.Block(body.span, (x,)), ir.Break) for x in stmts):
+                raise KernelCodegenError("'break' inside a nested statement of a switch case is not "
+                                         "supported in kernels", body.span)
+            groups.append((pending + (list(vals) if vals else [None]), stmts))
+            pending = []
+        kw, default = "if", None
+        for vals, stmts in groups:
+            if None in vals:
+                default = stmts
+                continue
+            conds = " or ".join(f"{sel} == {self.expr(v, P_CMP + 1)}" for v in vals)
+            out.append(f"{pad}{kw} {conds}:")
+            self.block(stmts, out, depth + 1)
+            kw = "elif"
+        if default is not None:
+            if kw == "if":
+                for x in default:
+                    self.stmt(x, out, depth)
+            else:
+                out.append(f"{pad}else:")
+                self.block(default, out, depth + 1)
+
+    # ---------------------------------------------------------------- functions
+    def function(self, f: ir.FunctionDef, decorator: str) -> list[str]:
+        """A restrict(amp) function as an inlined njit function."""
+        self.reset_comments()
+        for x in ir.walk(f.body):
+            if isinstance(x, ir.Barrier):
+                raise KernelCodegenError(f"function '{f.sym.name}' waits on a barrier; barriers inside "
+                                         "called functions are not supported yet", x.span)
+        out = [decorator, f"def {f.sym.py_name}({', '.join(p.py_name for p in f.params)}):"]
+        self.block(f.body.body, out, 1)
+        return out
+
+
+def has_jump(node, kind) -> bool:
+    """Does `node` contain a `kind` (Break/Continue) that leaves it (not inside a nested loop)?"""
+    if isinstance(node, kind):
+        return True
+    if isinstance(node, (ir.For, ir.While, ir.DoWhile)):
+        return False
+    if isinstance(node, ir.Switch) and kind is ir.Break:
+        return False
+    if isinstance(node, ir.Block):
+        return any(has_jump(x, kind) for x in node.body)
+    if isinstance(node, ir.If):
+        return has_jump(node.then, kind) or (node.else_ is not None and has_jump(node.else_, kind))
+    if isinstance(node, ir.Switch):
+        return any(has_jump(b, kind) for _, b, _ in node.cases)
+    return False
+
+
+def assigned_symbols(node) -> set:
+    """Symbols a statement/expression tree assigns as whole variables."""
+    out = set()
+    for n in ir.walk(node):
+        if isinstance(n, (ir.Assign, ir.IncDec)) and isinstance(n.target, ir.Var):
+            out.add(n.target.sym)
+        elif isinstance(n, ir.VarDecl):
+            out.add(n.sym)
+    return out
+
+
+def for_range(s: ir.For):
+    """(sym, start, stop, step, inclusive) when a C++ for loop is a plain counted loop."""
+    if len(s.init) != 1 or not isinstance(s.init[0], ir.VarDecl) or s.init[0].init is None:
+        return None
+    sym = s.init[0].sym
+    if not is_int(sym.type) or len(s.step) != 1 or not isinstance(s.cond, ir.Binary):
+        return None
+    st = s.step[0]
+    step = None
+    if isinstance(st, ir.IncDec) and isinstance(st.target, ir.Var) and st.target.sym is sym:
+        step = 1 if st.op == "++" else -1
+    elif (isinstance(st, ir.Assign) and isinstance(st.target, ir.Var) and st.target.sym is sym
+          and st.op in ("+", "-")):
+        v = st.value.operand if isinstance(st.value, ir.Convert) else st.value
+        if isinstance(v, ir.Const) and isinstance(v.value, int) and not isinstance(v.value, bool) and v.value > 0:
+            step = v.value if st.op == "+" else -v.value
+    if step is None:
+        return None
+    c = s.cond
+    if not (isinstance(c.left, ir.Var) and c.left.sym is sym):
+        return None
+    if (c.op in ("<", "<=") and step < 0) or (c.op in (">", ">=") and step > 0) or c.op not in ("<", "<=", ">", ">="):
+        return None
+    stop = c.right
+    body_assigned = assigned_symbols(s.body)
+    if sym in body_assigned:
+        return None
+    for n in ir.walk(stop):
+        if isinstance(n, ir.Var) and n.sym in body_assigned:
+            return None
+        if isinstance(n, (ir.ElementRef, ir.Call, ir.AtomicCall, ir.FieldRef)):
+            return None
+    return sym, s.init[0].init, stop, step, c.op in ("<=", ">=")

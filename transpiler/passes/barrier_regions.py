@@ -1,0 +1,383 @@
+"""CPU lowering of barriers (DESIGN §3): cut a kernel body into per-thread regions.
+
+Input: an `ir.Kernel`.  Output: a `LoweredKernel`, plain data that `codegen/cpu.py` renders:
+
+    nodes := [Node]
+    Node  := ThreadLoop(stmts, loads, stores, remat, exits)   # run stmts for every thread of the tile
+           | Sync(barrier)                                     # a barrier: the loops above have finished
+           | TileStmt(stmt)                                    # a uniform assignment, once per tile
+           | TileIf(stmt, then=[Node], else_=[Node])           # uniform `if` containing a barrier
+           | TileLoop(stmt, body=[Node])                       # uniform loop containing a barrier
+           | TileJump(stmt)                                    # break/continue of a TileLoop
+
+Example (tree reduction):
+
+    float v = data[t_idx.global];          ThreadLoop(VarDecl v, stores=[v])
+    tile_static float s[64];
+    s[t_idx.local[0]] = v;                 ... same ThreadLoop
+    barrier;                               Sync
+    for (int k = 32; k > 0; k /= 2) {      TileLoop(For k; body=[
+        if (t_idx.local[0] < k) ...            ThreadLoop(If ...),
+        barrier; }                             Sync])
+    out[t_idx.global] = v + s[0];          ThreadLoop(..., loads=[v])
+
+Rules: a statement containing a barrier (or a `break`/`continue` of a hoisted loop) is hoisted
+out of the per-thread loops and must be tile-uniform (`uniformity.py`), else
+`BarrierLoweringError`.  Variables read by hoisted conditions are *tile variables* (scalars
+of the tile, assigned only by tile-level statements).  Other variables used in more than one
+ThreadLoop live across a barrier: they are recomputed (`remat`) when their only definition is
+a pure function of thread indices and constants, else *promoted* to a tile-shaped array
+(`loads`/`stores` move them between the array and a scalar at the edges of a ThreadLoop).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import ir
+from ..codegen.kernel_exprs import KernelCodegenError, has_jump
+from .uniformity import Uniformity, analyse
+
+_LOOPS = (ir.For, ir.While, ir.DoWhile)
+_COMPOUND = (ir.If, ir.For, ir.While, ir.DoWhile, ir.Switch, ir.Block)
+
+
+class BarrierLoweringError(KernelCodegenError):
+    """A barrier the CPU target cannot place (thread-dependent control flow, early return)."""
+
+
+@dataclass
+class ThreadLoop:
+    stmts: list
+    loads: list = field(default_factory=list)      # promoted symbols read from their tile array first
+    stores: list = field(default_factory=list)     # promoted symbols written back at the end
+    remat: list = field(default_factory=list)      # symbols recomputed from their definition first
+    exits: bool = False                            # contains `return`: emit the body as a function
+
+
+@dataclass
+class Sync:
+    stmt: ir.Barrier
+
+
+@dataclass
+class TileStmt:
+    stmt: ir.Stmt
+
+
+@dataclass
+class TileIf:
+    stmt: ir.If
+    then: list
+    else_: list
+
+
+@dataclass
+class TileLoop:
+    stmt: ir.Stmt
+    body: list
+
+
+@dataclass
+class TileJump:
+    stmt: ir.Stmt
+
+
+@dataclass
+class LoweredKernel:
+    kernel: ir.Kernel
+    nodes: list
+    tile_statics: list                  # Symbols, allocated once per tile
+    promoted: list                      # Symbols that become tile-shaped arrays
+    tile_vars: set                      # Symbols that are scalars of the tile
+    remat: dict                         # Symbol -> init expression, recomputed per region
+    uniformity: Uniformity
+    has_barrier: bool
+
+    def thread_loops(self):
+        def rec(nodes):
+            for n in nodes:
+                if isinstance(n, ThreadLoop):
+                    yield n
+                elif isinstance(n, TileIf):
+                    yield from rec(n.then)
+                    yield from rec(n.else_)
+                elif isinstance(n, TileLoop):
+                    yield from rec(n.body)
+        return list(rec(self.nodes))
+
+
+def _children(s):
+    if isinstance(s, ir.Block):
+        return list(s.body)
+    if isinstance(s, ir.If):
+        return list(s.then.body) + (list(s.else_.body) if s.else_ else [])
+    if isinstance(s, _LOOPS):
+        return (list(s.init) if isinstance(s, ir.For) else []) + list(s.body.body)
+    if isinstance(s, ir.Switch):
+        return [x for _, b, _ in s.cases for x in b.body]
+    return []
+
+
+def _contains(s, kind) -> bool:
+    return any(isinstance(n, kind) for n in ir.walk(s))
+
+
+def _vars(node) -> set:
+    return {n.sym for n in ir.walk(node) if isinstance(n, ir.Var)}
+
+
+def _cond_exprs(s):
+    """Expressions a hoisted statement evaluates at tile level."""
+    if isinstance(s, ir.If):
+        return [s.cond]
+    if isinstance(s, (ir.While, ir.DoWhile)):
+        return [s.cond]
+    if isinstance(s, ir.For):
+        out = [s.cond] if s.cond is not None else []
+        out += list(s.step)
+        for i in s.init:
+            if isinstance(i, ir.VarDecl) and i.init is not None:
+                out.append(i.init)
+            elif isinstance(i, ir.ExprStmt):
+                out.append(i.expr)
+        return out
+    if isinstance(s, ir.Switch):
+        return [s.cond]
+    return []
+
+
+def _assigned_by(s):
+    """Symbols a simple statement assigns as whole variables."""
+    if isinstance(s, ir.VarDecl):
+        return {s.sym}
+    if isinstance(s, ir.ExprStmt):
+        return {n.target.sym for n in ir.walk(s.expr)
+                if isinstance(n, (ir.Assign, ir.IncDec)) and isinstance(n.target, ir.Var)}
+    return set()
+
+
+def lower(kernel: ir.Kernel, uniformity: Uniformity | None = None) -> LoweredKernel:
+    u = uniformity or analyse(kernel)
+    body = list(kernel.body.body)
+    tile_statics = [n.sym for n in ir.walk(kernel.body) if isinstance(n, ir.TileStatic)]
+    tile_statics.sort(key=lambda s: (s.span.line, s.span.col))
+    barriers = [n for n in ir.walk(kernel.body) if isinstance(n, ir.Barrier)]
+    if kernel.tile_dims is None and barriers:
+        raise BarrierLoweringError("a barrier can only be used in a tiled kernel", barriers[0].span)
+
+    # parents of every statement, and the local variables the kernel declares
+    parents: dict[int, tuple] = {}
+    locals_: set = set()
+    simple: list = []                      # (stmt, ancestors) of statements that assign variables
+
+    def index(stmts, anc):
+        for s in stmts:
+            parents[id(s)] = anc
+            if isinstance(s, ir.VarDecl):
+                locals_.add(s.sym)
+            if isinstance(s, _COMPOUND):
+                if isinstance(s, ir.For):
+                    for i in s.init:
+                        if isinstance(i, ir.VarDecl):
+                            locals_.add(i.sym)
+                        parents[id(i)] = anc + (s,)
+                        simple.append((i, anc + (s,)))
+                    index(s.body.body, anc + (s,))
+                else:
+                    index([c for c in _children(s)], anc + (s,))
+            else:
+                simple.append((s, anc))
+    index(body, ())
+    locals_ -= set(tile_statics)
+
+    # hoisted statements H and tile variables T, to a fixpoint
+    hoisted: dict[int, ir.Stmt] = {}
+    tvars: set = set()
+
+    def hoist(s):
+        if id(s) not in hoisted and not isinstance(s, ir.Block):
+            hoisted[id(s)] = s
+            return True
+        return False
+
+    for s_all in ir.walk(kernel.body):
+        if isinstance(s_all, _COMPOUND) and not isinstance(s_all, ir.Block) and _contains(s_all, ir.Barrier):
+            hoist(s_all)
+    changed = True
+    while changed:
+        changed = False
+        for s in list(hoisted.values()):
+            if isinstance(s, ir.For):
+                for i in s.init:
+                    if isinstance(i, ir.VarDecl) and i.sym not in tvars:
+                        tvars.add(i.sym)
+                        changed = True
+            for e in _cond_exprs(s):
+                for v in _vars(e) & locals_:
+                    if v not in tvars:
+                        tvars.add(v)
+                        changed = True
+            if isinstance(s, _LOOPS):            # uniform break/continue of a hoisted loop
+                def jumps(stmts):
+                    nonlocal changed
+                    for c in stmts:
+                        if isinstance(c, (ir.If, ir.Switch, ir.Block)) and (
+                                has_jump(c, ir.Break) or has_jump(c, ir.Continue)):
+                            changed |= hoist(c)
+                            jumps(_children(c))
+                jumps(s.body.body)
+        for s, anc in simple:
+            if _assigned_by(s) & tvars:
+                for v in _vars(s) & locals_:
+                    if v not in tvars:
+                        tvars.add(v)
+                        changed = True
+                for a in anc:
+                    changed |= hoist(a)
+
+    # every hoisted decision and tile variable must be tile-uniform
+    for s in hoisted.values():
+        if isinstance(s, ir.Switch):
+            raise BarrierLoweringError("a barrier inside a 'switch' is not supported on the CPU target", s.span)
+        r = u.control_reason(s)
+        if r is not None:
+            raise BarrierLoweringError(
+                "barrier under thread-dependent control flow: this condition "
+                f"{r[1].replace('depends', 'depends', 1)}; the CPU target runs the threads of a "
+                "tile one after another between barriers, so every thread of a tile must reach "
+                "the same barriers", r[0])
+    for v in sorted(tvars, key=lambda s: (s.span.line, s.span.col)):
+        r = u.var_reason(v)
+        if r is not None:
+            raise BarrierLoweringError(
+                f"barrier under thread-dependent control flow: '{v.name}' controls a barrier but "
+                f"{r[1]}", r[0])
+
+    # split into nodes
+    def split(stmts, loop_level: bool) -> list:
+        nodes, pending = [], []
+
+        def flush():
+            if pending:
+                nodes.append(ThreadLoop(list(pending)))
+                pending.clear()
+        for s in stmts:
+            if isinstance(s, ir.TileStatic):
+                continue
+            if isinstance(s, ir.Block) and (_contains(s, ir.Barrier) or any(id(x) in hoisted for x in ir.walk(s))
+                                             or _assigned_in(s, tvars)):
+                flush()
+                nodes.extend(split(list(s.body), loop_level))
+            elif isinstance(s, ir.Barrier):
+                flush()
+                nodes.append(Sync(s))
+            elif id(s) in hoisted:
+                flush()
+                if isinstance(s, ir.If):
+                    nodes.append(TileIf(s, split(list(s.then.body), loop_level),
+                                        split(list(s.else_.body), loop_level) if s.else_ else []))
+                else:
+                    nodes.append(TileLoop(s, split(list(s.body.body), True)))
+            elif loop_level and isinstance(s, (ir.Break, ir.Continue)):
+                flush()
+                nodes.append(TileJump(s))
+            elif _assigned_by(s) & tvars:
+                flush()
+                nodes.append(TileStmt(s))
+            else:
+                pending.append(s)
+        flush()
+        return nodes
+
+    if kernel.tile_dims is None:
+        nodes = [ThreadLoop([s for s in body])]
+    else:
+        nodes = split(body, False)
+
+    lk = LoweredKernel(kernel, nodes, tile_statics, [], tvars, {}, u, bool(barriers))
+    loops = lk.thread_loops()
+
+    # early return: only in the last region
+    for i, tl in enumerate(loops):
+        if _contains(ir.Block(kernel.span, tuple(tl.stmts)), ir.Return):
+            tl.exits = True
+            if tl is not nodes[-1]:
+                ret = next(n for n in ir.walk(ir.Block(kernel.span, tuple(tl.stmts))) if isinstance(n, ir.Return))
+                raise BarrierLoweringError("'return' before a barrier is not supported on the CPU "
+                                           "target: every thread of a tile must reach each barrier", ret.span)
+
+    # variables live across regions
+    refs = []
+    for tl in loops:
+        blk = ir.Block(kernel.span, tuple(tl.stmts))
+        used = (_vars(blk) | {d.sym for d in ir.walk(blk) if isinstance(d, ir.VarDecl)}) & locals_
+        refs.append(used)
+    counts: dict = {}
+    for used in refs:
+        for v in used:
+            counts[v] = counts.get(v, 0) + 1
+    defs = {}
+    assign_count: dict = {}
+    for s, _ in simple:
+        for v in _assigned_by(s):
+            assign_count[v] = assign_count.get(v, 0) + 1
+            if isinstance(s, ir.VarDecl):
+                defs[v] = s
+    for n in ir.walk(kernel.body):                      # for-steps assign too
+        if isinstance(n, ir.For):
+            for st in n.step:
+                for m in ir.walk(st):
+                    if isinstance(m, (ir.Assign, ir.IncDec)) and isinstance(m.target, ir.Var):
+                        assign_count[m.target.sym] = assign_count.get(m.target.sym, 0) + 2
+
+    live = sorted((v for v, c in counts.items() if c > 1 and v not in tvars),
+                  key=lambda s: (s.span.line, s.span.col))
+    captures = {c.inner for c in kernel.captures}
+
+    def pure(e, remat) -> bool:
+        for n in ir.walk(e):
+            if isinstance(n, ir.Var):
+                s = n.sym
+                if not (s in remat or (s in captures and isinstance(s.type, ir.Scalar))
+                        or (s.kind == "const" and s.const_value is not None)):
+                    return False
+            elif not isinstance(n, (ir.Const, ir.ThreadIndex, ir.Binary, ir.Unary, ir.Convert,
+                                    ir.Conditional, ir.MathCall, ir.SizeOf)):
+                return False
+        return True
+
+    remat: dict = {}
+    for v in live:
+        d = defs.get(v)
+        if (d is not None and d.init is not None and assign_count.get(v) == 1
+                and isinstance(v.type, ir.Scalar) and pure(d.init, remat)):
+            remat[v] = d.init
+    promoted = [v for v in live if v not in remat]
+    for v in promoted:
+        if not isinstance(v.type, (ir.Scalar, ir.CArray)):
+            raise BarrierLoweringError(f"variable '{v.name}' of type '{v.type}' is used across a "
+                                       "barrier; the CPU target supports scalars and arrays there", v.span)
+    lk.promoted, lk.remat = promoted, remat
+    for tl, used in zip(loops, refs):
+        blk = ir.Block(kernel.span, tuple(tl.stmts))
+        declared = {d.sym for d in ir.walk(blk) if isinstance(d, ir.VarDecl)}
+        assigned = {n.target.sym for n in ir.walk(blk)
+                    if isinstance(n, (ir.Assign, ir.IncDec)) and isinstance(n.target, ir.Var)} | declared
+        need = {v for v in remat if v in used and v not in declared}
+        for v in reversed(list(remat)):            # dependencies of recomputed variables
+            if v in need:
+                need |= _vars(remat[v]) & set(remat)
+        tl.remat = [v for v in remat if v in need and v not in declared]
+        tl.loads = [v for v in promoted if v in used and v not in declared]
+        tl.stores = [] if tl.exits else [v for v in promoted if v in assigned
+                                         and (not isinstance(v.type, ir.CArray) or v in declared)]
+    return lk
+
+
+def _assigned_in(s, syms) -> bool:
+    for n in ir.walk(s):
+        if isinstance(n, ir.VarDecl) and n.sym in syms:
+            return True
+        if isinstance(n, (ir.Assign, ir.IncDec)) and isinstance(n.target, ir.Var) and n.target.sym in syms:
+            return True
+    return False

@@ -1,0 +1,256 @@
+"""Tile-uniformity analysis of a kernel.
+
+Input: an `ir.Kernel`.  Output: a `Uniformity` telling which expressions, local
+variables and control statements have the same value / take the same path in
+every thread of a tile.
+
+    u = analyse(kernel)
+    u.is_uniform(expr)                 # bool
+    u.thread_dependent_reason(expr)    # Span of what makes it thread-dependent, or None
+    u.explain(expr)                    # (Span, "depends on t_idx.local") or None
+    u.control_reason(stmt)             # for If/For/While/DoWhile/Switch: None when every thread
+                                       #   of a tile takes the same path, else (Span, text)
+    u.var_reason(sym)                  # None for a uniform local variable
+
+Uniform values depend only on constants, captured scalars, `tile`/`tile_origin`
+indices and uniform variables.  A local variable is uniform when every
+assignment to it is uniform and none is under thread-dependent control flow
+(a thread-dependent condition, or a loop a thread can leave early through a
+thread-dependent `break`/`continue`/`return`).  An element read is uniform only
+when its indices are uniform and no thread of the kernel writes that array
+(tile_static memory is always written, so reads of it are thread-dependent).
+Everything else (atomics, `global`/`local` indices) is thread-dependent.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import ir
+
+_LOOPS = (ir.For, ir.While, ir.DoWhile)
+
+
+def _root(e):
+    while isinstance(e, (ir.ElementRef, ir.FieldRef, ir.IndexComponent)):
+        e = e.base
+    return e.sym if isinstance(e, ir.Var) else None
+
+
+def written_memory(node) -> set:
+    """Root symbols of memory the code writes (elements, fields, atomics, arrays passed to calls)."""
+    out = set()
+    for n in ir.walk(node):
+        tgt = None
+        if isinstance(n, (ir.Assign, ir.IncDec)):
+            tgt = n.target
+        elif isinstance(n, ir.AtomicCall):
+            tgt = n.target
+        elif isinstance(n, ir.StreamIn):
+            for t in n.targets:
+                if not isinstance(t, ir.Var):
+                    out.add(_root(t))
+        elif isinstance(n, ir.Call):
+            for a in n.args:
+                if isinstance(a.type, (ir.ArrayView, ir.AmpArray, ir.CArray, ir.Pointer, ir.StructType)):
+                    out.add(_root(a))
+        if tgt is not None and not isinstance(tgt, ir.Var):
+            out.add(_root(tgt))
+    for n in ir.walk(node):
+        if isinstance(n, ir.TileStatic):
+            out.add(n.sym)
+    out.discard(None)
+    return out
+
+
+@dataclass
+class Uniformity:
+    kernel: ir.Kernel
+    written: set = field(default_factory=set)
+    _var: dict = field(default_factory=dict)        # local Symbol -> (Span, text) when thread-dependent
+    _control: dict = field(default_factory=dict)    # id(stmt) -> (Span, text) when divergent
+    _stmts: dict = field(default_factory=dict)      # id(stmt) -> stmt (keeps ids alive)
+
+    # ------------------------------------------------------------- queries
+    def is_uniform(self, e: ir.Expr) -> bool:
+        return self.explain(e) is None
+
+    def thread_dependent_reason(self, e: ir.Expr):
+        r = self.explain(e)
+        return r[0] if r else None
+
+    def var_reason(self, sym: ir.Symbol):
+        return self._var.get(sym)
+
+    def is_uniform_var(self, sym: ir.Symbol) -> bool:
+        return self._var_explain(sym, None) is None
+
+    def control_reason(self, stmt: ir.Stmt):
+        """None when `stmt`'s branch/loop decisions are the same in every thread of a tile."""
+        return self._control.get(id(stmt))
+
+    def explain(self, e: ir.Expr):
+        """(Span, reason text) of the first thread-dependent part of `e`, or None."""
+        if isinstance(e, (ir.Const, ir.SizeOf, ir.StringConst)):
+            return None
+        if isinstance(e, ir.ThreadIndex):
+            if self.kernel.tile_dims is not None and e.which in ("tile", "tile_origin"):
+                return None
+            return e.span, f"depends on the thread's {e.which} index"
+        if isinstance(e, ir.Var):
+            return self._var_explain(e.sym, e.span)
+        if isinstance(e, ir.ElementRef):
+            r = self._children(e)
+            if r:
+                return r
+            root = _root(e)
+            if root in self.written or root is None:
+                return e.span, f"reads memory that threads of this kernel write ('{getattr(root, 'name', '?')}')"
+            return None
+        if isinstance(e, ir.FieldRef):
+            if isinstance(e.base, ir.Var) and e.base.sym in self.written:
+                return e.span, f"reads memory that threads of this kernel write ('{e.base.sym.name}')"
+            return self._children(e)
+        if isinstance(e, (ir.AtomicCall, ir.Assign, ir.IncDec, ir.StreamIn)):
+            return e.span, "an atomic operation or assignment differs per thread"
+        if isinstance(e, ir.Call):
+            r = self._children(e)
+            if r:
+                return r
+            for a in e.args:
+                if _root(a) in self.written:
+                    return a.span, "passes memory that threads of this kernel write"
+            return None
+        return self._children(e)
+
+    def _children(self, e):
+        for f in ("operand", "left", "right", "cond", "then", "else_", "base", "target", "value", "obj"):
+            c = getattr(e, f, None)
+            if isinstance(c, ir.Expr):
+                r = self.explain(c)
+                if r:
+                    return r
+        for f in ("components", "indices", "args", "items"):
+            for c in getattr(e, f, ()) or ():
+                if isinstance(c, ir.Expr):
+                    r = self.explain(c)
+                    if r:
+                        return r
+        return None
+
+    def _var_explain(self, sym, span):
+        if sym is self.kernel.index:
+            return (span or sym.span), f"depends on the thread index '{sym.name}'"
+        if "tile_static" in sym.storage:
+            if isinstance(sym.type, ir.Scalar):
+                return (span or sym.span), f"reads tile_static variable '{sym.name}' that threads write"
+            return None                                   # the array itself (not an element)
+        r = self._var.get(sym)
+        if r is None:
+            return None
+        return r
+
+
+# ----------------------------------------------------------------- the analysis
+class _Analyser:
+    def __init__(self, u: Uniformity):
+        self.u = u
+        self.changed = False
+        self.after_return = None        # reason once a thread-dependent `return` was passed
+        self.loops: list[ir.Stmt] = []  # enclosing loops (innermost last)
+        self.loop_ctx: list = []        # control context at each loop's entry
+
+    def mark_var(self, sym, reason):
+        if reason is not None and sym not in self.u._var:
+            self.u._var[sym] = reason
+            self.changed = True
+
+    def mark_control(self, stmt, reason):
+        if reason is not None and id(stmt) not in self.u._control:
+            self.u._control[id(stmt)] = reason
+            self.u._stmts[id(stmt)] = stmt
+            self.changed = True
+
+    def assign(self, e, ctx):
+        if isinstance(e, (ir.Assign, ir.IncDec)) and isinstance(e.target, ir.Var):
+            sym = e.target.sym
+            r = ctx
+            if r is None and isinstance(e, ir.Assign):
+                r = self.u.explain(e.value)
+            self.mark_var(sym, r)
+
+    def exprs(self, e, ctx):
+        """Assignments nested in expressions (for-steps, expression statements)."""
+        for n in ir.walk(e):
+            if isinstance(n, (ir.Assign, ir.IncDec)):
+                self.assign(n, ctx)
+
+    def block(self, stmts, ctx):
+        for s in stmts:
+            self.stmt(s, ctx)
+
+    def stmt(self, s, ctx):
+        if self.after_return is not None and ctx is None:
+            ctx = self.after_return
+        if isinstance(s, ir.Block):
+            self.block(s.body, ctx)
+        elif isinstance(s, ir.VarDecl):
+            r = ctx
+            if r is None and s.init is not None:
+                r = self.u.explain(s.init)
+            self.mark_var(s.sym, r)
+            if s.init is not None:
+                self.exprs(s.init, ctx)
+        elif isinstance(s, ir.ExprStmt):
+            self.exprs(s.expr, ctx)
+        elif isinstance(s, ir.If):
+            c = ctx or self.u.explain(s.cond) or self.u.control_reason(s)
+            if c is not None:
+                self.mark_control(s, c)
+            self.block(s.then.body, c)
+            if s.else_ is not None:
+                self.block(s.else_.body, c)
+        elif isinstance(s, ir.Switch):
+            c = ctx or self.u.explain(s.cond)
+            if c is not None:
+                self.mark_control(s, c)
+            for _, body, _ in s.cases:
+                self.block(body.body, c)
+        elif isinstance(s, _LOOPS):
+            if isinstance(s, ir.For):
+                for i in s.init:
+                    self.stmt(i, ctx)
+            own = self.u.control_reason(s)
+            cond = getattr(s, "cond", None)
+            c = ctx or own or (self.u.explain(cond) if cond is not None else None)
+            if c is not None:
+                self.mark_control(s, c)
+            self.loops.append(s)
+            self.loop_ctx.append(ctx)
+            self.block(s.body.body, c)
+            if isinstance(s, ir.For):
+                for st in s.step:
+                    self.exprs(st, c)
+            self.loops.pop()
+            self.loop_ctx.pop()
+        elif isinstance(s, (ir.Break, ir.Continue)):
+            if ctx is not None and self.loops and self.loop_ctx[-1] is None:
+                self.mark_control(self.loops[-1], (s.span, f"a thread-dependent '{'break' if isinstance(s, ir.Break) else 'continue'}' leaves the loop early in some threads"))
+        elif isinstance(s, ir.Return):
+            if ctx is not None:
+                reason = (s.span, "some threads return early here")
+                for lp, lc in zip(self.loops, self.loop_ctx):
+                    if lc is None:
+                        self.mark_control(lp, reason)
+                if self.after_return is None:
+                    self.after_return = reason
+
+
+def analyse(kernel: ir.Kernel) -> Uniformity:
+    """Compute the uniformity facts of `kernel` (a fixpoint over its body)."""
+    u = Uniformity(kernel, written=written_memory(kernel.body))
+    for _ in range(100):
+        a = _Analyser(u)
+        a.block(kernel.body.body, None)
+        if not a.changed:
+            break
+    return u
