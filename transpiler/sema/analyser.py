@@ -366,7 +366,7 @@ class Analyser:
         if isinstance(s, A.Compound):
             return [self.block(s)]
         if isinstance(s, A.DeclStmt):
-            return [d for v in s.decls for d in self.local_var(v)]
+            return [d for i, v in enumerate(s.decls) for d in self.local_var(v, s.span if i == 0 else None)]
         if isinstance(s, A.ExprStmt):
             if s.expr is None:
                 return []
@@ -425,8 +425,8 @@ class Analyser:
         self.unsupported(f"the statement '{type(s).__name__}' is", s.span)
 
     def in_amp(self) -> bool:
-        return self.fn is not None and ("amp" in self.fn.restrict) and "cpu" not in self.fn.restrict \
-            or (self.fn is not None and self.fn.kernel is not None)
+        """In a kernel or a restrict(amp) / restrict(cpu, amp) function (both sets of rules apply)."""
+        return self.fn is not None and ("amp" in self.fn.restrict or self.fn.kernel is not None)
 
     def return_stmt(self, s: A.Return) -> ir.Stmt:
         ret = self.fn.ret
@@ -498,40 +498,44 @@ class Analyser:
             return self.rvalue(self.expr(v.init)).type
         return t
 
-    def local_var(self, v: A.VarDecl) -> list[ir.Stmt]:
+    def local_var(self, v: A.VarDecl, decl_span: Span | None = None) -> list[ir.Stmt]:
         t = self.auto_type(self.resolve_type(v.type), v)
         if isinstance(t, ir.Void):
             self.error("void-variable", f"variable '{v.name}' has incomplete type 'void'", v.span)
         if isinstance(v.type, A.ReferenceType):
             self.unsupported("local reference variables are", v.span, help="use the value or a pointer")
-        if "static" in v.storage and self.in_amp():
-            self.error("amp-restrict", "static variables are not allowed in restrict(amp) code", v.span)
+        if "static" in v.storage and self.in_amp():     # reported, but declared (no follow-on errors)
+            self.sink.error("amp-restrict", "static variables are not allowed in restrict(amp) code", v.span)
         if "tile_static" in v.storage:
-            return [self.tile_static(v, t)]
+            return [self.tile_static(v, t, decl_span.to(v.span) if decl_span else v.span)]
         const = isinstance(v.type, A.TypeName) and v.type.const
         sym = ir.Symbol(v.name, self.fn.py.fresh(v.name, self.scope), t, "local", v.name_span,
                         storage=v.storage)
-        init = self.initializer(sym, v)
+        try:
+            init = self.initializer(sym, v)
+        except SemaError:
+            self.scope.define(v.name, sym)      # declared anyway: no follow-on 'undeclared' errors
+            raise
         if const and init is not None:
             sym.const_value = fold(init)
         self.scope.define(v.name, sym)
         return [ir.VarDecl(v.span, sym, init)]
 
-    def tile_static(self, v: A.VarDecl, t: ir.Type) -> ir.Stmt:
+    def tile_static(self, v: A.VarDecl, t: ir.Type, span: Span) -> ir.Stmt:
         k = self.fn.kernel
-        if k is None or k.tile_dims is None:
-            self.error("amp-tile-static-context",
-                       f"tile_static variable '{v.name}' is only allowed in a tiled parallel_for_each kernel",
-                       v.span, help="declare it inside a lambda whose parameter is a tiled_index")
+        if k is None or k.tile_dims is None:    # reported, but declared (no follow-on errors)
+            self.sink.error("amp-tile-static-context",
+                            f"tile_static variable '{v.name}' is only allowed in a tiled parallel_for_each kernel",
+                            v.span, help="declare it inside a lambda whose parameter is a tiled_index")
         if not isinstance(t, (ir.Scalar, ir.CArray, ir.StructType)):
             self.error("amp-tile-static-type", f"tile_static variable of type '{t}' is not supported", v.span)
         sym = ir.Symbol(v.name, self.fn.py.fresh(v.name, self.scope), t, "local", v.name_span,
                         storage=v.storage)
+        self.scope.define(v.name, sym)
         init = None
         if v.init is not None or v.ctor_args is not None:
             init = self.initializer(sym, v)
-        self.scope.define(v.name, sym)
-        return ir.TileStatic(v.span, sym, init)
+        return ir.TileStatic(span, sym, init)
 
     def initializer(self, sym: ir.Symbol, v: A.VarDecl):
         t = sym.type
@@ -879,6 +883,7 @@ class Analyser:
         if n.op == "&":
             self.unsupported("taking an address with '&' is", n.span)
         if n.op == "*":
+            self.expr(n.operand)            # a pointer captured into a kernel is reported first
             self.unsupported("dereferencing pointers with '*' is", n.span)
         e = self.expr(n.operand)
         if n.op == "!":
