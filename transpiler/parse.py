@@ -279,9 +279,15 @@ def _unescape(body: str) -> str:
     def sub(m):
         e = m.group(1)
         if e[0] == "x":
-            return chr(int(e[1:], 16) & 0x10FFFF)
+            code = int(e[1:], 16)
+            if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+                raise ValueError(f"hex escape sequence '\\{e}' out of range")
+            return chr(code)
         if e[0] in "uU" and len(e) > 1:
-            return chr(int(e[1:], 16))
+            code = int(e[1:], 16)
+            if code > 0x10FFFF or 0xD800 <= code <= 0xDFFF:
+                raise ValueError(f"'\\{e}' is not a valid universal character name")
+            return chr(code)
         if e[0].isdigit() and e[0] in "01234567":
             return chr(int(e, 8))
         return _ESCAPES.get(e, e)
@@ -762,15 +768,21 @@ class _ToAst(Transformer):
     def char_lit(self, meta, ch):
         text = ch[0].value
         wide = not text.startswith("'")
-        body = _unescape(text[text.index("'") + 1:-1])
+        body = self._unescape(text[text.index("'") + 1:-1], meta)
         if len(body) != 1:
             raise _SyntaxProblem("syntax-error", "multi-character character constants are not supported",
                                  self.sp(meta))
         return A.CharLit(self.sp(meta), body, wide)
 
+    def _unescape(self, body, meta):
+        try:
+            return _unescape(body)
+        except ValueError as e:     # \U0011FFFF, \uD800: chr() would fail
+            raise _SyntaxProblem("syntax-error", str(e), self.sp(meta)) from None
+
     def string_lit(self, meta, ch):
         wide = any(not t.value.startswith('"') for t in ch)
-        value = "".join(_unescape(t.value[t.value.index('"') + 1:-1]) for t in ch)
+        value = "".join(self._unescape(t.value[t.value.index('"') + 1:-1], meta) for t in ch)
         return A.StringLit(self.sp(meta), value, wide)
 
     def bool_lit(self, meta, ch):
