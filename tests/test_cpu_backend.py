@@ -227,7 +227,31 @@ def k_atomic(b):
     return b.kernel("histogram", body, [hist, x], 1)
 
 
-BUILDERS = [k_tile_average, k_reduce, k_matmul, k_tile3d, k_untiled1, k_untiled2, k_struct, k_atomic]
+def k_while_reduce(b, T=8):
+    """int stride = T / 2; while (stride > 0) { if (l < stride) s[l] += s[l + stride]; barrier;
+    stride /= 2; }  then, in a tiled kernel with an early return: if (l != 0) return; out[tile] = s[0]."""
+    data, out = av(b, "data", INT, 1), av(b, "out", INT, 1)
+    s = b.sym("s", ir.CArray(INT, (T,)), storage=("tile_static",))
+    stride = b.sym("stride", INT)
+    L = b.ti("local", 0)
+    body = [ir.TileStatic(b.at(f"tile_static int s[{T}];"), s),
+            b.assign("s[l] = data[g];", b.el(s, L), b.el(data, b.ti("global", 0))),
+            b.decl(f"int stride = {T} / 2;", stride, b.bin("/", b.c(T), b.c(2))),
+            b.barrier(),
+            ir.While(b.at("while (stride > 0) {"), b.bin(">", b.v(stride), b.c(0)),
+                     b.block(ir.If(b.at("if (l < stride) s[l] += s[l + stride];"), b.bin("<", L, b.v(stride)),
+                                   b.block(b.assign("s[l] += ...", b.el(s, L), b.el(s, b.bin("+", L, b.v(stride))), "+")),
+                                   None),
+                             b.barrier(),
+                             b.assign("stride /= 2;", b.v(stride), b.c(2), "/"))),
+            ir.If(b.at("if (t_idx.local[0] != 0) return;"), b.bin("!=", L, b.c(0)),
+                  b.block(ir.Return(b.sp, None)), None),
+            b.assign("out[t_idx.tile[0]] = s[0];", b.el(out, b.ti("tile", 0)), b.el(s, b.c(0)))]
+    return b.kernel("while_reduce", body, [data, out], 1, (T,))
+
+
+BUILDERS = [k_tile_average, k_reduce, k_matmul, k_tile3d, k_untiled1, k_untiled2, k_struct, k_atomic,
+            k_while_reduce]
 
 
 @pytest.fixture(scope="module")
@@ -287,6 +311,15 @@ def test_matmul(mod):
     np.testing.assert_allclose(c, a @ bb, rtol=1e-5)
     src = mod.SOURCE
     assert "row_tile" not in src and "sum_tile" in src    # row is recomputed, sum is promoted
+
+
+def test_while_reduction_with_tile_level_stride_and_early_return(mod):
+    data = (np.arange(64, dtype=np.int32) * 7) % 11 - 5
+    out = np.zeros(8, np.int32)
+    launch_cpu(mod.while_reduce, amp.extent(64).tile(8), "k.cpp:1", data, out)
+    np.testing.assert_array_equal(out, data.reshape(8, 8).sum(axis=1))
+    src = mod.SOURCE
+    assert "stride = cdiv(stride, 2)" in src or "stride //= 2" in src or "stride = stride // 2" in src
 
 
 def test_tile3d(mod):

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..passes import barrier_regions as br
-from .kernel_exprs import KernelCodegenError, KernelExprEmitter, for_range, np_scalar
+from .kernel_exprs import KernelCodegenError, KernelExprEmitter, for_range, np_scalar, range_args
 
 JIT = '@numba.njit(parallel=True, cache=True, error_model="numpy")'
 INLINE = '@numba.njit(inline="always", cache=True, error_model="numpy")'
@@ -182,7 +182,7 @@ class _KernelWriter:
                 sym, start, stop_e, step, incl = rng
                 stop = self._cond(ir.Binary(stop_e.span, stop_e.type, "+" if step > 0 else "-", stop_e,
                                             ir.Const(stop_e.span, stop_e.type, 1))) if incl else self._cond(stop_e)
-                args = f"{self._cond(start)}, {stop}" + (f", {step}" if step != 1 else "")
+                args = range_args(self._cond(start), stop, step)
                 out.append(f"{pad}for {em.var_ref(sym)} in range({args}):")
                 em._continue_prefix.append(None)
                 self.nodes(nd.body, out, depth + 1)

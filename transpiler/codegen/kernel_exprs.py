@@ -176,6 +176,12 @@ class KernelExprEmitter:
         return str(e.value), P_ATOM
 
     def _e_Var(self, e: ir.Var):
+        if self.kernel is not None and e.sym is self.kernel.index:
+            if isinstance(e.type, ir.Index):        # the untiled index as a whole: its components
+                parts = [self.thread_index("global", d) for d in range(e.type.rank)]
+                return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")", P_ATOM
+            raise KernelCodegenError(f"'{e.sym.name}' used as a whole value is not supported in kernels; "
+                                     "use its .global/.local/.tile components", e.span)
         if e.sym.kind == "const" and e.sym.const_value is not None and "tile_static" not in e.sym.storage:
             return self.const(e.sym.const_value, e.type)
         return self.var_ref(e.sym), P_ATOM
@@ -441,7 +447,7 @@ class KernelExprEmitter:
             stop = self.expr(stop_e, P_ADD + 1)
             if incl:
                 stop = f"{stop} + 1" if step_v > 0 else f"{stop} - 1"
-            args = f"{start_s}, {stop}" + (f", {step_v}" if step_v != 1 else "")
+            args = range_args(start_s, stop, step_v)
             out.append(f"{pad}for {self.var_ref(sym)} in range({args}):")
             self._continue_prefix.append(None)
             self.block(s.body.body, out, depth + 1)
@@ -554,6 +560,12 @@ def assigned_symbols(node) -> set:
     return out
 
 
+def range_args(start: str, stop: str, step: int) -> str:
+    if step == 1:
+        return stop if start == "0" else f"{start}, {stop}"
+    return f"{start}, {stop}, {step}"
+
+
 def for_range(s: ir.For):
     """(sym, start, stop, step, inclusive) when a C++ for loop is a plain counted loop."""
     if len(s.init) != 1 or not isinstance(s.init[0], ir.VarDecl) or s.init[0].init is None:
@@ -584,6 +596,8 @@ def for_range(s: ir.For):
     for n in ir.walk(stop):
         if isinstance(n, ir.Var) and n.sym in body_assigned:
             return None
-        if isinstance(n, (ir.ElementRef, ir.Call, ir.AtomicCall, ir.FieldRef)):
+        if isinstance(n, (ir.ElementRef, ir.Call, ir.AtomicCall)):
+            return None
+        if isinstance(n, ir.FieldRef) and not (n.field == "extent" and isinstance(n.type, ir.Extent)):
             return None
     return sym, s.init[0].init, stop, step, c.op in ("<=", ">=")

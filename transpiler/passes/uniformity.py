@@ -107,6 +107,8 @@ class Uniformity:
                 return e.span, f"reads memory that threads of this kernel write ('{getattr(root, 'name', '?')}')"
             return None
         if isinstance(e, ir.FieldRef):
+            if e.field == "extent" and isinstance(e.base.type, (ir.ArrayView, ir.AmpArray)):
+                return self.explain(e.base)               # an array's extent never changes
             if isinstance(e.base, ir.Var) and e.base.sym in self.written:
                 return e.span, f"reads memory that threads of this kernel write ('{e.base.sym.name}')"
             return self._children(e)
