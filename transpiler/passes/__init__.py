@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import importlib
 
-#: Pass modules in the order they run.
-PASSES: list[str] = []
+#: Pass modules in the order they run: shapes and declarations first (what later passes
+#: assume), then restrict(amp) rules, then barrier placement, and the race warning last.
+PASSES: list[str] = ["tile_shape", "tile_static", "restrict_amp", "barriers", "races"]
 
 
 def run_all(program, sink, opts):

@@ -1,0 +1,119 @@
+"""Tile shapes and tile_static memory  [amp-tile-shape].
+
+Input: an `ir.Program`.  Output: the program unchanged, plus diagnostics for every
+`e.tile<D0, ...>()` (a `LibCall "tile"` of type `TiledExtent`), every `tiled_index<...>`
+parameter, and every tiled kernel's tile_static memory:
+
+    av.extent.tile<4, 0>()        error: tile dimension 1 is 0, but every tile dimension must be at least 1
+    av.extent.tile<32, 64>()      error: a tile of 32 x 64 has 2048 threads, more than the limit of 1024
+    av.extent.tile<1, 2, 2, 2>()  error: a tile has rank 1, 2 or 3, not 4
+    v.extent.tile<4, 4>()         error: a 2-dimensional tile of an extent of rank 1 (v: rank 1)
+    tile_static float a[96][96];  error: tile_static memory of 36864 bytes per tile exceeds the
+                                         limit of 32768 bytes (32 KiB)
+
+A tile size that is not a compile-time constant is reported by sema (same code).
+"""
+from __future__ import annotations
+
+from .. import ir
+from ..diagnostics import Note
+
+MAX_THREADS = 1024
+MAX_RANK = 3
+TILE_STATIC_LIMIT = 32 * 1024
+
+
+def shape_problems(dims: tuple[int, ...]) -> list[tuple[str, str]]:
+    """(message, help) for each way `dims` is not a valid tile shape."""
+    out = []
+    if len(dims) > MAX_RANK or len(dims) < 1:
+        out.append((f"a tile has rank 1, 2 or 3, not {len(dims)}",
+                    "C++ AMP tiles at most 3 dimensions; flatten the extra dimensions into one"))
+    for i, d in enumerate(dims):
+        if d < 1:
+            out.append((f"tile dimension {i} is {d}, but every tile dimension must be at least 1",
+                        "use a positive tile size that divides the extent"))
+    if all(d >= 1 for d in dims):
+        n = 1
+        for d in dims:
+            n *= d
+        if n > MAX_THREADS:
+            out.append((f"a tile of {' x '.join(map(str, dims))} has {n} threads, more than the limit "
+                        f"of {MAX_THREADS}", "use smaller tile dimensions (at most 1024 threads in all)"))
+    return out
+
+
+def run(program: ir.Program, sink, opts) -> None:
+    found = []
+    for f in program.functions:
+        for p in f.params:
+            if isinstance(p.type, ir.TiledIndex):
+                found += [(p.span, m, h) for m, h in shape_problems(p.type.dims)]
+        tiled = set()
+        pfes = []
+        for n in ir.walk(f.body):
+            if isinstance(n, ir.LibCall) and n.name == "tile" and isinstance(n.type, ir.TiledExtent):
+                dims = n.type.dims
+                tiled.add(dims)
+                problems = shape_problems(dims)
+                found += [(n.span, m, h) for m, h in problems]
+                base = n.obj.type if n.obj is not None else None
+                if not problems and isinstance(base, ir.Extent) and base.rank != len(dims):
+                    found.append((n.span, f"a {len(dims)}-dimensional tile of an extent of rank {base.rank}",
+                                  f"give tile<...> exactly {base.rank} size(s)"))
+            elif isinstance(n, ir.ParallelForEach) and isinstance(n.domain.type, ir.TiledExtent):
+                pfes.append(n)
+        for n in pfes:              # a domain that is not (a variable set from) a checked tile<...>()
+            if n.domain.type.dims not in tiled:
+                found += [(n.domain.span, m, h) for m, h in shape_problems(n.domain.type.dims)]
+    for span, m, h in sorted(found, key=lambda x: (x[0].line, x[0].col)):
+        sink.error("amp-tile-shape", m, span, help=h)
+    for k in program.kernels:
+        if k.tile_dims is not None:
+            _tile_static_memory(k, program, sink)
+
+
+def _tile_static_memory(k: ir.Kernel, program: ir.Program, sink) -> None:
+    decls = sorted((n for n in ir.walk(k.body) if isinstance(n, ir.TileStatic)),
+                   key=lambda n: (n.span.line, n.span.col))
+    total = 0
+    notes = []
+    for d in decls:
+        size = sizeof(d.sym.type, program)
+        total += size
+        notes.append(Note(f"'{d.sym.name}' takes {size} bytes", d.span))
+        if total > TILE_STATIC_LIMIT:
+            sink.error("amp-tile-shape",
+                       f"tile_static memory of {sum(sizeof(x.sym.type, program) for x in decls)} bytes per tile "
+                       f"exceeds the limit of {TILE_STATIC_LIMIT} bytes (32 KiB)", d.span,
+                       notes=[n for n in notes if n.span is not d.span],
+                       help="use smaller tiles or smaller tile_static arrays (C++ AMP allows 32 KiB per tile)")
+            return
+
+
+def sizeof(t: ir.Type, program: ir.Program) -> int:
+    return _layout(t, program)[0]
+
+
+def _layout(t: ir.Type, program: ir.Program) -> tuple[int, int]:
+    """(size, alignment) in bytes, C layout."""
+    if isinstance(t, ir.Scalar):
+        n = ir.SCALARS[t.name][1]
+        return n, n
+    if isinstance(t, ir.CArray):
+        size, align = _layout(t.elem, program)
+        for d in t.dims:
+            size *= d
+        return size, align
+    if isinstance(t, ir.StructType):
+        fields = next((s.fields for s in program.structs if s.name == t.name), None)
+        if fields is None:
+            from ..sema.types import LIBRARY_STRUCTS
+            fields = LIBRARY_STRUCTS.get(t.name, [])
+        off, align = 0, 1
+        for _, ft in fields:
+            s, a = _layout(ft, program)
+            off = (off + a - 1) // a * a + s
+            align = max(align, a)
+        return (off + align - 1) // align * align, align
+    return 8, 8
