@@ -1,0 +1,319 @@
+"""The CUDA launch runtime: launch geometry and C++ AMP data movement.
+
+Most tests run without a GPU: ``launch_cuda.HostDeviceOps`` stands in for the device (separate
+numpy buffers, transfers counted) and "kernels" are Python functions ``k(grid, block, *args)``.
+Tests marked ``cuda`` run the same paths with numba-cuda on a real GPU.
+"""
+import numpy as np
+import pytest
+
+from amppy.runtime import amp, cuda_compat, launch_cuda
+from amppy.runtime.amp import array, array_view, extent, tiled_extent
+from amppy.runtime.containers import struct, vector
+
+cuda_compat.install_numpy_aliases()  # before conftest's cuda check imports numba.cuda
+
+
+@pytest.fixture
+def dev():
+    ops = launch_cuda.install(launch_cuda.HostDeviceOps())
+    yield ops
+    launch_cuda.uninstall()
+
+
+def counts(ops):
+    return ops.stats["h2d"], ops.stats["d2h"]
+
+
+def fvec(n, start=0.0):
+    return vector(np.float32, np.arange(start, start + n, dtype=np.float32))
+
+
+# ----------------------------------------------------------------------------- launch geometry
+def test_tiled_2d_maps_last_dimension_to_x():
+    grid, block, dims = launch_cuda.launch_config(tiled_extent(extent(64, 48), (16, 8)))
+    assert block == (8, 16) and grid == (6, 4) and dims == (64, 48)
+
+
+def test_tiled_3d_and_1d():
+    grid, block, _ = launch_cuda.launch_config(tiled_extent(extent(8, 12, 32), (2, 4, 8)))
+    assert block == (8, 4, 2) and grid == (4, 3, 4)
+    grid, block, _ = launch_cuda.launch_config(tiled_extent(extent(1024), (256,)))
+    assert block == (256,) and grid == (4,)
+
+
+def test_untiled_rounds_grid_up_with_default_blocks():
+    assert launch_cuda.launch_config(extent(1000))[:2] == ((4,), (256,))
+    assert launch_cuda.launch_config(extent(33, 17))[:2] == ((2, 3), (16, 16))
+    assert launch_cuda.launch_config(extent(5, 9, 17))[:2] == ((3, 2, 2), (8, 8, 4))
+    assert launch_cuda.launch_config(extent(100), block=(64,))[:2] == ((2,), (64,))
+
+
+def test_indivisible_tile_raises_cpp_amp_message():
+    with pytest.raises(amp.invalid_compute_domain) as ei:
+        launch_cuda.launch_config(tiled_extent(extent(10, 8), (4, 4)), where="p.cpp:7")
+    assert "extent of dimension 0 of the compute domain (10) cannot be evenly divided" in str(ei.value)
+    assert ei.value.where == "p.cpp:7"
+
+
+def test_limits():
+    with pytest.raises(amp.runtime_exception, match="1024"):
+        launch_cuda.launch_config(tiled_extent(extent(64, 64), (32, 64)))
+    with pytest.raises(amp.runtime_exception, match="exceeds 65535"):
+        launch_cuda.launch_config(extent(8 * 70000, 8, 8))
+
+
+def test_kernel_gets_dims_then_captures(dev):
+    seen = []
+    av = array_view(extent(2, 3), fvec(6))
+
+    def kernel(grid, block, *args):
+        seen.append((grid, block, args))
+
+    launch_cuda.launch(kernel, extent(2, 3), "p.cpp:1", None, av, 7, np.float32(2.5))
+    (grid, block, args), = seen
+    assert grid == (1, 1) and block == (16, 16)
+    assert args[:2] == (2, 3) and args[2] is av.device and args[3:] == (7, np.float32(2.5))
+
+
+def test_struct_capture_is_passed_as_record(dev):
+    @struct
+    class P:
+        x: np.int32
+        y: np.float32
+
+    got = []
+    launch_cuda.launch(lambda g, b, e0, p: got.append(p), extent(1), None, None, P(3, 1.5))
+    assert got[0]["x"] == 3 and got[0]["y"] == np.float32(1.5)
+
+
+def test_empty_domain_launches_nothing(dev):
+    av = array_view(extent(4), fvec(4))
+    launch_cuda.launch(lambda *a: pytest.fail("launched"), extent(0), None, None, av)
+    assert dev.stats["launch"] == 0 and counts(dev) == (0, 0)
+
+
+# ------------------------------------------------------------------------------ data movement
+def double(grid, block, *args):
+    args[-1][...] *= 2     # (e0[, e1[, e2]], a)
+
+
+def test_view_copies_in_once_and_out_on_host_read(dev):
+    v = fvec(8)
+    av = array_view(extent(8), v)
+    launch_cuda.launch(double, extent(8), None, None, av)
+    launch_cuda.launch(double, extent(8), None, None, av)
+    assert counts(dev) == (1, 0)           # no transfer between consecutive kernels
+    assert av[3] == 12.0                    # host read: copy out
+    assert av[4] == 16.0
+    assert counts(dev) == (1, 1)           # ...once
+    launch_cuda.launch(double, extent(8), None, None, av)
+    assert counts(dev) == (1, 1)           # host only read: nothing to copy in
+    av.synchronize()
+    assert list(v) == [x * 8 for x in range(8)] and counts(dev) == (1, 2)
+
+
+def test_host_write_is_copied_in_before_next_kernel(dev):
+    av = array_view(extent(4), fvec(4))
+    launch_cuda.launch(double, extent(4), None, None, av)
+    av[0] = 100.0                           # copies out first, then writes the host
+    assert counts(dev) == (1, 1)
+    launch_cuda.launch(double, extent(4), None, None, av)
+    assert counts(dev) == (2, 1)
+    assert list(av.data()) == [200.0, 4.0, 8.0, 12.0]
+
+
+def test_discard_data_skips_copy_in(dev):
+    v = fvec(4, 1.0)
+    out = array_view(extent(4), v)
+    out.discard_data()
+
+    def fill(grid, block, e0, a):
+        a[...] = 7
+
+    launch_cuda.launch(fill, extent(4), None, None, out)
+    assert counts(dev) == (0, 0) and dev.stats["alloc"] == 1
+    out.synchronize()
+    assert list(v) == [7.0] * 4 and counts(dev) == (0, 1)
+
+
+def test_const_view_is_not_copied_back(dev):
+    a = array_view(extent(4), fvec(4), const=True)
+    out = array_view(extent(4), fvec(4))
+    out.discard_data()
+
+    def add1(grid, block, e0, src, dst):
+        dst[...] = src + 1
+
+    launch_cuda.launch(add1, extent(4), None, None, a, out)
+    assert a[2] == 2.0 and counts(dev) == (1, 0)
+    assert out[2] == 3.0 and counts(dev) == (1, 1)
+
+
+def test_refresh_copies_in_again(dev):
+    v = fvec(4)
+    av = array_view(extent(4), v)
+    launch_cuda.launch(double, extent(4), None, None, av)
+    av.synchronize()
+    v[0] = 50.0                             # written behind the view's back...
+    av.refresh()                            # ...and announced
+    launch_cuda.launch(double, extent(4), None, None, av)
+    assert av[0] == 100.0 and counts(dev) == (2, 2)
+
+
+def test_array_lives_on_the_device(dev):
+    arr = array(extent(4), fvec(4))
+    launch_cuda.launch(double, extent(4), None, None, arr)
+    launch_cuda.launch(double, extent(4), None, None, arr)
+    assert counts(dev) == (1, 0)
+    out = arr.to_vector()                   # conversion: copy out
+    assert list(out) == [0.0, 4.0, 8.0, 12.0] and counts(dev) == (1, 1)
+    dst = vector(np.float32, 4)
+    amp.copy(arr, dst)                      # no kernel since: no second copy out
+    assert list(dst) == list(out) and counts(dev) == (1, 1)
+
+
+def test_copy_into_array_then_kernel(dev):
+    arr = array(extent(4), np.float32)
+    launch_cuda.launch(double, extent(4), None, None, arr)
+    amp.copy(fvec(4, 1.0), arr)             # host → array: the device copy is refreshed next use
+    launch_cuda.launch(double, extent(4), None, None, arr)
+    assert list(arr.to_vector()) == [2.0, 4.0, 6.0, 8.0]
+
+
+def test_view_over_array_shares_its_device_buffer(dev):
+    arr = array(extent(4), fvec(4))
+    launch_cuda.launch(double, extent(4), None, None, arr)
+    av = array_view(arr)                    # made from the array: arr is copied out once here
+    h2d = dev.stats["h2d"]
+    launch_cuda.launch(double, extent(4), None, None, av)
+    assert av.device.base is not None or np.shares_memory(av.device, arr.device)
+    assert dev.stats["h2d"] - h2d <= 1      # at most the view's own (redundant) copy in
+    assert list(arr.to_vector()) == [0.0, 4.0, 8.0, 12.0]   # the array sees the view's kernel
+
+
+def test_section_aliases_parent_device_buffer(dev):
+    v = vector(np.float32, np.arange(24, dtype=np.float32))
+    av = array_view(extent(4, 6), v)
+    launch_cuda.launch(double, extent(4, 6), None, None, av)     # parent written on the device
+    sec = av.section(amp.index(1, 2), extent(2, 3))              # copies the parent out once
+    assert counts(dev) == (1, 1)
+
+    def add100(grid, block, e0, e1, a):
+        a[...] += 100
+
+    launch_cuda.launch(add100, extent(2, 3), None, None, sec)
+    assert np.shares_memory(sec.device, av.device)
+    av.synchronize()                        # the parent sees the section's kernel
+    expect = np.arange(24, dtype=np.float32).reshape(4, 6) * 2
+    expect[1:3, 2:5] += 100
+    assert np.array_equal(np.asarray(v.data()).reshape(4, 6), expect)
+    assert sec[0, 0] == expect[1, 2]        # and the section reads without another transfer
+    assert dev.stats["d2h"] == 2
+
+
+def test_section_made_before_parent_kernel_is_not_stale(dev):
+    av = array_view(extent(8), fvec(8))
+    sec = av.section(amp.index(4), extent(4))
+    launch_cuda.launch(double, extent(8), None, None, av)        # parent now newer on the device
+    got = []
+    launch_cuda.launch(lambda g, b, e0, a: got.append(np.array(a)), extent(4), None, None, sec)
+    assert list(got[0]) == [8.0, 10.0, 12.0, 14.0]
+
+
+def test_projection_of_2d_view(dev):
+    v = vector(np.float32, np.arange(12, dtype=np.float32))
+    av = array_view(extent(3, 4), v)
+    launch_cuda.launch(double, extent(3, 4), None, None, av)
+    row = av[1]
+    launch_cuda.launch(double, extent(4), None, None, row)
+    av.synchronize()
+    assert list(v)[4:8] == [16.0, 20.0, 24.0, 28.0] and list(v)[:4] == [0.0, 2.0, 4.0, 6.0]
+
+
+def test_uninitialised_device_memory_is_not_read_back_over_host_data(dev):
+    # A discarded view that no kernel wrote keeps its host contents.
+    v = fvec(4, 1.0)
+    av = array_view(extent(4), v, const=False)
+    av.discard_data()
+    launch_cuda.launch(lambda *a: None, extent(4), None, None,
+                       array_view(extent(4), fvec(4), const=True))
+    assert list(av.data()) == [1.0, 2.0, 3.0, 4.0]
+
+
+# ------------------------------------------------------------------------------ on a real GPU
+@pytest.fixture
+def gpu():
+    cuda = cuda_compat.import_cuda()
+    ops = launch_cuda.install()
+    yield cuda, ops
+    launch_cuda.uninstall()
+
+
+@pytest.mark.cuda
+def test_gpu_tile_average_with_launch(gpu):
+    cuda, ops = gpu
+    from numba import float32
+
+    @cuda.jit
+    def tile_average(e0, e1, matrix, averages):
+        tv = cuda.shared.array((2, 2), float32)
+        ly, lx = cuda.threadIdx.y, cuda.threadIdx.x
+        ty, tx = cuda.blockIdx.y, cuda.blockIdx.x
+        tv[ly, lx] = matrix[ty * 2 + ly, tx * 2 + lx]
+        cuda.syncthreads()
+        if ly == 0 and lx == 0:
+            for r in range(2):
+                for c in range(2):
+                    averages[ty, tx] += tv[r, c]
+            averages[ty, tx] /= float32(4)
+
+    raw = fvec(64)
+    matrix = array_view(extent(8, 8), raw)
+    averages = array(extent(4, 4), np.float32)
+    launch_cuda.launch(tile_average, tiled_extent(matrix.extent, (2, 2)), "t.cpp:30", None,
+                       matrix, averages)
+    out = np.asarray(averages.to_vector().data()).reshape(4, 4)
+    assert out[0].tolist() == [4.5, 6.5, 8.5, 10.5] and out[3].tolist() == [52.5, 54.5, 56.5, 58.5]
+    assert ops.stats["h2d"] == 2 and ops.stats["d2h"] == 1
+
+
+@pytest.mark.cuda
+def test_gpu_sections_and_records(gpu):
+    cuda, ops = gpu
+
+    @cuda.jit
+    def add(e0, e1, a, k):
+        j, i = cuda.grid(2)
+        if i < e0 and j < e1:
+            a[i, j] += k
+
+    v = vector(np.float32, np.arange(24, dtype=np.float32))
+    av = array_view(extent(4, 6), v)
+    launch_cuda.launch(add, extent(4, 6), None, None, av, 1.0)
+    sec = av.section(amp.index(1, 2), extent(2, 3))        # strided view of the device buffer
+    sec[0, 0] = 1000.0                                      # host write → strided copy in
+    launch_cuda.launch(add, extent(2, 3), None, None, sec, 10.0)
+    av.synchronize()
+    expect = np.arange(24, dtype=np.float32).reshape(4, 6) + 1
+    expect[1, 2] = 1000.0
+    expect[1:3, 2:5] += 10
+    assert np.array_equal(np.asarray(v.data()).reshape(4, 6), expect)
+
+    @struct
+    class P:
+        x: np.int32
+        y: np.float32
+
+    @cuda.jit
+    def scale(e0, pts, p):
+        i = cuda.grid(1)
+        if i < e0:
+            pts[i].x = pts[i].x * p.x
+            pts[i].y = pts[i].y + p.y
+
+    pts = array_view(extent(5), vector(P, 5))
+    for i in range(5):
+        pts[i] = P(i, 0.5)
+    launch_cuda.launch(scale, extent(5), None, None, pts, P(3, 1.0))
+    assert [pts[i].x for i in range(5)] == [0, 3, 6, 9, 12] and pts[4].y == np.float32(1.5)
