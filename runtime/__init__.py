@@ -11,6 +11,7 @@ from .containers import *  # noqa: F401,F403
 from .cppio import *  # noqa: F401,F403
 from .intmath import *  # noqa: F401,F403
 from .win32 import *  # noqa: F401,F403
+from .launch_cpu import launch_cpu  # noqa: F401
 
 __all__ = (amp.__all__ + containers.__all__ + cppio.__all__ + intmath.__all__
-           + win32.__all__)
+           + win32.__all__ + ["launch_cpu"])

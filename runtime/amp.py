@@ -478,6 +478,13 @@ def run_main(main_fn):
         code = 0 if ret is None else int(ret) & 0xFF
     except KeyboardInterrupt:
         code = 130
+    except BrokenPipeError:
+        # The reader went away (`prog | head`): a C++ program dies of SIGPIPE, quietly.
+        try:
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        code = 141
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     except BaseException as e:  # noqa: BLE001 - the program's uncaught exception

@@ -71,8 +71,7 @@ class HostWriter:
         o.append(f"Run it with `python {name.rsplit('.', 1)[0]}.py`; it behaves like the compiled C++ program.")
         o.append('"""')
         o.append("import numpy as np")
-        o.extend(self.backend.imports())
-        o.append("")
+        o.extend(self.backend.module_prelude())
         o.append("from amppy.runtime import *  # C++ AMP and standard library emulation")
         for s in p.structs:
             o.append("")
@@ -87,21 +86,14 @@ class HostWriter:
             init = self.expr(g.init) if g.init is not None else self.default_value(g.sym.type, g.sym.span)
             o.append(f"{g.sym.py_name} = {init}")
         amp_functions = self.kernel_functions()
-        emitted = set()
+        emitted: set = set()
         for k in p.kernels:
-            for fd in k.functions:
-                if id(fd) in emitted:
-                    continue
-                emitted.add(id(fd))
-                o.append("")
-                o.append("")
-                o.extend(self.backend.emit_function(fd, p, self.sources))
             o.append("")
             o.append("")
-            o.extend(self.backend.emit_kernel(k, p, self.sources))
+            o.extend(line for line in self.backend.emit_kernel(k, p, self.sources, emitted))
         for f in p.functions:
-            if id(f) in amp_functions and "cpu" not in f.restrict:
-                continue                    # restrict(amp)-only: exists only as a kernel function
+            if id(f) in amp_functions:
+                continue                    # emitted with the kernels (callable from host code too)
             o.append("")
             o.append("")
             self.function(f)

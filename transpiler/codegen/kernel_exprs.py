@@ -251,7 +251,12 @@ class KernelExprEmitter:
         pyop, prec = _BINOPS[op]
         if prec == P_CMP:       # never chain comparisons
             return f"{self.expr(e.left, P_CMP + 1)} {pyop} {self.expr(e.right, P_CMP + 1)}", P_CMP
-        return f"{self.expr(e.left, prec)} {pyop} {self.expr(e.right, prec + 1)}", prec
+        text = f"{self.expr(e.left, prec)} {pyop} {self.expr(e.right, prec + 1)}"
+        if op in ("+", "-", "*", "<<") and isinstance(e.type, ir.Scalar) and e.type.is_unsigned \
+                and ir.SCALARS[e.type.name][1] == 4:
+            # numba widens uint32 arithmetic to 64 bits; C++ unsigned wraps at 2**32
+            return f"{self.scalar_type(e.type)}({text})", P_ATOM
+        return text, prec
 
     def _e_Conditional(self, e: ir.Conditional):
         return (f"({self.expr(e.then, P_OR)} if {self.expr(e.cond, P_OR)} else "
@@ -287,6 +292,16 @@ class KernelExprEmitter:
             name = self.expr(base, P_ATOM)
         idx = ", ".join(self.expr(i) for i in e.indices)
         return f"{name}[{idx}]", P_ATOM
+
+    def _e_ExtentOf(self, e: ir.ExtentOf):
+        return f"{self.expr(e.view, P_ATOM)}.shape[{e.dim}]", P_ATOM
+
+    def _e_LibAttr(self, e: ir.LibAttr):
+        if e.name == "extent" and isinstance(e.obj.type, (ir.ArrayView, ir.AmpArray)):
+            arr = self.expr(e.obj, P_ATOM)
+            rank = e.obj.type.rank
+            return "(" + ", ".join(f"{arr}.shape[{d}]" for d in range(rank)) + ("," if rank == 1 else "") + ")", P_ATOM
+        raise KernelCodegenError(f"'{e.name}' is not supported in kernels", e.span)
 
     def _e_FieldRef(self, e: ir.FieldRef):
         return f"{self.expr(e.base, P_ATOM)}.{e.field}", P_ATOM
