@@ -19,6 +19,7 @@ alone (every order gives the same result).  `-Werror` makes the warning an error
 from __future__ import annotations
 
 from .. import ir
+from .tile_static import walk
 from ..diagnostics import Note
 from .uniformity import analyse
 
@@ -35,7 +36,7 @@ def run(program: ir.Program, sink, opts) -> None:
     for k in program.kernels:
         if k.tile_dims is None:
             continue
-        decls = {n.sym: n for n in ir.walk(k.body) if isinstance(n, ir.TileStatic)}
+        decls = {n.sym: n for n in walk(k.body) if isinstance(n, ir.TileStatic)}
         if not decls:
             continue
         found = []
@@ -89,7 +90,7 @@ class _Checker:
     def exprs(self, e, enclosing) -> None:
         if self.guarded(enclosing):
             return
-        for n in ir.walk(e):
+        for n in walk(e):
             if isinstance(n, (ir.Assign, ir.IncDec)):
                 self.store(n)
 

@@ -17,6 +17,7 @@ enumerators (symbol kind "const") are allowed.
 from __future__ import annotations
 
 from .. import ir
+from .tile_static import walk
 
 #: C++ AMP allows int, unsigned int, long, float, double and bool (and structs of them).
 BANNED = {
@@ -77,12 +78,12 @@ def _type_use(found, t, span):
 
 def _check_body(found, body):
     written = set()
-    for n in ir.walk(body):
+    for n in walk(body):
         if isinstance(n, (ir.Assign, ir.IncDec)):
             written.add(id(_root(n.target)))
         elif isinstance(n, ir.StreamIn):
             written.update(id(_root(t)) for t in n.targets)
-    for n in ir.walk(body):
+    for n in walk(body):
         if isinstance(n, (ir.VarDecl, ir.TileStatic)):
             _type_use(found, n.sym.type, n.span)
         elif isinstance(n, ir.Convert) and n.explicit:
@@ -97,12 +98,14 @@ def _check_body(found, body):
 
 
 def _calls(fd: ir.FunctionDef):
-    return [n for n in ir.walk(fd.body) if isinstance(n, ir.Call)]
+    return [n for n in walk(fd.body) if isinstance(n, ir.Call)]
 
 
 def _recursion(found, program: ir.Program):
-    defs = {id(f.sym): f for f in program.functions}
-    edges = {id(f.sym): _calls(f) for f in program.functions}
+    # sema allows restrict(amp) code to call only restrict(amp) functions: cycles stay among them
+    amp = [f for f in program.functions if "amp" in f.restrict]
+    defs = {id(f.sym): f for f in amp}
+    edges = {id(f.sym): _calls(f) for f in amp}
 
     def reaches(src, dst) -> list | None:
         """A call path src -> ... -> dst as function names, or None."""
@@ -118,9 +121,7 @@ def _recursion(found, program: ir.Program):
                     stack.append((g, path + [g]))
         return None
 
-    for f in program.functions:
-        if "amp" not in f.restrict:
-            continue
+    for f in amp:
         for c in edges[id(f.sym)]:
             g = c.func
             if g is f.sym:
