@@ -147,3 +147,15 @@ def test_passes_are_cheap(capsys):
         print(f"\n[passes overhead] front end + sema {base * 1000:.1f} ms, passes {extra * 1000:.2f} ms, "
               f"ratio {ratio:.3f}")
     assert ratio < 1.5
+
+
+def test_every_code_is_documented():
+    """docs/diagnostics.md has a row for every code the sources can report."""
+    src = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "transpiler").rglob("*.py"))
+    codes = set(re.findall(r"(?:error|warning|_SyntaxProblem)\(\s*\"([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\"", src))
+    codes |= set(re.findall(r"\"(pp-[a-z-]+)\"", src))
+    codes |= set(re.findall(r"\"(amp-[a-z-]+)\"", src))
+    doc = (ROOT / "docs" / "diagnostics.md").read_text(encoding="utf-8")
+    documented = set(re.findall(r"^\| `([a-z0-9-]+)`", doc, re.M))
+    assert len(codes) > 40
+    assert codes <= documented, f"undocumented codes: {sorted(codes - documented)}"
