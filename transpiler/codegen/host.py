@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .. import __version__, ir
 from . import CodegenUnsupported
+from .text import comment_text, docstring_text
 from .types import np_name
 
 # Python operator precedence (higher binds tighter).
@@ -66,6 +67,7 @@ class HostWriter:
         p = self.p
         name = p.file.replace("\\", "/").rsplit("/", 1)[-1]
         o = self.out
+        name = docstring_text(name)
         o.append(f'"""{name}, translated from C++ AMP by amppy {__version__} (target: {self.opts.target}).')
         o.append("")
         o.append(f"Run it with `python {name.rsplit('.', 1)[0]}.py`; it behaves like the compiled C++ program.")
@@ -110,7 +112,7 @@ class HostWriter:
         return {id(fd) for k in self.p.kernels for fd in k.functions}
 
     def where(self, span) -> str:
-        return f"{span.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{span.line}"
+        return comment_text(f"{span.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{span.line}")
 
     def field_type(self, t: ir.Type) -> str:
         if isinstance(t, ir.CArray):

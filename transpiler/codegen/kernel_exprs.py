@@ -21,6 +21,9 @@ from __future__ import annotations
 from .. import ir
 
 
+from .text import comment_text
+
+
 class KernelCodegenError(Exception):
     """A construct the kernel backends cannot express; carries the user's span."""
 
@@ -342,7 +345,7 @@ class KernelExprEmitter:
         self._last_comment = key
         text = self.sources.line_text(span.file, span.line)
         text = "" if text is None else " ".join(text.strip().split())
-        out.append(f"{pad}# {span.file}:{span.line}: {text}".rstrip())
+        out.append(f"{pad}# {comment_text(span.file)}:{span.line}: {comment_text(text)}".rstrip())
 
     def reset_comments(self):
         self._last_comment = None

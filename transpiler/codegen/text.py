@@ -1,0 +1,25 @@
+"""Putting user text into generated Python safely.
+
+C++ text (source lines, file names) only ever reaches generated code inside
+comments, docstrings or string literals.  String literals go through `repr`;
+comments and docstrings go through `comment_text`, which keeps printable text
+and escapes everything else, so no character of the user's file can end a
+comment early (`\\r`, NUL, U+2028 ...) or close a docstring.
+"""
+from __future__ import annotations
+
+
+def comment_text(s: str) -> str:
+    out = []
+    for ch in s:
+        if ch == "\t":
+            out.append(" ")
+        elif ch.isprintable() and ch != "\\":
+            out.append(ch)
+        else:
+            out.append(ch.encode("unicode_escape").decode("ascii"))
+    return "".join(out)
+
+
+def docstring_text(s: str) -> str:
+    return comment_text(s).replace('"""', '\\"\\"\\"')
