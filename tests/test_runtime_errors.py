@@ -1,0 +1,33 @@
+"""C++ AMP runtime errors end the program like an uncaught C++ exception would:
+the exception's C++ name and message, the parallel_for_each call site, exit 1,
+and never a Python traceback."""
+from __future__ import annotations
+
+from conftest import SAMPLES
+
+
+def test_invalid_compute_domain(run_amppy):
+    src = SAMPLES / "errors" / "runtime" / "invalid_compute_domain.cpp"
+    rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
+    assert rc == 1
+    assert out == "before the kernel\n"            # output before the failure is flushed
+    assert "terminate called after throwing an instance of 'concurrency::invalid_compute_domain'" in err
+    assert ("the extent of dimension 0 of the compute domain (9) cannot be evenly divided "
+            "by the extent of dimension 0 of the tile (2).") in err
+    assert f"at {src}:12" in err
+    assert "Traceback" not in err
+
+
+def test_main_return_value_is_exit_code(run_amppy, tmp_path):
+    src = tmp_path / "ret.cpp"
+    src.write_text("#include <iostream>\nint main() { std::cout << \"x\\n\"; return 7; }\n")
+    rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
+    assert (rc, out, err) == (7, "x\n", "")
+
+
+def test_end_of_input_leaves_variable_unchanged(run_amppy, tmp_path):
+    src = tmp_path / "cin.cpp"
+    src.write_text("#include <iostream>\nint main() { char c = 'z'; int n = 5; std::cin >> c >> n;\n"
+                   "  std::cout << c << n << std::endl; return 0; }\n")
+    assert run_amppy(["run", "--target", "cpu", str(src)], stdin="")[:2] == (0, "z5\n")
+    assert run_amppy(["run", "--target", "cpu", str(src)], stdin="q 42")[:2] == (0, "q42\n")
