@@ -350,20 +350,27 @@ class KernelExprEmitter:
     def reset_comments(self):
         self._last_comment = None
 
+    def lvalue(self, e: ir.Expr, mode: str) -> str:
+        """An assignment target; `mode` is "w" (plain store) or "rw" (`+=`, `++`: read, then
+        store).  Same text as `expr` here; a checking backend can instrument the access."""
+        return self.expr(e)
+
     def assign_stmt(self, e: ir.Assign | ir.IncDec) -> str:
         if isinstance(e, ir.IncDec):
             one = self.const(1, e.target.type)[0] if isinstance(e.target.type, ir.Scalar) else "1"
-            return f"{self.expr(e.target)} {'+' if e.op == '++' else '-'}= {one}"
-        tgt = self.expr(e.target)
+            return f"{self.lvalue(e.target, 'rw')} {'+' if e.op == '++' else '-'}= {one}"
         if e.op == "=":
+            tgt = self.lvalue(e.target, "w")
             return f"{tgt} = {self.expr(e.value)}"
         ct, tt = e.compute_type, e.target.type
         # target op value, computed in compute_type, converted back to the target's type
         lhs = e.target if ct == tt else ir.Convert(e.target.span, ct, e.target, False)
         rhs_e = ir.Binary(e.span, ct, e.op, lhs, e.value)
         if ct == tt and e.op in ("+", "-", "*", "|", "&", "^", "<<", ">>") or (ct == tt and e.op == "/" and is_float(tt)):
+            tgt = self.lvalue(e.target, "rw")
             return f"{tgt} {_BINOPS[e.op][0]}= {self.expr(e.value, P_TERNARY)}"
         val = rhs_e if ct == tt else ir.Convert(e.span, tt, rhs_e, False)
+        tgt = self.lvalue(e.target, "w")
         return f"{tgt} = {self.expr(val)}"
 
     def default_value(self, t: ir.Type, span) -> str:
