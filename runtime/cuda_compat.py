@@ -106,15 +106,34 @@ def import_cuda():
     return cuda
 
 
+def _driver_present() -> bool:
+    """A cheap first look for an NVIDIA driver, before paying for ``import numba.cuda``.
+
+    Linux: a GPU device node (``/dev/nvidia0``...; ``/dev/dxg`` under WSL2).  Elsewhere: the
+    driver library on the search path (``nvcuda`` on Windows).  ``NUMBA_CUDA_DRIVER`` (an
+    explicit driver path) always counts as present.  False only where no GPU can be used.
+    """
+    if os.environ.get("NUMBA_CUDA_DRIVER"):
+        return True
+    if sys.platform.startswith("linux"):
+        import glob
+        return bool(glob.glob("/dev/nvidia[0-9]*")) or os.path.exists("/dev/dxg")
+    if sys.platform == "darwin":
+        return False
+    import ctypes.util
+    return ctypes.util.find_library("nvcuda" if sys.platform == "win32" else "cuda") is not None
+
+
 @functools.lru_cache(maxsize=1)
 def cuda_available() -> bool:
     """True when kernels can run on a GPU here: numba-cuda imports and sees a device.
 
     Never raises; the answer is cached for the process.  False without numba-cuda, with the
-    simulator, without a driver or without a GPU.
+    simulator, without a driver or without a GPU.  Without a driver (:func:`_driver_present`)
+    it answers without importing numba.cuda, so ``--target auto`` costs CPU users nothing.
     """
     try:
-        if _simulator_requested() or importlib.util.find_spec("numba_cuda") is None:
+        if _simulator_requested() or not _driver_present() or importlib.util.find_spec("numba_cuda") is None:
             return False
         cuda = import_cuda()
         return bool(cuda.is_available())
