@@ -305,6 +305,11 @@ _NORMALISED = {
 }
 
 
+#: C++ binary operator precedence (higher binds tighter); all are left-associative.
+_PREC = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7, "<=": 7,
+         ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
+
+
 class _SyntaxProblem(Exception):
     def __init__(self, code, message, span, help=None):
         super().__init__(message)
@@ -340,6 +345,9 @@ class _ToAst:
             else:
                 kids = list(kids)
             data = node.data
+            if data == "binops" or data == "additive":     # needs the operands' positions
+                results.append(self.binops(node.children, kids))
+                continue
             f = methods.get(data)
             if f is None:
                 f = methods[data] = getattr(self, data, None) or (
@@ -713,8 +721,45 @@ class _ToAst:
     def ternary(self, meta, ch):
         return A.Conditional(self.sp(meta), ch[0], ch[2], ch[3])
 
-    def binary(self, meta, ch):
-        return A.Binary(self.sp(meta), ch[1].value, ch[0], ch[2])
+    def binops(self, raw, ch):
+        """[x0, op1, x1, op2, x2, ...] -> nested Binary by precedence climbing (shunting-yard,
+        no recursion).  Each Binary spans its left operand's start to its right operand's end,
+        parentheses around an operand included (Lark's "container" positions), exactly as the
+        old one-rule-per-level grammar had it."""
+        span = self.pp.span
+        vals, starts, ends = [], [], []
+        ops: list = []
+        prec = _PREC
+        for i in range(0, len(ch), 2):
+            if i:
+                op = ch[i - 1].value
+                p = prec[op]
+                while ops and ops[-1][1] >= p:
+                    o = ops.pop()[0]
+                    r, re_ = vals.pop(), ends.pop()
+                    starts.pop()
+                    l, ls = vals[-1], starts[-1]
+                    vals[-1] = A.Binary(span(ls[0], ls[1], re_[0], re_[1]), o, l, r)
+                    ends[-1] = re_
+                ops.append((op, p))
+            m = raw[i]
+            if isinstance(m, Token):
+                starts.append((m.line, m.column))
+                ends.append((m.end_line, m.end_column))
+            else:
+                m = m.meta
+                starts.append((getattr(m, "container_line", m.line), getattr(m, "container_column", m.column)))
+                ends.append((getattr(m, "container_end_line", m.end_line),
+                             getattr(m, "container_end_column", m.end_column)))
+            vals.append(ch[i])
+        while ops:
+            o = ops.pop()[0]
+            r, re_ = vals.pop(), ends.pop()
+            starts.pop()
+            l, ls = vals[-1], starts[-1]
+            vals[-1] = A.Binary(span(ls[0], ls[1], re_[0], re_[1]), o, l, r)
+            ends[-1] = re_
+        return vals[0]
 
     def c_cast(self, meta, ch):
         ptrs = [c for c in ch[1:-1] if isinstance(c, tuple)]
