@@ -1,0 +1,401 @@
+"""CUDA backend: one `ir.Kernel` → a `numba.cuda.jit` kernel (DESIGN §4).
+
+Input: a kernel as sema and the passes left it (no barrier lowering: a GPU thread runs the body
+as written).  Output: source lines.  The kernel's parameters are the extent's dimensions, then
+the captures in order (what `runtime/launch_cuda.launch` passes).  A tiled kernel maps
+`tile<D0, D1>` to the block `(D1, D0)`: the last C++ dimension is `threadIdx.x`, so neighbouring
+threads touch neighbouring elements (coalescing).  `tile_static` variables become
+`cuda.shared.array`s, allocated once at the top of the kernel; barriers are `cuda.syncthreads()`:
+
+    @cuda.jit(cache=True)
+    def main_kernel(ext0, ext1, a, b, product):
+        # mm.cpp:39: tile_static float locA[TS][TS];
+        locA = cuda.shared.array((16, 16), float32)
+        ...
+        # tiled_index<16, 16>: local = threadIdx (y, x), tile = blockIdx (y, x)
+        l0 = cuda.threadIdx.y
+        l1 = cuda.threadIdx.x
+        t0 = cuda.blockIdx.y
+        g0 = t0 * 16 + l0
+        ...
+        # mm.cpp:41: locA[row][col] = a(t_idx.global[0], col + i);
+        locA[row, col] = a[g0, col + i]
+        # mm.cpp:43: t_idx.barrier.wait();
+        cuda.syncthreads()
+
+An untiled kernel runs on a grid rounded up to whole blocks and guards its body:
+
+    @cuda.jit(cache=True)
+    def main_kernel(ext0, ext1, m):
+        g1, g0 = cuda.grid(2)
+        if g0 < ext0 and g1 < ext1:
+            ...
+
+restrict(amp) functions are `@cuda.jit(device=True)` functions; a restrict(cpu, amp) function
+also has a host version (host code cannot call a device function), so its device version is
+named `<name>_device` (see `host_emits_kernel_functions`).  Host code launches a kernel with
+`emit_launch(...)` → `launch_cuda.launch(kernel, domain, "file.cpp:LINE", None, *captures)`.
+"""
+from __future__ import annotations
+
+from .. import ir
+from .kernel_exprs import P_ATOM, KernelCodegenError, KernelExprEmitter, np_scalar
+from .types import dtype_of
+
+JIT = "@cuda.jit(cache=True)"
+DEVICE = "@cuda.jit(device=True, cache=True)"
+
+#: CUDA's limit on static shared memory per block (more needs dynamic shared memory + opt-in).
+SHARED_MEMORY_LIMIT = 48 * 1024
+
+#: Host code emits a host version of every restrict(cpu, amp) function even when kernels call it:
+#: a `cuda.jit(device=True)` function cannot be called from the host (HostWriter reads this).
+host_emits_kernel_functions = True
+
+#: imports the generated kernels need (put once at the top of the module)
+PRELUDE = [
+    "import math",
+    "",
+    "import numba",
+    "import numpy as np",
+    "from numpy import float32",
+    "",
+    "from amppy.runtime import launch_cuda",
+    "from amppy.runtime.cuda_compat import import_cuda",
+    "from amppy.runtime.intmath import cdiv, cmod",
+    "",
+    "cuda = import_cuda()       # NVIDIA's numba-cuda (checked), usable with numpy 2.5",
+    "launch_cuda.install()      # array/array_view data movement as in C++ AMP",
+]
+
+
+def module_prelude() -> list[str]:
+    return list(PRELUDE)
+
+
+_ATOMICS = {
+    "atomic_fetch_add": "add", "atomic_fetch_sub": "sub", "atomic_exchange": "exch",
+    "atomic_fetch_max": "max", "atomic_fetch_min": "min", "atomic_fetch_and": "and_",
+    "atomic_fetch_or": "or_", "atomic_fetch_xor": "xor",
+    "atomic_fetch_inc": "add", "atomic_fetch_dec": "add",    # CUDA's inc/dec wrap at a bound
+}
+
+#: math functions spelled with libdevice on the GPU: name -> (float32 function, double function)
+_LIBDEVICE = {
+    "round": ("roundf", "round"),          # C++ round: halfway cases away from zero
+    "exp2": ("exp2f", "exp2"),
+    "rsqrt": ("rsqrtf", "rsqrt"), "rsqrtf": ("rsqrtf", "rsqrtf"),
+}
+
+_AXES = "xyz"
+
+
+def _which_key(which: str, dim: int) -> str:
+    return {"global": "g", "local": "l", "tile": "t", "tile_origin": "o"}[which] + str(dim)
+
+
+class CudaEmitter(KernelExprEmitter):
+    """Kernel expressions for the GPU: thread indices are locals set from threadIdx/blockIdx."""
+
+    def __init__(self, program, sources, kernel, names, device_names):
+        super().__init__(program, sources, kernel)
+        self.n = names                          # generated-name table ("g0" -> its Python name)
+        self.device_names = device_names        # id(function Symbol) -> name of its device version
+        self.idx_used: set = set()              # (which, dim) read
+
+    def thread_index(self, which, dim):
+        if self.kernel is None:
+            raise KernelCodegenError(f"thread index '{which}' used outside a kernel")
+        if self.kernel.tile_dims is None and which != "global":
+            raise KernelCodegenError(f"'{which}' index used in an untiled kernel")
+        self.idx_used.add((which, dim))
+        name = self.n[_which_key(which, dim)]
+        self.names_used.add(name)
+        return name
+
+    def barrier(self, stmt: ir.Barrier):
+        # __syncthreads() waits for the block and makes its global and shared memory writes
+        # visible to the block: what all three C++ AMP barrier variants promise for a tile.
+        return ["cuda.syncthreads()"]
+
+    def atomic(self, e: ir.AtomicCall):
+        fn = _ATOMICS.get(e.name)
+        if fn is None:
+            raise KernelCodegenError(f"atomic operation '{e.name}' is not supported on the CUDA target", e.span)
+        t = e.target
+        if isinstance(t, ir.ElementRef):
+            arr = t.base.sym.py_name if isinstance(t.base, ir.Var) and "tile_static" in t.base.sym.storage \
+                else self.expr(t.base, P_ATOM)
+            idx = ", ".join(self.expr(i) for i in t.indices)
+            idx = idx if len(t.indices) == 1 else f"({idx})"
+        elif isinstance(t, ir.Var) and "tile_static" in t.sym.storage and isinstance(t.sym.type, ir.Scalar):
+            arr, idx = t.sym.py_name, "0"
+        else:
+            raise KernelCodegenError("atomic operations need an array element or a tile_static "
+                                     "variable as their target on the CUDA target", e.span)
+        if e.name in ("atomic_fetch_inc", "atomic_fetch_dec"):
+            one = self.const(1 if e.name == "atomic_fetch_inc" else -1, ir.INT)[0]
+            args = [f"{np_scalar(e.type)}({one})" if isinstance(e.type, ir.Scalar) else one]
+        else:
+            args = [self.expr(a) for a in e.args]
+        return f"cuda.atomic.{fn}({arr}, {idx}, {', '.join(args)})"
+
+    def math_call(self, e: ir.MathCall):
+        lib = _LIBDEVICE.get(e.name)
+        if lib is not None and isinstance(e.type, ir.Scalar) and e.type.is_float:
+            fn = lib[0] if e.type.name == "float" else lib[1]
+            args = ", ".join(self.expr(a) for a in e.args)
+            return f"cuda.libdevice.{fn}({args})"
+        return super().math_call(e)
+
+    def _e_Call(self, e: ir.Call):
+        name = self.device_names.get(id(e.func), e.func.py_name)
+        self.names_used.add(name)
+        return f"{name}({', '.join(self.expr(a) for a in e.args)})", P_ATOM
+
+    def _s_VarDecl(self, s: ir.VarDecl, out, depth, pad):
+        t = s.sym.type
+        if isinstance(t, ir.CArray) and (s.init is None or isinstance(s.init, ir.Construct)):
+            self.local_array(s, t, out, pad)
+            return
+        super()._s_VarDecl(s, out, depth, pad)
+
+    def local_array(self, s: ir.VarDecl, t: ir.CArray, out, pad):
+        """`T a[N][M];` / `T a[N] = {...};` in a kernel: a per-thread `cuda.local.array`."""
+        if not isinstance(t.elem, ir.Scalar):
+            raise KernelCodegenError(f"a local array of '{t.elem}' is not supported in kernels", s.span)
+        name = self.decl_target(s.sym)
+        out.append(f"{pad}{name} = cuda.local.array({_shape(t.dims)}, {np_scalar(t.elem)})")
+        values: dict = {}
+
+        def collect(e, prefix):
+            if isinstance(e, ir.Construct) and isinstance(e.type, ir.CArray):
+                for i, a in enumerate(e.args):
+                    collect(a, prefix + (i,))
+            else:
+                values[prefix] = e
+        if s.init is not None:
+            collect(s.init, ())
+        # amppy zero-initialises (C++ leaves the elements of `T a[N];` indeterminate)
+        idx = [self.fresh(f"{s.sym.py_name}_i{d}") for d in range(len(t.dims))]
+        for d, (i, n) in enumerate(zip(idx, t.dims)):
+            out.append(f"{pad}{self.indent_unit * d}for {i} in range({n}):")
+        out.append(f"{pad}{self.indent_unit * len(t.dims)}{name}[{', '.join(idx)}] = {self.const(0, t.elem)[0]}")
+        for where, e in values.items():
+            if len(where) != len(t.dims):
+                raise KernelCodegenError("a partly braced local array initializer is not supported in kernels", s.span)
+            out.append(f"{pad}{name}[{', '.join(map(str, where))}] = {self.expr(e)}")
+
+    def assign_stmt(self, e):
+        # `view[i] = s;` of a struct: store the record's fields (numba copies record values into
+        # array elements).  A struct copied into a variable would alias the source record.
+        if isinstance(e, ir.Assign) and e.op == "=" and isinstance(e.value, ir.Copy) \
+                and isinstance(e.target, ir.ElementRef) and isinstance(e.target.type, ir.StructType):
+            return f"{self.expr(e.target)} = {self.expr(e.value.operand)}"
+        return super().assign_stmt(e)
+
+    def device_function(self, f: ir.FunctionDef) -> list[str]:
+        """A restrict(amp) function as a `cuda.jit(device=True)` function."""
+        self.reset_comments()
+        for x in ir.walk(f.body):
+            if isinstance(x, ir.Barrier):
+                raise KernelCodegenError(f"function '{f.sym.name}' waits on a barrier; barriers inside "
+                                         "called functions are not supported yet", x.span)
+        name = self.device_names.get(id(f.sym), f.sym.py_name)
+        where = f"{f.span.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{f.span.line}"
+        note = "  (device version; the host version has the plain name)" if name != f.sym.py_name else ""
+        out = [DEVICE, f"def {name}({', '.join(p.py_name for p in f.params)}):  # {where}{note}"]
+        self.block(f.body.body, out, 1)
+        return out
+
+
+def _shape(dims) -> str:
+    dims = tuple(dims)
+    return str(dims[0]) if len(dims) == 1 else repr(dims)
+
+
+def device_names(program: ir.Program | None) -> dict:
+    """id(Symbol) -> Python name of the device version, for functions that also run on the host."""
+    if program is None:
+        return {}
+    taken = {f.sym.py_name for f in program.functions} | {g.sym.py_name for g in program.globals}
+    taken |= {k.name for k in program.kernels} | {s.name for s in program.structs}
+    out = {}
+    for f in program.functions:
+        if "amp" in f.restrict and "cpu" in f.restrict:
+            name = f"{f.sym.py_name}_device"
+            while name in taken:
+                name += "_"
+            taken.add(name)
+            out[id(f.sym)] = name
+    return out
+
+
+def _user_names(kernel: ir.Kernel) -> set:
+    names = {c.inner.py_name for c in kernel.captures} | {kernel.index.py_name, kernel.name}
+    for n in ir.walk(kernel.body):
+        if isinstance(n, ir.Var):
+            names.add(n.sym.py_name)
+        elif isinstance(n, (ir.VarDecl, ir.TileStatic)):
+            names.add(n.sym.py_name)
+        elif isinstance(n, ir.Call):
+            names.add(n.func.py_name)
+    for f in kernel.functions:
+        names.add(f.sym.py_name)
+    return names
+
+
+def _name_table(taken: set) -> dict:
+    table = {}
+    base = [f"ext{d}" for d in range(3)] + [f"{w}{d}" for w in "glto" for d in range(3)]
+    for b in base:
+        n = b
+        while n in taken:
+            n += "_"
+        table[b] = n
+        taken.add(n)
+    return table
+
+
+def _fields_of(program):
+    structs = {s.name: s.fields for s in (program.structs if program is not None else [])}
+
+    def fields_of(t: ir.StructType):
+        return structs[t.name]
+    return fields_of
+
+
+class _KernelWriter:
+    def __init__(self, kernel: ir.Kernel, program, sources, emitted: set | None):
+        self.k = kernel
+        self.p = program
+        self.emitted = emitted if emitted is not None else set()
+        self.taken = _user_names(kernel)
+        if program is not None:
+            self.taken |= {s.name for s in program.structs} | {g.sym.py_name for g in program.globals}
+        self.n = _name_table(self.taken)
+        self.em = CudaEmitter(program, sources, kernel, self.n, device_names(program))
+        self.em.names_used |= self.taken
+        self.records: list[str] = []          # module-level numba record types the kernel needs
+
+    def elem_type(self, t: ir.Type, span) -> str:
+        if isinstance(t, ir.Scalar):
+            return np_scalar(t)
+        if isinstance(t, ir.StructType):
+            name = f"{t.name}_record"
+            if ("record", t.name) not in self.emitted:
+                self.emitted.add(("record", t.name))
+                self.records += [f"{name} = numba.from_dtype({t.name}.dtype)  # struct {t.name} in shared memory", ""]
+            return name
+        raise KernelCodegenError(f"tile_static variable of type '{t}' is not supported on the CUDA target", span)
+
+    def shared_arrays(self) -> list[str]:
+        """`cuda.shared.array` lines for the kernel's tile_static variables (and the size check)."""
+        decls = [n for n in ir.walk(self.k.body) if isinstance(n, ir.TileStatic)]
+        decls.sort(key=lambda d: (d.span.line, d.span.col))
+        fields_of = _fields_of(self.p)
+        unique, seen = [], set()
+        for d in decls:
+            if id(d.sym) not in seen:
+                seen.add(id(d.sym))
+                unique.append((d, dtype_of(d.sym.type, fields_of).itemsize))
+        total = sum(size for _, size in unique)
+        if total > SHARED_MEMORY_LIMIT:
+            running = 0
+            for d, size in unique:
+                running += size
+                if running > SHARED_MEMORY_LIMIT:
+                    parts = ", ".join(f"'{x.sym.name}' {sz}" for x, sz in unique)
+                    raise KernelCodegenError(
+                        f"tile_static memory of {total} bytes per tile exceeds CUDA's limit of "
+                        f"{SHARED_MEMORY_LIMIT} bytes (48 KiB) of static shared memory per block "
+                        f"(bytes: {parts}); use smaller tiles or tile_static arrays, or --target cpu",
+                        d.span)
+        out = []
+        self.em.reset_comments()
+        for d, _ in unique:
+            t = d.sym.type
+            dims, elem_t = (t.dims, t.elem) if isinstance(t, ir.CArray) else ((1,), t)
+            self.em.comment(d.span, out, "    ")
+            out.append(f"    {d.sym.py_name} = cuda.shared.array({_shape(dims)}, {self.elem_type(elem_t, d.span)})")
+        return out
+
+    def write(self) -> list[str]:
+        k, n, em = self.k, self.n, self.em
+        tiled = k.tile_dims is not None
+        rank = len(k.tile_dims) if tiled else k.rank
+        params = [n[f"ext{d}"] for d in range(rank)] + [c.inner.py_name for c in k.captures]
+        shared = self.shared_arrays() if tiled else []
+        body: list[str] = []
+        em.reset_comments()
+        em.block(k.body.body, body, 1 if tiled else 2)
+        used = em.idx_used
+        pre: list[str] = []
+        if tiled:
+            dims = k.tile_dims
+            axes = [_AXES[rank - 1 - d] for d in range(rank)]
+            need_l = {d for w, d in used if w in ("local", "global")}
+            need_t = {d for w, d in used if w in ("tile", "global", "tile_origin")}
+            need_o = {d for w, d in used if w == "tile_origin"}
+            need_g = {d for w, d in used if w == "global"}
+            if used:
+                sizes = ", ".join(map(str, dims))
+                ax = ", ".join(reversed(_AXES[:rank]))
+                pre.append(f"    # tiled_index<{sizes}>: local = threadIdx ({ax}), tile = blockIdx ({ax})")
+            for d in range(rank):
+                if d in need_l:
+                    pre.append(f"    {n[f'l{d}']} = cuda.threadIdx.{axes[d]}")
+            for d in range(rank):
+                if d in need_t:
+                    pre.append(f"    {n[f't{d}']} = cuda.blockIdx.{axes[d]}")
+            for d in range(rank):
+                if d in need_o:
+                    pre.append(f"    {n[f'o{d}']} = {n[f't{d}']} * {dims[d]}")
+            for d in range(rank):
+                if d in need_g:
+                    pre.append(f"    {n[f'g{d}']} = {n[f't{d}']} * {dims[d]} + {n[f'l{d}']}")
+            head = pre
+        else:
+            gs = [n[f"g{d}"] for d in range(rank)]
+            if rank == 1:
+                grid = f"    {gs[0]} = cuda.grid(1)"
+            else:
+                grid = f"    {', '.join(reversed(gs))} = cuda.grid({rank})  # x is the last dimension"
+            guard = " and ".join(f"{gs[d]} < {n[f'ext{d}']}" for d in range(rank))
+            head = [grid, f"    if {guard}:  # the grid is rounded up to whole blocks"]
+        sp = k.span
+        where = f"{sp.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{sp.line}"
+        kind = f"tile<{', '.join(map(str, k.tile_dims))}>" if tiled else f"extent<{rank}>"
+        return self.records + [JIT, f"def {k.name}({', '.join(params)}):  # {where}: {kind}"] + shared + head + body
+
+
+def emit_functions(functions, program=None, sources=None, emitted: set | None = None) -> list[str]:
+    """restrict(amp) functions as device functions (skipping names in `emitted`)."""
+    out = []
+    em = CudaEmitter(program, sources, None, {}, device_names(program))
+    for f in functions:
+        name = em.device_names.get(id(f.sym), f.sym.py_name)
+        if emitted is not None:
+            if name in emitted:
+                continue
+            emitted.add(name)
+        out += em.device_function(f) + [""]
+    return out
+
+
+def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_functions: set | None = None) -> list[str]:
+    """Source lines of the kernel's `cuda.jit` function plus its helpers (device functions it
+    calls, unless already in `emitted_functions`, and numba record types for struct tile_static
+    variables).  Raises `KernelCodegenError` with `.span` for constructs the CUDA target cannot
+    express, including static shared memory above 48 KiB per block."""
+    if emitted_functions is None:
+        emitted_functions = set()
+    lines = emit_functions(kernel.functions, program, sources, emitted_functions)
+    return lines + _KernelWriter(kernel, program, sources, emitted_functions).write()
+
+
+def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str]) -> str:
+    """One host statement launching the kernel of `pfe` on the GPU."""
+    sp = pfe.kernel.call_span
+    args = [pfe.kernel.name, domain_src, repr(f"{sp.file}:{sp.line}"), "None"] + list(capture_srcs)
+    return f"launch_cuda.launch({', '.join(args)})"
