@@ -155,14 +155,69 @@ _DECLARATOR_PREV = _BUILTIN_TYPE_TOKENS | {"STAR", "AMP", "ANDAND", "CONST", "GT
 
 # ---- loading the grammar -------------------------------------------------------------------
 
+class _Node:
+    """A parse-tree node: Lark's `Tree` without the `Meta` object.
+
+    `pos` is the node's own (line, column, end_line, end_column) in the preprocessed text
+    and `cpos` its "container" position (parentheses or other tokens around an inlined
+    child included), both None for a node without tokens.  They follow exactly the rule of
+    Lark's `propagate_positions=True`, computed by `_positioned` below at a fraction of the
+    cost (no Meta objects, no getattr-with-default chains)."""
+    __slots__ = ("data", "children", "pos", "cpos")
+
+    def __init__(self, data, children, meta=None):
+        self.data = data
+        self.children = children
+        self.pos = self.cpos = None
+
+
+def _positioned(build):
+    """Wrap one rule's tree-building callback (Lark's child filter and single-child
+    expansion, which get *unfiltered* children) with position propagation: a node starts
+    where its first child's container starts and ends where its last child's container
+    ends; a child inlined by `?rule` keeps its own position and gets the container's."""
+    def callback(children):
+        res = build(children)
+        if res.__class__ is not _Node:
+            return res
+        start = end = None
+        for c in children:
+            if c.__class__ is _Node:
+                if c.cpos is not None:
+                    start = c.cpos
+                    break
+            elif c is not None:
+                start = (c.line, c.column)
+                break
+        else:
+            return res
+        for c in reversed(children):
+            if c.__class__ is _Node:
+                if c.cpos is not None:
+                    cp = c.cpos
+                    end = (cp[2], cp[3])
+                    break
+            elif c is not None:
+                end = (c.end_line, c.end_column)
+                break
+        cpos = res.cpos = (start[0], start[1], end[0], end[1])
+        if res.pos is None:
+            res.pos = cpos
+        return res
+    return callback
+
+
 @functools.lru_cache(maxsize=1)
 def _parser() -> tuple[Lark, TypeNames]:
     keywords = _keyword_terminals()
     postlex = TypeNames(keywords)
     parser = Lark.open_from_package(
         "amppy.grammar", "cpp_amp.lark", ("",),
-        parser="lalr", lexer="contextual", propagate_positions=True,
+        parser="lalr", lexer="contextual", propagate_positions=False, tree_class=_Node,
         maybe_placeholders=True, postlex=postlex, cache=_cache_path())
+    callbacks = parser.parser.parser.parser.callbacks
+    for rule, cb in callbacks.items():
+        callbacks[rule] = _positioned(cb)
     return parser, postlex
 
 
@@ -335,13 +390,13 @@ class _ToAst:
             kids = node.children
             if not expanded:
                 stack.append((node, True))
-                stack.extend((c, False) for c in reversed(kids) if isinstance(c, Tree))
+                stack.extend((c, False) for c in reversed(kids) if c.__class__ is _Node)
                 continue
-            n = sum(1 for c in kids if isinstance(c, Tree))
+            n = sum(1 for c in kids if c.__class__ is _Node)
             if n:
                 done = iter(results[len(results) - n:])
                 del results[len(results) - n:]
-                kids = [next(done) if isinstance(c, Tree) else c for c in kids]
+                kids = [next(done) if c.__class__ is _Node else c for c in kids]
             else:
                 kids = list(kids)
             data = node.data
@@ -351,15 +406,17 @@ class _ToAst:
             f = methods.get(data)
             if f is None:
                 f = methods[data] = getattr(self, data, None) or (
-                    lambda meta, ch, data=data: Tree(data, ch, meta))
-            results.append(f(node.meta, kids))
+                    lambda pos, ch, data=data: Tree(data, ch))
+            results.append(f(node.pos, kids))
         return results[0]
 
     # -- positions
-    def sp(self, meta) -> Span:
-        if getattr(meta, "empty", True):
+    def sp(self, pos) -> Span:
+        """The span of a node's (line, column, end_line, end_column) in the preprocessed text;
+        methods below call it `meta` for history's sake."""
+        if pos is None:
             return self.pp.span(1, 1, 1, 2)
-        return self.pp.span(meta.line, meta.column, meta.end_line, meta.end_column)
+        return self.pp.span(*pos)
 
     def tsp(self, tok: Token) -> Span:
         return self.pp.span(tok.line, tok.column, tok.end_line, tok.end_column)
@@ -747,10 +804,9 @@ class _ToAst:
                 starts.append((m.line, m.column))
                 ends.append((m.end_line, m.end_column))
             else:
-                m = m.meta
-                starts.append((getattr(m, "container_line", m.line), getattr(m, "container_column", m.column)))
-                ends.append((getattr(m, "container_end_line", m.end_line),
-                             getattr(m, "container_end_column", m.end_column)))
+                cp = m.cpos
+                starts.append((cp[0], cp[1]))
+                ends.append((cp[2], cp[3]))
             vals.append(ch[i])
         while ops:
             o = ops.pop()[0]
