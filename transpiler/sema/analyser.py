@@ -18,6 +18,10 @@ from .scope import PyNames, Scope, python_name
 from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES, common_type, is_arith, promote
 
 
+#: The type of a variable whose declaration had an error (uses are not reported again).
+ERROR_TYPE = ir.Library("<error>")
+
+
 class SemaError(Exception):
     """Abort analysis of the current statement after a reported error."""
 
@@ -499,7 +503,12 @@ class Analyser:
         return t
 
     def local_var(self, v: A.VarDecl, decl_span: Span | None = None) -> list[ir.Stmt]:
-        t = self.auto_type(self.resolve_type(v.type), v)
+        try:
+            t = self.auto_type(self.resolve_type(v.type), v)
+        except SemaError:
+            # Declare the name anyway so later uses don't add "undeclared" errors.
+            self.scope.define(v.name, ir.Symbol(v.name, v.name, ERROR_TYPE, "local", v.name_span))
+            raise
         if isinstance(t, ir.Void):
             self.error("void-variable", f"variable '{v.name}' has incomplete type 'void'", v.span)
         if isinstance(v.type, A.ReferenceType):
@@ -819,6 +828,8 @@ class Analyser:
         self.error("undeclared", f"'{name}' does not name a value", n.span)
 
     def use_symbol(self, sym: ir.Symbol, scope: Scope, span: Span) -> ir.Expr:
+        if sym.type is ERROR_TYPE:
+            raise SemaError()               # its declaration was already reported
         k = self.fn.kernel if self.fn is not None else None
         if sym.kind == "function":
             return ir.Var(span, sym.type, sym)
