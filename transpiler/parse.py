@@ -10,6 +10,7 @@ and nowhere else.
 from __future__ import annotations
 
 import functools
+import gc
 import re
 import sys
 
@@ -967,7 +968,21 @@ setattr(_ToAst, "lambda", _ToAst.lambda_)
 # ---- entry point ---------------------------------------------------------------------------
 
 def parse(pp, sink: DiagnosticSink) -> A.TranslationUnit:
-    """Parse a `PreprocessedSource` into a TranslationUnit, or report and raise CompileError."""
+    """Parse a `PreprocessedSource` into a TranslationUnit, or report and raise CompileError.
+
+    The cyclic garbage collector is paused meanwhile: parsing allocates hundreds of
+    thousands of tokens, tree nodes and AST nodes, none of them garbage cycles, and the
+    collector's repeated passes over that growing heap took about half the time."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return _parse(pp, sink)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _parse(pp, sink: DiagnosticSink) -> A.TranslationUnit:
     parser, postlex = _parser()
     postlex.text = pp.text
     try:

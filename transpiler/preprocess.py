@@ -24,6 +24,7 @@ exist only in `VIRTUAL_HEADERS`; they define a few macros and emit no text.
 from __future__ import annotations
 
 import copy
+import gc
 import os
 import re
 from bisect import bisect_right
@@ -719,4 +720,11 @@ def preprocess(path: str, *, text: str | None = None, defines: Mapping[str, str]
         value = "1" if value in ("", None) else value
         pp._cmdline[name.split("(", 1)[0]] = f"{name}={value}"
         pp.define(f"{name} {value}")
-    return pp.run(text, path)
+    # pcpp's tokens are not garbage cycles: pause the cyclic collector (see amppy.parse.parse)
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return pp.run(text, path)
+    finally:
+        if enabled:
+            gc.enable()
