@@ -19,7 +19,13 @@ class CodegenUnsupported(Exception):
 
 def generate(program: ir.Program, opts, sources) -> str:
     from .host import HostWriter
-    if opts.target == "cuda":
+    if getattr(opts, "check_races", False) or getattr(opts, "check_bounds", False):
+        # `amppy run --check ...`: instrumented, serial kernels on the CPU (cpu_checks.py)
+        import dataclasses
+        from .cpu_checks import CheckedBackend
+        opts = dataclasses.replace(opts, target="cpu")
+        backend = CheckedBackend(races=opts.check_races, bounds=opts.check_bounds)
+    elif opts.target == "cuda":
         from . import cuda as backend
     else:
         from . import cpu as backend

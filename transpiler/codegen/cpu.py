@@ -123,12 +123,19 @@ def _name_table(kernel, taken):
 
 
 class _KernelWriter:
+    """Writes one kernel.  `cpu_checks.py` subclasses it for `--check races|bounds`: the class
+    attributes and the `extra_params`/`tile_prelude` hooks are its seams (empty here)."""
+
+    JIT = JIT
+    PRANGE = "prange"
+    emitter_class = CpuEmitter
+
     def __init__(self, kernel, program, sources):
         self.k = kernel
         self.lk = br.lower(kernel)
         self.taken = _user_names(kernel)
         self.n = _name_table(kernel, self.taken)
-        self.em = CpuEmitter(program, sources, kernel, self.n)
+        self.em = self.emitter_class(program, sources, kernel, self.n)
         self.em.names_used |= self.taken
         self.helpers: list[str] = []
         self.tiled = kernel.tile_dims is not None
@@ -265,7 +272,7 @@ class _KernelWriter:
         else:
             for d in range(rank):
                 pad = "    " * (depth + d)
-                loop = "prange" if d == 0 else "range"
+                loop = self.PRANGE if d == 0 else "range"
                 out.append(f"{pad}for {self.n[f'g{d}']} in {loop}({self.n[f'ext{d}']}):")
         out.extend(body)
 
@@ -291,7 +298,8 @@ class _KernelWriter:
         k, n = self.k, self.n
         rank = k.rank if not self.tiled else len(self.dims)
         params = [n[f"ext{d}"] for d in range(rank)] + [c.inner.py_name for c in k.captures]
-        head = [JIT, f"def {k.name}({', '.join(params)}):"]
+        params += self.extra_params()
+        head = [self.JIT, f"def {k.name}({', '.join(params)}):"]
         if not self.tiled:
             body = []
             self.nodes(self.lk.nodes, body, 1)
@@ -327,10 +335,17 @@ class _KernelWriter:
             shape = () if isinstance(v.type, ir.Scalar) else shape
             pre2.append(f"        {self.arr_name[v]} = np.empty({tuple(self.dims) + shape!r}, {elem})"
                         f"  # '{v.name}' of every thread, live across a barrier")
+        self.tile_prelude(pre2)
         pre1 = [f"    {nt[d]} = {n[f'ext{d}']} // {self.dims[d]}" for d in range(1, rank)]
         count = " * ".join([f"{n['ext0']} // {self.dims[0]}"] + nt[1:])
-        pre1.append(f"    for {n['tile']} in prange({count}):")
+        pre1.append(f"    for {n['tile']} in {self.PRANGE}({count}):")
         return self.helpers + head + pre1 + pre2 + body
+
+    def extra_params(self) -> list[str]:
+        return []
+
+    def tile_prelude(self, out: list[str]) -> None:
+        """Lines run once per tile before its first region (after the tile_static arrays)."""
 
 
 def _all_nodes(nodes):
