@@ -70,13 +70,25 @@ def _options(ns) -> Options:
 
 def _cuda_usable() -> bool:
     import importlib.util
-    if importlib.util.find_spec("numba_cuda") is None:
+    if importlib.util.find_spec("numba_cuda") is None or not _nvidia_device_visible():
         return False
     try:
         from amppy.runtime.cuda_compat import cuda_available
         return cuda_available()
     except Exception:
         return False
+
+
+def _nvidia_device_visible() -> bool:
+    """A cheap check before importing amppy.runtime (numba) and numba.cuda (seconds): on Linux
+    (not WSL, no NUMBA_CUDA_DRIVER) a usable NVIDIA GPU shows as /dev/nvidia<N> or
+    /proc/driver/nvidia/gpus/*; no sign of one means `--target auto` picks the CPU at the cost
+    of a glob.  Elsewhere: unknown (True), cuda_compat.cuda_available decides."""
+    if (not sys.platform.startswith("linux") or os.environ.get("NUMBA_CUDA_DRIVER")
+            or os.path.exists("/dev/dxg")):
+        return True
+    import glob
+    return bool(glob.glob("/dev/nvidia[0-9]*") or glob.glob("/proc/driver/nvidia/gpus/*"))
 
 
 def _color(ns) -> bool:
@@ -118,6 +130,13 @@ def main(argv: list[str] | None = None) -> int:
     sink = DiagnosticSink(werror=opts.werror)
     sources = None
     try:
+        if ns.command == "run":
+            from .modcache import cached_module
+            path = cached_module(ns.file, opts)
+            if path is not None:        # unchanged program and compiler: skip translation
+                if ns.verbose:
+                    sys.stderr.write(f"amppy: running the cached translation {path}\n")
+                return _run_module(ns, path)
         from . import driver
         if ns.command == "check":
             pp, _ = driver.analyse(ns.file, opts, sink)
@@ -141,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
         _report(sink, sources, ns)
         if ns.command == "translate":
             return _write(ns, source)
-        return _run(ns, source, opts)
+        return _run(ns, source, opts, None if sink.diagnostics else sources)
     except CompileError:
         _report(sink, sources or _sources_of(sink, ns.file), ns)
         return EXIT_ERRORS
@@ -178,10 +197,18 @@ def _write(ns, text: str) -> int:
     return EXIT_OK
 
 
-def _run(ns, source: str, opts: Options) -> int:
-    from .modcache import module_path
-    import runpy
+def _run(ns, source: str, opts: Options, sources=None) -> int:
+    """Write the translation to the module cache, record it for the next run (only when
+    the translation was clean, `sources` given) and run it."""
+    from .modcache import module_path, record_module
     path = module_path(ns.file, source, opts.target)
+    if sources is not None:
+        record_module(ns.file, opts, sources, path)
+    return _run_module(ns, path)
+
+
+def _run_module(ns, path: str) -> int:
+    import runpy
     sys.argv = [ns.file] + list(ns.args)
     sys.path.insert(0, os.path.dirname(path))
     try:

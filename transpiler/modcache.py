@@ -33,3 +33,108 @@ def module_path(cpp_file: str, source: str, target: str) -> str:
             f.write(source)
         os.replace(tmp, path)
     return path
+
+
+# ----------------------------------------------------------------------------- run cache
+# `amppy run` of an unchanged program skips translation: a manifest per (program, options,
+# compiler) records the generated module and a hash of every file the preprocessor read
+# (the main file and its user includes, `pp.sources`).  A run whose key matches and whose
+# recorded files all still hash the same runs the recorded module directly.
+#
+# The key covers: the amppy version and a fingerprint of amppy's own code (size and mtime of
+# every .py/.lark file of the package, so editing the compiler invalidates it), the working
+# directory (relative names resolve against it), the file name as given (it appears in the
+# generated code), the target and every option that changes the output.  Limitation: a new
+# file that would now shadow a recorded include earlier in the search path (the including
+# file's directory, then -I) is not noticed; `AMPPY_NO_RUN_CACHE=1` turns the run cache off.
+# Translations with diagnostics (warnings) are never recorded, so warnings show on every run.
+
+def _compiler_fingerprint() -> str:
+    h = hashlib.sha256(__version__.encode())
+    roots = {os.path.dirname(os.path.abspath(__file__))}
+    try:
+        from importlib.util import find_spec
+        spec = find_spec("amppy.grammar")
+        if spec is not None and spec.submodule_search_locations:
+            roots.update(spec.submodule_search_locations)
+    except Exception:
+        pass
+    for root in sorted(roots):
+        for dirpath, dirnames, filenames in os.walk(root):
+            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+            for name in sorted(filenames):
+                if name.endswith((".py", ".lark", ".h")):
+                    st = os.stat(os.path.join(dirpath, name))
+                    h.update(f"{dirpath}/{name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+    return h.hexdigest()
+
+
+def _run_key(cpp_file: str, opts) -> str:
+    fields = (os.getcwd(), cpp_file, opts.target, sorted(opts.defines.items()), list(opts.include_dirs),
+              opts.werror, opts.check_races, opts.check_bounds)
+    return hashlib.sha256(f"{_compiler_fingerprint()}\0{fields!r}".encode()).hexdigest()[:24]
+
+
+def _manifest_path(key: str) -> str:
+    return os.path.join(cache_root(), "runs", f"{key}.json")
+
+
+def _text_digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _file_digest(name: str) -> str | None:
+    """The digest of a file's text as the preprocessor reads it (UTF-8, BOM dropped)."""
+    try:
+        with open(name, "rb") as f:
+            raw = f.read()
+        if raw.startswith(b"\xef\xbb\xbf"):
+            raw = raw[3:]
+        return _text_digest(raw.decode("utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def _enabled() -> bool:
+    return not os.environ.get("AMPPY_NO_RUN_CACHE")
+
+
+def cached_module(cpp_file: str, opts) -> str | None:
+    """The module recorded for this program and options, if every file it read is unchanged."""
+    if not _enabled():
+        return None
+    import json
+    try:
+        with open(_manifest_path(_run_key(cpp_file, opts)), encoding="utf-8") as f:
+            manifest = json.load(f)
+        module, files = manifest["module"], manifest["files"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    if not files or not os.path.isfile(module):
+        return None
+    for name, digest in files.items():
+        if _file_digest(name) != digest:
+            return None
+    return module
+
+
+def record_module(cpp_file: str, opts, sources, module: str) -> None:
+    """Record `module` as the translation of `cpp_file` (which read the files in `sources`)."""
+    if not _enabled():
+        return
+    import json
+    files = getattr(sources, "_files", None)
+    if not files:
+        return
+    entry = {"module": module,
+             "files": {name: _text_digest(sf.text) for name, sf in files.items()
+                       if not name.startswith("<")}}
+    path = _manifest_path(_run_key(cpp_file, opts))
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        tmp = f"{path}.{os.getpid()}.tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump(entry, f)
+        os.replace(tmp, path)
+    except OSError:
+        pass
