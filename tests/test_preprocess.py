@@ -270,3 +270,20 @@ def test_mutated_input_never_fails_internally():
         r, sink = pp("".join(chars))
         assert "pp-internal" not in codes(sink), "".join(chars)
         r.origin(1, 1)
+
+
+@pytest.mark.parametrize("src,where", [
+    ("int x = 1; /* oops\nint y;\n", (1, 12)),
+    ("int a; /* done */ int b = 4 / 2;\n  /*/ never closed", (2, 3)),
+    ("#define N 3\n/* one */ int c[N]; /*\n", (2, 21)),
+])
+def test_unterminated_block_comment_is_reported_at_its_start(src, where):
+    _, sink = pp(src)
+    [d] = sink.diagnostics
+    assert (d.severity, d.code, d.message) == ("error", "syntax-error", "unterminated /* comment")
+    assert (d.span.line, d.span.col, d.span.end_col) == (*where, where[1] + 2)
+
+
+def test_slash_star_that_is_not_a_comment_start_is_not_reported():
+    r, sink = pp("int f(int *p) { return 4 / *p; } /* a */ /**/ int g;\n")
+    assert not sink.diagnostics and "4 / *p" in r.text

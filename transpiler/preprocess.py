@@ -249,6 +249,11 @@ class _PP(Preprocessor):
                 tok.source = s
             else:
                 tok.source = name
+            if tok.value == "/" and lex.lexdata.startswith("*", tok.lexpos + 1):
+                # a terminated /* ... */ would have been one comment token
+                self.sink.error("syntax-error", "unterminated /* comment",
+                                Span(name, line, col, line, col + 2))
+                break
             current_line.append(tok)
             if tok.type in ws and tok.value == "\n":
                 yield current_line
