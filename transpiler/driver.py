@@ -73,12 +73,13 @@ def translate(path: str, opts: Options, sink: DiagnosticSink, text: str | None =
     pp, program = analyse(path, opts, sink, text)
     from .codegen import CodegenUnsupported
     from .codegen.kernel_exprs import KernelCodegenError
-    try:
-        with _Stage("codegen"):
+    source = None
+    with _Stage("codegen"):
+        try:
             source = generate(program, opts, pp.sources)
-    except CodegenUnsupported as e:
-        sink.error("unsupported", f"{e.what} not supported yet", e.span)
-    except KernelCodegenError as e:
-        sink.error("unsupported-in-kernel", e.args[0], e.span)
+        except CodegenUnsupported as e:     # user input outside what the backends express
+            sink.error("unsupported", f"{e.what} not supported yet", e.span)
+        except KernelCodegenError as e:
+            sink.error("unsupported-in-kernel", e.args[0], e.span)
     sink.check()
     return pp, source

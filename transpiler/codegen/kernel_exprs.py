@@ -406,10 +406,39 @@ class KernelExprEmitter:
         return self.var_ref(sym)
 
     def _s_VarDecl(self, s: ir.VarDecl, out, depth, pad):
-        val = self.expr(s.init) if s.init is not None else self.default_value(s.sym.type, s.span)
-        if isinstance(s.sym.type, ir.CArray) and s.init is not None:
-            raise KernelCodegenError("an initialised local array is not supported in kernels", s.span)
+        t = s.sym.type
+        if isinstance(t, ir.CArray):
+            self.local_array_decl(s, out, pad)
+            return
+        val = self.expr(s.init) if s.init is not None else self.default_value(t, s.span)
         out.append(f"{pad}{self.decl_target(s.sym)} = {val}")
+
+    def local_array(self, t: ir.CArray, span) -> str:
+        """Allocation of a per-thread C array (`int loc[3];`); backends may override."""
+        if not isinstance(t.elem, ir.Scalar):
+            raise KernelCodegenError(f"a local array of '{t.elem}' is not supported in kernels", span)
+        return f"np.zeros({t.dims!r}, {np_scalar(t.elem)})"
+
+    def local_array_decl(self, s: ir.VarDecl, out, pad) -> None:
+        """`T a[N] = {...};`: allocate, then store each initialiser element (missing ones are 0)."""
+        t = s.sym.type
+        target = self.decl_target(s.sym)
+        out.append(f"{pad}{target} = {self.local_array(t, s.span)}")
+        if not (isinstance(s.init, ir.Construct) and s.init.args):
+            return
+        import itertools
+        items = {}
+
+        def collect(e, prefix):
+            for i, item in enumerate(e.args):
+                if isinstance(item, ir.Construct) and isinstance(item.type, ir.CArray):
+                    collect(item, prefix + (i,))
+                else:
+                    items[prefix + (i,)] = item
+        collect(s.init, ())
+        for idx in itertools.product(*(range(d) for d in t.dims)):
+            value = self.expr(items[idx]) if idx in items else self.const(0, t.elem)[0]
+            out.append(f"{pad}{target}[{', '.join(map(str, idx))}] = {value}")
 
     def _s_TileStatic(self, s, out, depth, pad):
         pass                                            # allocated by the backend
