@@ -312,3 +312,22 @@ def test_cuda_available_is_cheap_without_a_driver(monkeypatch):
         assert ("numba.cuda" in sys.modules) == before
     finally:
         cuda_compat.cuda_available.cache_clear()
+
+
+# ------------------------------------------------------------------------------ on a real GPU
+@pytest.mark.cuda
+@pytest.mark.parametrize("src", POSITIVE, ids=IDS)
+def test_translated_cuda_module_runs_with_plain_python(src, tmp_path):
+    """`amppy translate --target cuda` output is a standalone program: same bytes as `.expected`,
+    and nothing on stderr (no numba performance warnings for small C++ AMP domains)."""
+    import subprocess
+    py = tmp_path / (src.stem + ".py")
+    r = subprocess.run([sys.executable, "-m", "amppy", "translate", "--target", "cuda", str(src), "-o", str(py)],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    r = subprocess.run([sys.executable, str(py)], capture_output=True, text=True, timeout=300,
+                       stdin=subprocess.DEVNULL, cwd=tmp_path)
+    code = src.with_suffix(".exitcode")
+    assert r.returncode == (int(code.read_text()) if code.exists() else 0), r.stderr
+    assert r.stdout == src.with_suffix(".expected").read_text(encoding="utf-8")
+    assert r.stderr == ""
