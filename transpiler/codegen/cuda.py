@@ -156,37 +156,33 @@ class CudaEmitter(KernelExprEmitter):
         self.names_used.add(name)
         return f"{name}({', '.join(self.expr(a) for a in e.args)})", P_ATOM
 
-    def _s_VarDecl(self, s: ir.VarDecl, out, depth, pad):
-        t = s.sym.type
-        if isinstance(t, ir.CArray) and (s.init is None or isinstance(s.init, ir.Construct)):
-            self.local_array(s, t, out, pad)
-            return
-        super()._s_VarDecl(s, out, depth, pad)
-
-    def local_array(self, s: ir.VarDecl, t: ir.CArray, out, pad):
-        """`T a[N][M];` / `T a[N] = {...};` in a kernel: a per-thread `cuda.local.array`."""
+    def local_array(self, t: ir.CArray, span) -> str:
         if not isinstance(t.elem, ir.Scalar):
-            raise KernelCodegenError(f"a local array of '{t.elem}' is not supported in kernels", s.span)
-        name = self.decl_target(s.sym)
-        out.append(f"{pad}{name} = cuda.local.array({_shape(t.dims)}, {np_scalar(t.elem)})")
-        values: dict = {}
+            raise KernelCodegenError(f"a local array of '{t.elem}' is not supported in kernels", span)
+        return f"cuda.local.array({_shape(t.dims)}, {np_scalar(t.elem)})"
 
-        def collect(e, prefix):
-            if isinstance(e, ir.Construct) and isinstance(e.type, ir.CArray):
-                for i, a in enumerate(e.args):
-                    collect(a, prefix + (i,))
-            else:
-                values[prefix] = e
-        if s.init is not None:
-            collect(s.init, ())
-        # amppy zero-initialises (C++ leaves the elements of `T a[N];` indeterminate)
+    def local_array_decl(self, s: ir.VarDecl, out, pad) -> None:
+        """`T a[N][M];` / `T a[N] = {...};` in a kernel: a per-thread `cuda.local.array`, zeroed
+        by a loop nest (amppy zero-initialises; C++ leaves `T a[N];` indeterminate), then the
+        initialiser's elements."""
+        t = s.sym.type
+        name = self.decl_target(s.sym)
+        out.append(f"{pad}{name} = {self.local_array(t, s.span)}")
         idx = [self.fresh(f"{s.sym.py_name}_i{d}") for d in range(len(t.dims))]
         for d, (i, n) in enumerate(zip(idx, t.dims)):
             out.append(f"{pad}{self.indent_unit * d}for {i} in range({n}):")
         out.append(f"{pad}{self.indent_unit * len(t.dims)}{name}[{', '.join(idx)}] = {self.const(0, t.elem)[0]}")
+        values: dict = {}
+
+        def collect(e, prefix):
+            for i, item in enumerate(e.args):
+                if isinstance(item, ir.Construct) and isinstance(item.type, ir.CArray):
+                    collect(item, prefix + (i,))
+                else:
+                    values[prefix + (i,)] = item
+        if isinstance(s.init, ir.Construct):
+            collect(s.init, ())
         for where, e in values.items():
-            if len(where) != len(t.dims):
-                raise KernelCodegenError("a partly braced local array initializer is not supported in kernels", s.span)
             out.append(f"{pad}{name}[{', '.join(map(str, where))}] = {self.expr(e)}")
 
     def assign_stmt(self, e):
