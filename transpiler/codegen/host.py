@@ -72,8 +72,7 @@ class HostWriter:
         o.append("")
         o.append(f"Run it with `python {name.rsplit('.', 1)[0]}.py`; it behaves like the compiled C++ program.")
         o.append('"""')
-        o.append("import numpy as np")
-        o.extend(self.backend.module_prelude())
+        prelude_at = len(o)
         o.append("from amppy.runtime import *  # C++ AMP and standard library emulation")
         for s in p.structs:
             o.append("")
@@ -107,6 +106,9 @@ class HostWriter:
             o.append(f"    run_main({p.main.py_name})")
         else:
             o.append("    raise SystemExit('this program has no main function')")
+        body = "\n".join(o[prelude_at:])
+        prelude = used_imports(["import numpy as np"] + self.backend.module_prelude(), body)
+        o[prelude_at:prelude_at] = prelude
         return "\n".join(o) + "\n"
 
     def kernel_functions(self) -> set[int]:
@@ -582,6 +584,56 @@ class HostWriter:
 
 
 # ---- helpers -------------------------------------------------------------------------------------
+
+def _names_in(source: str) -> set[str]:
+    """Every identifier that occurs as a name token (not in comments or strings)."""
+    import io
+    import tokenize
+    names = set()
+    for tok in tokenize.generate_tokens(io.StringIO(source).readline):
+        if tok.type == tokenize.NAME:
+            names.add(tok.string)
+    return names
+
+
+def used_imports(lines: list[str], body: str) -> list[str]:
+    """The backend's import lines, each once, keeping only the names `body` uses.
+
+    Backends list everything their kernels might need; a generated module
+    imports only what it uses (no dead scaffolding)."""
+    import ast as pyast
+    out: list[str] = []
+    seen: set[str] = set()
+    parsed = [pyast.parse(line).body if line.strip() else [] for line in lines]
+    # Names used by the prelude's own statements (e.g. `cuda = import_cuda()`) count too.
+    body = "\n".join([body] + [line for line, nodes in zip(lines, parsed)
+                               if nodes and not isinstance(nodes[0], (pyast.Import, pyast.ImportFrom))])
+    used = _names_in(body)
+    for line, nodes in zip(lines, parsed):
+        if not line.strip():
+            if out and out[-1] != "":
+                out.append("")
+            continue
+        node = nodes[0] if nodes else None
+        if not isinstance(node, (pyast.Import, pyast.ImportFrom)):
+            out.append(line)
+            continue
+        keep = []
+        for a in node.names:
+            name = a.asname or a.name.split(".")[0]
+            if name not in seen and name in used:
+                seen.add(name)
+                keep.append(a.name + (f" as {a.asname}" if a.asname else ""))
+        if not keep:
+            continue
+        if isinstance(node, pyast.Import):
+            out.extend(f"import {k}" for k in keep)
+        else:
+            out.append(f"from {node.module} import {', '.join(keep)}")
+    while out and out[-1] == "":
+        out.pop()
+    return out + [""]
+
 
 def _is_var(e: ir.Expr, sym: ir.Symbol) -> bool:
     return isinstance(e, ir.Var) and e.sym is sym
