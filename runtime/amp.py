@@ -215,9 +215,18 @@ class _ArrayBase:
             _hooks["to_device"](self)
         self._host_dirty = False
 
+    def _mark_host_written(self):
+        """The host copy changed: this view and every view it aliases must copy in again."""
+        v = self
+        while v is not None:
+            v._host_dirty = True
+            v = v._parent
+
     def data(self):
         """The host numpy array (shape = extent), synchronised first."""
         self._sync_to_host()
+        if not self.const:
+            self._mark_host_written()      # the caller may write through the returned array
         return self.host
 
     # -- element access
@@ -238,6 +247,8 @@ class _ArrayBase:
             if self.const:
                 rec = rec.view()
                 rec.flags.writeable = False
+            else:
+                self._mark_host_written()  # the live proxy writes straight into host storage
             return self.elem_type._live(rec)
         return self.host[key]
 
@@ -251,7 +262,7 @@ class _ArrayBase:
         key = self._key(key)
         self._sync_to_host()
         _store(self.host, key, value)
-        self._host_dirty = True
+        self._mark_host_written()
 
     def copy_to(self, dst):
         copy(self, dst)
@@ -418,8 +429,10 @@ def _write_into(dst, flat):
     if isinstance(dst, _ArrayBase):
         if dst.const:
             raise TypeError("cannot copy into an array_view<const T>")
-        dst.host.reshape(-1)[:] = flat[: dst.host.size]
-        dst._device_dirty, dst._host_dirty = False, True
+        # (a section is strided: reshape(-1) would write into a copy)
+        dst.host[...] = np.asarray(flat[: dst.host.size]).reshape(dst.host.shape)
+        dst._device_dirty = False
+        dst._mark_host_written()
         if getattr(dst, "_writeback", None) is not None:
             dst.synchronize()
     elif isinstance(dst, _Iter):

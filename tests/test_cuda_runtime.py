@@ -317,3 +317,17 @@ def test_gpu_sections_and_records(gpu):
         pts[i] = P(i, 0.5)
     launch_cuda.launch(scale, extent(5), None, None, pts, P(3, 1.0))
     assert [pts[i].x for i in range(5)] == [0, 3, 6, 9, 12] and pts[4].y == np.float32(1.5)
+
+
+def test_host_write_through_a_section_marks_the_parent_for_copy_in():
+    """A host write through a child view must reach the device copy of the view it aliases."""
+    import numpy as np
+
+    from amppy.runtime import amp
+    parent = amp.array_view(amp.extent(4, 4), np.arange(16, dtype=np.float32))
+    parent._host_dirty = False          # as after a copy to the device
+    child = parent.section(amp.index(1, 1), amp.extent(2, 2))
+    child._host_dirty = False
+    child[0, 0] = 42.0
+    assert child._host_dirty and parent._host_dirty
+    assert parent[1, 1] == 42.0

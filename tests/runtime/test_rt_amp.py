@@ -174,3 +174,13 @@ def test_run_main_python_error_and_keyboard_interrupt():
     assert r.returncode == 1 and "Traceback" not in r.stderr and "ZeroDivisionError" in r.stderr
     r = _run("from amppy.runtime import run_main\ndef m():\n    raise KeyboardInterrupt\nrun_main(m)")
     assert r.returncode == 130 and r.stderr == ""
+
+
+def test_copy_into_a_strided_section_writes_the_parent():
+    import numpy as np
+
+    from amppy.runtime import amp
+    parent = amp.array_view(amp.extent(3, 4), np.zeros(12, dtype=np.int32))
+    sec = parent.section(amp.index(1, 1), amp.extent(2, 2))
+    amp.copy(amp.array(amp.extent(2, 2), np.array([1, 2, 3, 4], dtype=np.int32)), sec)
+    assert parent.data().tolist() == [[0, 0, 0, 0], [0, 1, 2, 0], [0, 3, 4, 0]]
