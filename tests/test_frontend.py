@@ -695,3 +695,20 @@ def test_syntax_error_messages(src, message, col):
     assert len(diags) == 1
     assert diags[0].message.startswith(message), diags[0].message
     assert diags[0].span.line == 1 and diags[0].span.col == col
+
+
+def test_dump_shows_zero_and_false_values_but_not_absent_fields():
+    # 0 == False == 0.0: the dump used to drop value=0 along with the absent flags
+    tu = ok("int main() { int a = 0; float b = 0.0f; bool c = false; return a; }")
+    text = A.dump(tu)
+    assert "IntLit <1:22-1:23> value=0 text='0'\n" in text
+    assert "FloatLit <1:35-1:39> value=0.0 text='0.0f' single=True\n" in text
+    assert "BoolLit <1:50-1:55> value=False\n" in text
+    assert "unsigned=" not in text and "long=" not in text and "const=" not in text
+
+
+def test_dump_is_iterative():
+    import sys
+    tu = ok("int main() { int x = " + "1 + " * (sys.getrecursionlimit() + 100) + "1; }")
+    lines = A.dump(tu).splitlines()
+    assert lines[0].startswith("TranslationUnit") and lines[-1] == "  ]"

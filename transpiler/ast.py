@@ -401,39 +401,52 @@ class TranslationUnit(Node):
 
 # ---- dump ----------------------------------------------------------------------------------
 def dump(node, indent: int = 0) -> str:
-    """A stable, readable tree dump (`amppy translate --emit ast`)."""
+    """A stable, readable tree dump (`amppy translate --emit ast`).
+
+    Scalars that are absent (None, False, empty tuples, a zero count) are left out, except
+    a `value` field, which is always shown (`IntLit value=0`, `BoolLit value=False`).
+    Iterative, so a program nested thousands of levels deep dumps without recursion."""
     out: list[str] = []
-    _dump(node, indent, out, None)
+    stack: list = [(node, indent, None)]
+    while stack:
+        value, depth, label = stack.pop()
+        pad = "  " * depth
+        if label is _CLOSE:
+            out.append(f"{pad}]")
+            continue
+        prefix = f"{label}: " if label else ""
+        if isinstance(value, Node):
+            scalars, children = [], []
+            for name in _field_names(type(value)):
+                v = getattr(value, name)
+                if isinstance(v, Node) or (isinstance(v, tuple) and any(isinstance(x, (Node, tuple)) for x in v)):
+                    children.append((v, depth + 1, name))
+                elif isinstance(v, Span):
+                    continue
+                elif (name == "value" and v is not None) or v not in (None, (), False):
+                    scalars.append(f"{name}={v!r}")
+            out.append(f"{pad}{prefix}{type(value).__name__} {_short(value.span)}"
+                       + (" " + " ".join(scalars) if scalars else ""))
+            stack.extend(reversed(children))
+        elif isinstance(value, tuple):
+            out.append(f"{pad}{prefix}[")
+            stack.append((None, depth, _CLOSE))
+            stack.extend((item, depth + 1, None) for item in reversed(value))
+        else:
+            out.append(f"{pad}{prefix}{value!r}")
     return "\n".join(out) + "\n"
+
+
+_CLOSE = object()       # stack marker: close a tuple's '['
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls) -> tuple[str, ...]:
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in fields(cls) if f.name != "span")
+    return names
 
 
 def _short(span: Span) -> str:
     return f"<{span.line}:{span.col}-{span.end_line}:{span.end_col}>"
-
-
-def _dump(value, depth: int, out: list[str], label: Optional[str]) -> None:
-    pad = "  " * depth
-    prefix = f"{label}: " if label else ""
-    if isinstance(value, Node):
-        scalars, children = [], []
-        for f in fields(value):
-            if f.name == "span":
-                continue
-            v = getattr(value, f.name)
-            if isinstance(v, Node) or (isinstance(v, tuple) and any(isinstance(x, (Node, tuple)) for x in v)):
-                children.append((f.name, v))
-            elif isinstance(v, Span):
-                continue
-            elif v not in (None, (), False):
-                scalars.append(f"{f.name}={v!r}")
-        out.append(f"{pad}{prefix}{type(value).__name__} {_short(value.span)}"
-                   + (" " + " ".join(scalars) if scalars else ""))
-        for name, v in children:
-            _dump(v, depth + 1, out, name)
-    elif isinstance(value, tuple):
-        out.append(f"{pad}{prefix}[")
-        for item in value:
-            _dump(item, depth + 1, out, None)
-        out.append(f"{pad}]")
-    else:
-        out.append(f"{pad}{prefix}{value!r}")
