@@ -8,7 +8,10 @@ compiler error, tagged with the stage's name.
 """
 from __future__ import annotations
 
+import functools
 import os
+import sys
+import threading
 from dataclasses import dataclass, field
 
 from .diagnostics import CompileError, DiagnosticSink, InternalCompilerError
@@ -41,6 +44,56 @@ class _Stage:
         raise InternalCompilerError(self.name, f"{exc_type.__name__}: {exc}") from exc
 
 
+#: Programs nested thousands of levels deep (blocks, `1 + 1 + ...`) make the recursive
+#: stages (sema, passes, codegen) recurse as deep: run the pipeline in a thread with a
+#: large stack and a raised recursion limit.  What is deeper still becomes a diagnostic.
+_STACK_BYTES = 512 * 1024 * 1024
+_RECURSION_LIMIT = 200_000
+_deep = threading.local()
+
+
+def _nesting_guarded(stage_fn):
+    """Run a pipeline entry point (path, opts, sink, text) in the deep-stack thread."""
+    @functools.wraps(stage_fn)
+    def run(path, opts, sink, text=None):
+        if getattr(_deep, "active", False):         # analyse -> front_end: already inside
+            return stage_fn(path, opts, sink, text)
+        outcome: list = []
+
+        def target():
+            _deep.active = True
+            old = sys.getrecursionlimit()
+            sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
+            try:
+                outcome.append((True, stage_fn(path, opts, sink, text)))
+            except BaseException as exc:    # handed to the calling thread below
+                outcome.append((False, exc))
+            finally:
+                sys.setrecursionlimit(old)
+                _deep.active = False
+
+        try:
+            old_size = threading.stack_size(_STACK_BYTES)
+        except (ValueError, RuntimeError):  # the platform refuses: run here
+            return stage_fn(path, opts, sink, text)
+        try:
+            worker = threading.Thread(target=target, name="amppy-pipeline", daemon=True)
+            worker.start()
+        finally:
+            threading.stack_size(old_size)
+        worker.join()
+        ok, value = outcome[0]
+        if ok:
+            return value
+        if isinstance(value, InternalCompilerError) and isinstance(value.__cause__, RecursionError):
+            from .source import Span
+            sink.error("nesting-too-deep", "program is nested too deeply", Span.point(path, 1, 1))
+            raise CompileError("too deep") from None
+        raise value
+    return run
+
+
+@_nesting_guarded
 def front_end(path: str, opts: Options, sink: DiagnosticSink, text: str | None = None):
     """Preprocess and parse: returns (PreprocessedSource, ast.TranslationUnit)."""
     from .parse import parse
@@ -54,6 +107,7 @@ def front_end(path: str, opts: Options, sink: DiagnosticSink, text: str | None =
     return pp, tu
 
 
+@_nesting_guarded
 def analyse(path: str, opts: Options, sink: DiagnosticSink, text: str | None = None):
     """Front end, semantic analysis and validation passes: returns (pp, ir.Program)."""
     from . import passes, sema
@@ -67,6 +121,7 @@ def analyse(path: str, opts: Options, sink: DiagnosticSink, text: str | None = N
     return pp, program
 
 
+@_nesting_guarded
 def translate(path: str, opts: Options, sink: DiagnosticSink, text: str | None = None) -> tuple:
     """The whole pipeline: returns (pp, python_source)."""
     from .codegen import generate
