@@ -13,14 +13,19 @@ preprocessed (no directives, no comments), as pycparser requires.
 
 What each timing includes.
 * amppy: `amppy.driver.front_end` on the text: pcpp preprocessing with the
-  position map, Lark LALR lexing + parsing (postlexer included), and the
-  Transformer that builds the positioned AST.  The grammar is loaded before
-  timing.
+  position map, Lark LALR lexing + parsing (postlexer and amppy's own position
+  propagation included), and the iterative tree -> AST builder (binary
+  operators nested by precedence climbing).  The grammar is loaded before
+  timing.  The driver runs this on its deep-stack thread, with the cyclic GC
+  paused during preprocessing and parsing, as every amppy command does.
 * pycparser: `CParser().parse(text)`: its PLY lexer + LALR parser + c_ast.
   The parser tables are built before timing (a first, untimed parse).
 * grammar load: `_parser()` with Lark's grammar cache warm, in a fresh process
   (a) as the whole `python -c "from amppy.parse import _parser; _parser()"`
   wall time, (b) the `_parser()` call alone inside that process.
+
+The machine these run on may be shared: compare runs made back to back, and
+prefer the ratio column to absolute numbers.
 
 Lines are counted as in the generated text (no blank or comment lines in
 either input), and tokens with one regex for both languages; tokens/s is the
