@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..passes import barrier_regions as br
-from .kernel_exprs import KernelCodegenError, KernelExprEmitter, for_range, np_scalar, range_args
+from .kernel_exprs import KernelCodegenError, KernelExprEmitter, for_range, kernel_user_names, np_scalar, range_args
 
 JIT = '@numba.njit(parallel=True, cache=True, error_model="numpy")'
 INLINE = '@numba.njit(inline="always", cache=True, error_model="numpy")'
@@ -95,20 +95,6 @@ class CpuEmitter(KernelExprEmitter):
         raise br.BarrierLoweringError("internal: a barrier reached per-thread code", stmt.span)
 
 
-def _user_names(kernel: ir.Kernel) -> set:
-    names = {c.inner.py_name for c in kernel.captures} | {kernel.index.py_name, kernel.name}
-    for n in ir.walk(kernel.body):
-        if isinstance(n, ir.Var):
-            names.add(n.sym.py_name)
-        elif isinstance(n, (ir.VarDecl, ir.TileStatic)):
-            names.add(n.sym.py_name)
-        elif isinstance(n, ir.Call):
-            names.add(n.func.py_name)
-    for f in kernel.functions:
-        names.add(f.sym.py_name)
-    return names
-
-
 def _name_table(kernel, taken):
     table = {}
     base = ["tile", "ntiles0", "ntiles1", "ntiles2", "ext0", "ext1", "ext2"]
@@ -133,7 +119,7 @@ class _KernelWriter:
     def __init__(self, kernel, program, sources):
         self.k = kernel
         self.lk = br.lower(kernel)
-        self.taken = _user_names(kernel)
+        self.taken = kernel_user_names(kernel)
         self.n = _name_table(kernel, self.taken)
         self.em = self.emitter_class(program, sources, kernel, self.n)
         self.em.names_used |= self.taken

@@ -39,7 +39,7 @@ named `<name>_device` (see `host_emits_kernel_functions`).  Host code launches a
 from __future__ import annotations
 
 from .. import ir
-from .kernel_exprs import P_ATOM, KernelCodegenError, KernelExprEmitter, np_scalar
+from .kernel_exprs import P_ATOM, KernelCodegenError, KernelExprEmitter, kernel_user_names, np_scalar
 from .types import dtype_of
 
 JIT = "@cuda.jit(cache=True)"
@@ -230,20 +230,6 @@ def device_names(program: ir.Program | None) -> dict:
     return out
 
 
-def _user_names(kernel: ir.Kernel) -> set:
-    names = {c.inner.py_name for c in kernel.captures} | {kernel.index.py_name, kernel.name}
-    for n in ir.walk(kernel.body):
-        if isinstance(n, ir.Var):
-            names.add(n.sym.py_name)
-        elif isinstance(n, (ir.VarDecl, ir.TileStatic)):
-            names.add(n.sym.py_name)
-        elif isinstance(n, ir.Call):
-            names.add(n.func.py_name)
-    for f in kernel.functions:
-        names.add(f.sym.py_name)
-    return names
-
-
 def _name_table(taken: set) -> dict:
     table = {}
     base = [f"ext{d}" for d in range(3)] + [f"{w}{d}" for w in "glto" for d in range(3)]
@@ -269,7 +255,7 @@ class _KernelWriter:
         self.k = kernel
         self.p = program
         self.emitted = emitted if emitted is not None else set()
-        self.taken = _user_names(kernel)
+        self.taken = kernel_user_names(kernel)
         if program is not None:
             self.taken |= {s.name for s in program.structs} | {g.sym.py_name for g in program.globals}
         self.n = _name_table(self.taken)

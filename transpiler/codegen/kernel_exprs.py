@@ -655,3 +655,18 @@ def for_range(s: ir.For):
         if isinstance(n, ir.FieldRef) and not (n.field == "extent" and isinstance(n.type, ir.Extent)):
             return None
     return sym, s.init[0].init, stop, step, c.op in ("<=", ">=")
+
+
+def kernel_user_names(kernel: ir.Kernel) -> set:
+    """Every Python name the kernel's C++ code uses (generated temporaries must avoid them)."""
+    names = {c.inner.py_name for c in kernel.captures} | {kernel.index.py_name, kernel.name}
+    for n in ir.walk(kernel.body):
+        if isinstance(n, ir.Var):
+            names.add(n.sym.py_name)
+        elif isinstance(n, (ir.VarDecl, ir.TileStatic)):
+            names.add(n.sym.py_name)
+        elif isinstance(n, ir.Call):
+            names.add(n.func.py_name)
+    for f in kernel.functions:
+        names.add(f.sym.py_name)
+    return names
