@@ -365,6 +365,11 @@ class HostWriter:
             self.globals_assigned.add(e.target.sym.py_name)
         t = e.target.type
         if e.op == "=":
+            if isinstance(e.target, ir.Var) and getattr(e.target.sym, "by_ref", False) and \
+                    isinstance(t, (ir.StructType, ir.Vector)):
+                # a reference parameter: write into the caller's object, don't rebind the name
+                value = e.value.operand if isinstance(e.value, ir.Copy) else e.value
+                return f"{target}.assign({self.expr(value)})"
             return f"{target} = {self.expr(e.value)}"
         ct = e.compute_type
         simple = (ct == t and e.op in ("+", "-", "*", "&", "|", "^", "<<", ">>") and

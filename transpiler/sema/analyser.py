@@ -287,6 +287,10 @@ class Analyser:
         py = self.module_names.fresh(d.name, self.globals)
         sym = ir.Symbol(d.name, py, ftype, "function", d.name_span)
         sym.restrict_ = restrict
+        # which parameters are non-const references (the call passes the object, no copy)
+        sym.ref_params = tuple(isinstance(p.type, A.ReferenceType) and not (
+            isinstance(p.type.base, A.TypeName) and p.type.base.const)
+            for p in d.params if not (p.name is None and isinstance(self.resolve_type(p.type), ir.Void)))
         self.globals.define(d.name, sym)
         if d.name in ("main", "_tmain", "wmain"):
             if self.main is None:
@@ -311,6 +315,10 @@ class Analyser:
             ps = ir.Symbol(name, self.fn.py.fresh(name, self.scope), ptypes[i], "param", p.span)
             ps.by_ref = isinstance(p.type, A.ReferenceType) and not (
                 isinstance(p.type.base, A.TypeName) and p.type.base.const)
+            if ps.by_ref and isinstance(ps.type, ir.Scalar):
+                # Python passes numbers by value: writes to `a` would not reach the caller.
+                self.sink.error("unsupported", f"passing '{ps.type}' by non-const reference not supported yet",
+                                p.span, help=f"return the new value instead, or pass a struct or array_view")
             self.scope.define(name, ps)
             params.append(ps)
             i += 1

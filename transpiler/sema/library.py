@@ -222,9 +222,10 @@ def user_call(a, sym: ir.Symbol, n: A.Call) -> ir.Expr:
     if len(n.args) != len(ft.params):
         a.error("call-args", f"'{sym.name}' takes {len(ft.params)} argument(s), {len(n.args)} given", n.span)
     args = []
-    for x, pt in zip(n.args, ft.params):
+    refs = getattr(sym, "ref_params", ()) or (False,) * len(ft.params)
+    for x, pt, by_ref in zip(n.args, ft.params, refs):
         e = a.expr(x)
-        args.append(a.convert(e, pt, x.span, copy=True))
+        args.append(a.convert(e, pt, x.span, copy=not by_ref))   # by value: C++ copies
     if a.fn is not None:
         a.fn.calls.append(sym)
         if a.in_amp() and "amp" not in getattr(sym, "restrict_", ("cpu",)):

@@ -1,0 +1,37 @@
+"""Host-code semantics that are easy to get silently wrong in Python: references."""
+from __future__ import annotations
+
+
+def _run(run_amppy, tmp_path, text, name="p.cpp"):
+    src = tmp_path / name
+    src.write_text(text)
+    return run_amppy(["run", "--target", "cpu", str(src)])
+
+
+def test_struct_and_vector_parameters_by_reference_write_through(run_amppy, tmp_path):
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <iostream>
+#include <vector>
+struct P { int x; int y; };
+void reset(P& p) { P zero = {7, 8}; p = zero; }
+void bump(P& p) { p.x += 100; }
+void keep(P p) { p.x = -1; }
+void refill(std::vector<int>& v) { std::vector<int> w(3, 5); v = w; }
+int main() {
+    P a = {1, 2}; reset(a); bump(a); keep(a);
+    std::vector<int> v; refill(v);
+    std::cout << a.x << " " << a.y << " " << v.size() << " " << v[2] << std::endl;
+    return 0;
+}
+""")
+    assert (rc, out, err) == (0, "107 8 3 5\n", "")
+
+
+def test_scalar_by_reference_is_reported_not_mistranslated(run_amppy, tmp_path):
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <iostream>
+void swap2(int& a, int& b) { int t = a; a = b; b = t; }
+int main() { int x = 1, y = 2; swap2(x, y); std::cout << x << y << std::endl; return 0; }
+""")
+    assert rc == 1 and out == ""
+    assert "p.cpp:3:12: error: passing 'int' by non-const reference not supported yet [unsupported]" in err
