@@ -300,6 +300,18 @@ def host_semantics() -> str:
 
 # ---------------------------------------------------------------- driver
 
+@reference("tiles/tile_static_loop_bound")
+def tile_static_loop_bound() -> str:
+    data = [i % 3 + 1 for i in range(16)]
+    out = []
+    for t in range(4):
+        buf = data[4 * t: 4 * t + 4]
+        for _ in range(buf[0]):                       # rounds = the tile's first element
+            buf = [buf[l] + buf[(l + 1) % 4] for l in range(4)]
+        out += buf
+    return " ".join(map(str, out)) + " \n"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", action="store_true", help="write the .expected/.exitcode files")

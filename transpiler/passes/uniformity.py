@@ -17,8 +17,12 @@ indices and uniform variables.  A local variable is uniform when every
 assignment to it is uniform and none is under thread-dependent control flow
 (a thread-dependent condition, or a loop a thread can leave early through a
 thread-dependent `break`/`continue`/`return`).  An element read is uniform only
-when its indices are uniform and no thread of the kernel writes that array
-(tile_static memory is always written, so reads of it are thread-dependent).
+when its indices are uniform and no thread of the kernel writes that array.
+A read of tile_static memory at a uniform address is uniform: C++ AMP makes a
+read of a location another thread writes in the same barrier interval a data
+race, so in a race-free program every thread of the tile reads the same value
+(`if (local == 0) n = ...; barrier; for (i < n) {... barrier ...}` is valid);
+racy programs are reported by the race checks (passes/races.py, --check races).
 Everything else (atomics, `global`/`local` indices) is thread-dependent.
 """
 from __future__ import annotations
@@ -103,6 +107,8 @@ class Uniformity:
             if r:
                 return r
             root = _root(e)
+            if root is not None and "tile_static" in root.storage:
+                return None                               # uniform address, see the module docstring
             if root in self.written or root is None:
                 return e.span, f"reads memory that threads of this kernel write ('{getattr(root, 'name', '?')}')"
             return None
@@ -143,9 +149,7 @@ class Uniformity:
         if sym is self.kernel.index:
             return (span or sym.span), f"depends on the thread index '{sym.name}'"
         if "tile_static" in sym.storage:
-            if isinstance(sym.type, ir.Scalar):
-                return (span or sym.span), f"reads tile_static variable '{sym.name}' that threads write"
-            return None                                   # the array itself (not an element)
+            return None                                   # one location per tile: see the module docstring
         r = self._var.get(sym)
         if r is None:
             return None
