@@ -312,6 +312,17 @@ def tile_static_loop_bound() -> str:
     return " ".join(map(str, out)) + " \n"
 
 
+@reference("atomics/histogram")
+def histogram() -> str:
+    n, bins, ts = 4096, 13, 64
+    data = np.array([(i * i + (7 * i) // 3) % 1000 for i in range(n)])
+    hist = np.bincount(data % bins, minlength=bins)
+    evens = (data.reshape(n // ts, ts) % 2 == 0).sum(axis=1)
+    return lines([" ".join(map(str, hist)) + " ", f"total {hist.sum()}",
+                  f"even values {evens.sum()}, first tiles {evens[0]} {evens[1]} {evens[2]}",
+                  f"max {data.max()}"])
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", action="store_true", help="write the .expected/.exitcode files")

@@ -234,7 +234,36 @@ def user_call(a, sym: ir.Symbol, n: A.Call) -> ir.Expr:
     return ir.Call(n.span, ft.ret, sym, tuple(args))
 
 
+#: C++ AMP atomic functions: name -> number of value arguments after the destination pointer
+ATOMICS = {"atomic_fetch_add": 1, "atomic_fetch_sub": 1, "atomic_fetch_inc": 0, "atomic_fetch_dec": 0,
+           "atomic_exchange": 1, "atomic_fetch_max": 1, "atomic_fetch_min": 1, "atomic_fetch_and": 1,
+           "atomic_fetch_or": 1, "atomic_fetch_xor": 1}
+
+
+def atomic_call(a, name: str, n: A.Call) -> ir.Expr:
+    """`atomic_fetch_add(&av[idx], v)`: the destination is an lvalue whose address is taken."""
+    if name not in ATOMICS:
+        a.unsupported(f"'{name}' is", n.span)
+    if not a.in_amp():
+        a.error("amp-restrict", f"'{name}' can only be called from restrict(amp) code", n.span)
+    if len(n.args) != 1 + ATOMICS[name]:
+        a.error("call-args", f"'{name}' takes {1 + ATOMICS[name]} argument(s), {len(n.args)} given", n.span)
+    dest = n.args[0]
+    if not (isinstance(dest, A.Unary) and dest.op == "&"):
+        a.error("call-args", f"the first argument of '{name}' must be the address of a variable or element "
+                             f"('&x')", dest.span)
+    target = a.lvalue(a.expr(dest.operand), dest.operand.span)
+    t = target.type
+    allowed = ("int", "unsigned int") + (("float",) if name == "atomic_exchange" else ())
+    if not (isinstance(t, ir.Scalar) and t.name in allowed):
+        a.error("amp-restrict", f"'{name}' works on {' and '.join(allowed)} values, not '{t}'", dest.span)
+    values = tuple(a.convert(a.expr(x), t, x.span) for x in n.args[1:])
+    return ir.AtomicCall(n.span, t, name, target, values)
+
+
 def free_call(a, name: str, n: A.Call) -> ir.Expr:
+    if name.startswith("atomic_"):
+        return atomic_call(a, name, n)
     args = [a.expr(x) for x in n.args]
     amp = a.in_amp()
     if name in MATH_FUNCTIONS:
@@ -244,8 +273,6 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
             a.error("call-args", f"'{name}' takes one argument", n.span)
         return ir.Manipulator(n.span, ir.Library("manipulator"), name,
                               (a.convert(args[0], ir.INT if name != "setfill" else ir.CHAR, n.args[0].span),))
-    if name.startswith("atomic_"):
-        a.unsupported("atomic operations are", n.span)
     if name in FREE_FUNCTIONS:
         if amp:
             a.error("amp-restrict", f"call to '{name}', which is not restrict(amp), from restrict(amp) code", n.span)
