@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .. import __version__, ir
 from . import CodegenUnsupported
+from .kernel_exprs import const_int
 from .text import comment_text, docstring_text
 from .types import np_name
 
@@ -261,8 +262,8 @@ class HostWriter:
         if isinstance(step, ir.IncDec) and _is_var(step.target, sym):
             inc = 1 if step.op == "++" else -1
         elif isinstance(step, ir.Assign) and _is_var(step.target, sym) and step.op in ("+", "-") and \
-                isinstance(step.value, ir.Const) and isinstance(step.value.value, int) and step.value.value > 0:
-            inc = step.value.value if step.op == "+" else -step.value.value
+                (const_int(step.value) or 0) > 0:
+            inc = const_int(step.value) if step.op == "+" else -const_int(step.value)
         else:
             return None
         c = s.cond

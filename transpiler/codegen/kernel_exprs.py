@@ -620,6 +620,17 @@ def range_args(start: str, stop: str, step: int) -> str:
     return f"{start}, {stop}, {step}"
 
 
+def const_int(e: ir.Expr):
+    """The value of an int literal or of a named int constant (`const int TS = 16;`), else None."""
+    if isinstance(e, ir.Const):
+        v = e.value
+    elif isinstance(e, ir.Var):
+        v = e.sym.const_value
+    else:
+        return None
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
 def for_range(s: ir.For):
     """(sym, start, stop, step, inclusive) when a C++ for loop is a plain counted loop."""
     if len(s.init) != 1 or not isinstance(s.init[0], ir.VarDecl) or s.init[0].init is None:
@@ -634,8 +645,9 @@ def for_range(s: ir.For):
     elif (isinstance(st, ir.Assign) and isinstance(st.target, ir.Var) and st.target.sym is sym
           and st.op in ("+", "-")):
         v = st.value.operand if isinstance(st.value, ir.Convert) else st.value
-        if isinstance(v, ir.Const) and isinstance(v.value, int) and not isinstance(v.value, bool) and v.value > 0:
-            step = v.value if st.op == "+" else -v.value
+        k = const_int(v)
+        if k is not None and k > 0:
+            step = k if st.op == "+" else -k
     if step is None:
         return None
     c = s.cond
