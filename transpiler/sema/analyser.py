@@ -15,7 +15,7 @@ from ..diagnostics import DiagnosticSink
 from ..source import Span
 from . import library as L
 from .scope import PyNames, Scope, python_name
-from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES, common_type, is_arith, promote
+from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES, common_type, promote
 
 
 #: The type of a variable whose declaration had an error (uses are not reported again).
@@ -186,7 +186,7 @@ class Analyser:
             self.error("not-constant", f"expected a constant {what}, found a type", node.span)
         e = self.expr(node)
         v = fold(e)
-        if v is None or isinstance(v, float) or isinstance(v, bool) and False:
+        if v is None or isinstance(v, float):
             self.error("amp-tile-shape" if what == "tile size" else "not-constant",
                        f"{what} must be a compile-time constant", node.span,
                        help="use a literal, a #define or a 'static const int' initialised with a constant")
@@ -452,7 +452,7 @@ class Analyser:
         return ir.Return(s.span, self.convert(v, ret, s.value.span))
 
     def switch(self, s: A.Switch) -> ir.Switch:
-        cond = self.rvalue(self.expr(s.cond))
+        cond = self.expr(s.cond)
         if not (isinstance(cond.type, ir.Scalar) and not cond.type.is_float):
             self.error("switch-type", "switch condition must have integer type", s.cond.span)
         cond = self.convert(cond, promote(cond.type), s.cond.span)
@@ -507,7 +507,7 @@ class Analyser:
         if isinstance(t, ir.Library) and t.name == "auto":
             if v.init is None or isinstance(v.init, A.InitList):
                 self.error("auto-init", "declaration of 'auto' variable needs an initializer", v.span)
-            return self.rvalue(self.expr(v.init)).type
+            return self.expr(v.init).type
         return t
 
     def local_var(self, v: A.VarDecl, decl_span: Span | None = None) -> list[ir.Stmt]:
@@ -626,7 +626,6 @@ class Analyser:
 
     # ---- construction of library and struct values --------------------------------------------
     def construct(self, t: ir.Type, args: tuple, span: Span, spans: list) -> ir.Expr:
-        args = tuple(self.rvalue(a) for a in args)
         if isinstance(t, ir.Scalar):
             if len(args) > 1:
                 self.error("ctor-args", f"too many arguments to initialise '{t}'", span)
@@ -705,9 +704,6 @@ class Analyser:
         return ir.Construct(span, t, tuple(out))
 
     # ---- expressions: helpers ------------------------------------------------------------------
-    def rvalue(self, e: ir.Expr) -> ir.Expr:
-        return e
-
     def convert(self, e: ir.Expr, t: ir.Type, span: Span, explicit: bool = False, copy: bool = False,
                 narrowing: bool = False) -> ir.Expr:
         src = e.type

@@ -142,20 +142,16 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
     if isinstance(t, ir.Vector):
         return ir.ElementRef(n.span, t.elem, base, (a.convert(idx, ir.INT, n.index.span),))
     if isinstance(t, ir.CArray):
+        # a[i][j] on a C array is one ElementRef with all indices (rows are not values of their own)
         i = a.convert(idx, ir.INT, n.index.span)
         if isinstance(base, ir.ElementRef) and isinstance(base.base.type, ir.CArray) and \
                 len(base.indices) < len(base.base.type.dims):
-            indices = base.indices + (i,)
+            array, indices = base.base, base.indices + (i,)
         else:
-            base, indices = base, (i,)
-            if isinstance(base, ir.ElementRef) and isinstance(base.type, ir.CArray) and False:
-                pass
-            full = base.type.dims
-            rt = t.elem if len(full) == 1 else ir.CArray(t.elem, full[1:])
-            return ir.ElementRef(n.span, rt, base, indices)
-        full = base.base.type.dims
+            array, indices = base, (i,)
+        full = array.type.dims
         rt = t.elem if len(indices) == len(full) else ir.CArray(t.elem, full[len(indices):])
-        return ir.ElementRef(n.span, rt, base.base, indices)
+        return ir.ElementRef(n.span, rt, array, indices)
     if isinstance(t, (ir.Pointer, ir.String)):
         a.unsupported("indexing a pointer is", n.span, help="use an array, std::vector or array_view")
     a.error("type-mismatch", f"subscripted value of type '{t}' is not an array", n.span)

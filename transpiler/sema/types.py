@@ -24,10 +24,6 @@ OPAQUE_LIBRARY = {"HANDLE", "accelerator", "accelerator_view", "completion_futur
                   "string", "wstring"}
 
 
-def is_arith(t: ir.Type) -> bool:
-    return isinstance(t, ir.Scalar)
-
-
 def promote(t: ir.Scalar) -> ir.Scalar:
     """Integral promotion: small ints and bool become int."""
     if t.is_int and ir.SCALARS[t.name][1] < 4:
@@ -57,7 +53,3 @@ def common_type(a: ir.Scalar, b: ir.Scalar) -> ir.Scalar:
     if ir.SCALARS[s.name][1] > ir.SCALARS[u.name][1]:
         return s
     return ir.Scalar("unsigned " + s.name) if ("unsigned " + s.name) in ir.SCALARS else u
-
-
-def scalar(name: str) -> ir.Scalar:
-    return ir.Scalar(name)
