@@ -323,6 +323,18 @@ def histogram() -> str:
                   f"max {data.max()}"])
 
 
+@reference("overview/vector_add")
+def vector_add() -> str:
+    return lines(str(a + b) for a, b in zip([1, 2, 3, 4, 5], [6, 7, 8, 9, 10]))
+
+
+@reference("matrix/walkthrough_multiply")
+def walkthrough_multiply() -> str:
+    a = np.array([1, 4, 2, 5, 3, 6]).reshape(3, 2)
+    b = np.array([7, 8, 9, 10, 11, 12]).reshape(2, 3)
+    return lines("".join(f"{v}  " for v in row) for row in a @ b)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", action="store_true", help="write the .expected/.exitcode files")

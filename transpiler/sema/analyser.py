@@ -253,8 +253,7 @@ class Analyser:
             self.typedefs[d.name] = ir.INT
 
     def global_var(self, v: A.VarDecl) -> None:
-        t = self.resolve_type(v.type)
-        t = self.auto_type(t, v)
+        t = self.auto_type(self.resolve_type(self.sized_type(v)), v)
         const = isinstance(v.type, A.TypeName) and v.type.const
         kind = "const" if const else "global"
         sym = ir.Symbol(v.name, self.module_names.fresh(v.name, self.globals), t, kind, v.name_span,
@@ -503,6 +502,18 @@ class Analyser:
         return ir.Switch(s.span, cond, tuple(cases))
 
     # ---- declarations --------------------------------------------------------------------------
+    def sized_type(self, v: A.VarDecl) -> A.TypeRef:
+        """`int a[] = {1, 2, 3};` declares `int a[3]`: the size comes from the initializer."""
+        t = v.type
+        if isinstance(t, A.ArrayType) and t.size is None:
+            if isinstance(v.init, A.InitList):
+                n = A.IntLit(v.init.span, len(v.init.items), str(len(v.init.items)), False, 0)
+                return A.ArrayType(t.span, t.base, n)
+            if isinstance(v.init, A.StringLit):
+                self.unsupported("character arrays initialised from strings are", v.span)
+            self.error("array-size", f"array '{v.name}' needs a size or an initializer", v.name_span)
+        return t
+
     def auto_type(self, t: ir.Type, v: A.VarDecl) -> ir.Type:
         if isinstance(t, ir.Library) and t.name == "auto":
             if v.init is None or isinstance(v.init, A.InitList):
@@ -512,7 +523,7 @@ class Analyser:
 
     def local_var(self, v: A.VarDecl, decl_span: Span | None = None) -> list[ir.Stmt]:
         try:
-            t = self.auto_type(self.resolve_type(v.type), v)
+            t = self.auto_type(self.resolve_type(self.sized_type(v)), v)
         except SemaError:
             # Declare the name anyway so later uses don't add "undeclared" errors.
             self.scope.define(v.name, ir.Symbol(v.name, v.name, ERROR_TYPE, "local", v.name_span))
