@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..passes import barrier_regions as br
-from .kernel_exprs import KernelCodegenError, KernelExprEmitter, for_range, kernel_user_names, np_scalar, range_args
+from .kernel_exprs import KernelCodegenError, KernelExprEmitter, for_range, fresh_names, kernel_user_names, np_scalar, range_args
 
 JIT = '@numba.njit(parallel=True, cache=True, error_model="numpy")'
 INLINE = '@numba.njit(inline="always", cache=True, error_model="numpy")'
@@ -96,16 +96,8 @@ class CpuEmitter(KernelExprEmitter):
 
 
 def _name_table(kernel, taken):
-    table = {}
     base = ["tile", "ntiles0", "ntiles1", "ntiles2", "ext0", "ext1", "ext2"]
-    base += [f"{w}{d}" for w in "gltoi" for d in range(3)]
-    for b in base:
-        n = b
-        while n in taken:
-            n += "_"
-        table[b] = n
-        taken.add(n)
-    return table
+    return fresh_names(base + [f"{w}{d}" for w in "gltoi" for d in range(3)], taken)
 
 
 class _KernelWriter:

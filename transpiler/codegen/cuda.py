@@ -39,7 +39,7 @@ named `<name>_device` (see `host_emits_kernel_functions`).  Host code launches a
 from __future__ import annotations
 
 from .. import ir
-from .kernel_exprs import P_ATOM, KernelCodegenError, KernelExprEmitter, kernel_user_names, np_scalar
+from .kernel_exprs import P_ATOM, KernelCodegenError, KernelExprEmitter, fresh_names, kernel_user_names, np_scalar
 from .types import dtype_of
 
 JIT = "@cuda.jit(cache=True)"
@@ -231,15 +231,7 @@ def device_names(program: ir.Program | None) -> dict:
 
 
 def _name_table(taken: set) -> dict:
-    table = {}
-    base = [f"ext{d}" for d in range(3)] + [f"{w}{d}" for w in "glto" for d in range(3)]
-    for b in base:
-        n = b
-        while n in taken:
-            n += "_"
-        table[b] = n
-        taken.add(n)
-    return table
+    return fresh_names([f"ext{d}" for d in range(3)] + [f"{w}{d}" for w in "glto" for d in range(3)], taken)
 
 
 def _fields_of(program):

@@ -682,3 +682,15 @@ def kernel_user_names(kernel: ir.Kernel) -> set:
     for f in kernel.functions:
         names.add(f.sym.py_name)
     return names
+
+
+def fresh_names(bases, taken: set) -> dict:
+    """Generated temporaries (`g0`, `ext1`, ...) renamed with `_` until they avoid `taken`."""
+    table = {}
+    for b in bases:
+        n = b
+        while n in taken:
+            n += "_"
+        table[b] = n
+        taken.add(n)
+    return table
