@@ -1,11 +1,18 @@
 """Parse preprocessed C++ AMP into the AST (`amppy.ast`).
 
-Lark's LALR parser with the contextual lexer reads `grammar/cpp_amp.lark`.
-`TypeNames` (a postlexer) applies the lexer hack that tells types from values;
-`_ToAst` (a transformer run after parsing, so positions are available) maps the
-tree onto AST dataclasses, mapping every position back to the user's file
-through the preprocessor's line map.  Lark's exceptions become diagnostics here
-and nowhere else.
+The grammar is `grammar/cpp_amp.lark`; Lark builds (and caches) its LALR tables.
+`TypeNames` (a postlexer) applies the lexer hack that tells types from values,
+and `_ToAst` holds one builder per grammar rule that maps the rule's children
+onto AST dataclasses, every position mapped back to the user's file through the
+preprocessor's line map.  Two paths use them:
+
+* the fast path: `amppy.lalr`'s lexer and LALR driver run Lark's tables and call
+  the builders during parsing (no parse tree);
+* Lark's own parser (contextual lexer, parse tree, then `_ToAst.transform`), for
+  whatever the fast path hands over -- above all syntax errors, which are
+  reported from Lark's exceptions here and nowhere else.
+
+Both give the same AST (tests/test_parse_fast.py holds them to it).
 """
 from __future__ import annotations
 
@@ -18,6 +25,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast as A
+from .lalr import Driver, Fallback, Lexer, Tok
 from .diagnostics import CompileError, DiagnosticSink
 from .source import Span
 
@@ -45,6 +53,10 @@ MEMBER_TEMPLATES = frozenset({"tile"})
 _BUILTIN_TYPE_TOKENS = frozenset(
     "INT UNSIGNED SIGNED SHORT LONG CHAR FLOAT DOUBLE BOOL VOID WCHAR_T AUTO TYPE_NAME".split())
 _SPACE = re.compile(r"\s*")
+
+
+#: What a token is, on either parse path (Lark's, or amppy.lalr's fast one).
+_TOKENS = (Token, Tok)
 
 
 class TypeNames:
@@ -366,10 +378,36 @@ _PREC = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">"
          ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
 
 
+def _int_literal(text: str):
+    """(value, unsigned?, number of 'l's) of an integer literal, or the error message."""
+    m = re.match(r"(0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)(.*)", text)
+    digits, suffix = m.group(1), m.group(2).lower()
+    if digits[:2].lower() == "0x":
+        value = int(digits, 16)
+    elif digits[:2].lower() == "0b":
+        value = int(digits[2:], 2)
+    elif len(digits) > 1 and digits[0] == "0":
+        if not all(c in "01234567" for c in digits):
+            return f"invalid digit in octal constant '{text}'"
+        value = int(digits, 8)
+    else:
+        value = int(digits)
+    return value, "u" in suffix, suffix.count("l")
+
+
+#: Integer literals seen so far (a program repeats few distinct ones).
+_INT_LITS: dict = {}
+
+
 class _SyntaxProblem(Exception):
     def __init__(self, code, message, span, help=None):
         super().__init__(message)
         self.code, self.message, self.span, self.help = code, message, span, help
+
+
+def _plain_lines(pp) -> list:
+    """Per line of `pp.text`: (file, line) where its columns are the source's, else None."""
+    return [base if table is None else None for base, table in zip(pp._bases, pp._tables)]
 
 
 class _ToAst:
@@ -381,6 +419,7 @@ class _ToAst:
     def __init__(self, pp, sink: DiagnosticSink):
         self.pp = pp
         self.sink = sink
+        self._plain = [None] + _plain_lines(pp)
 
     def transform(self, tree):
         results: list = []
@@ -402,7 +441,9 @@ class _ToAst:
                 kids = list(kids)
             data = node.data
             if data == "binops" or data == "additive":     # needs the operands' positions
-                results.append(self.binops(node.children, kids))
+                results.append(self.binops(node.pos, kids, [
+                    (c.line, c.column, c.end_line, c.end_column) if c.__class__ is not _Node else c.cpos
+                    for c in node.children]))
                 continue
             f = methods.get(data)
             if f is None:
@@ -411,13 +452,30 @@ class _ToAst:
             results.append(f(node.pos, kids))
         return results[0]
 
+    def builders(self, names) -> dict:
+        """The builder method of each rule callback name that has one (`amppy.lalr.Driver`)."""
+        out = {}
+        for name in set(names):
+            f = getattr(self, "lambda_" if name == "lambda" else name, None)
+            if f is not None:
+                out[name] = f
+        return out
+
     # -- positions
     def sp(self, pos) -> Span:
         """The span of a node's (line, column, end_line, end_column) in the preprocessed text;
         methods below call it `meta` for history's sake."""
         if pos is None:
             return self.pp.span(1, 1, 1, 2)
-        return self.pp.span(*pos)
+        line, col, end_line, end_col = pos
+        if line == end_line:
+            base = self._plain[line] if line < len(self._plain) else None
+            if base is not None:      # a line the preprocessor left as it was: columns agree
+                f, l = base
+                c = col if col > 1 else 1
+                e = end_col if end_col > c + 1 else c + 1
+                return Span(f, l, c, l, e)
+        return self.pp.span(line, col, end_line, end_col)
 
     def tsp(self, tok: Token) -> Span:
         return self.pp.span(tok.line, tok.column, tok.end_line, tok.end_column)
@@ -451,8 +509,10 @@ class _ToAst:
 
     # -- types
     def type(self, meta, ch):
+        if len(ch) == 1:        # no cv-qualifiers: the core, which spans the same text
+            return ch[0]
         core = next(c for c in ch if isinstance(c, A.TypeName))
-        toks = {t.type for t in ch if isinstance(t, Token)}
+        toks = {t.type for t in ch if isinstance(t, _TOKENS)}
         return A.TypeName(self.sp(meta), core.name, core.namespace, core.args,
                           core.const or "CONST" in toks, core.volatile or "VOLATILE" in toks,
                           core.elaborated)
@@ -467,10 +527,10 @@ class _ToAst:
         return A.TypeName(self.sp(meta), ch[-1].value, ns, None, False, False, None)
 
     def template_type(self, meta, ch):
-        i = next(k for k, t in enumerate(ch) if isinstance(t, Token) and t.type == "TEMPLATE_NAME")
+        i = next(k for k, t in enumerate(ch) if isinstance(t, _TOKENS) and t.type == "TEMPLATE_NAME")
         ns = tuple(t.value for t in ch[:i])
         # `!type_core` keeps the '<' and '>' tokens; they are not arguments
-        args = tuple(a for a in ch[i + 1:] if a is not None and not isinstance(a, Token))
+        args = tuple(a for a in ch[i + 1:] if a is not None and not isinstance(a, _TOKENS))
         return A.TypeName(self.sp(meta), ch[i].value, ns, args, False, False, None)
 
     def elaborated_type(self, meta, ch):
@@ -489,7 +549,7 @@ class _ToAst:
     def declarator(self, meta, ch):
         ptrs = [c for c in ch if isinstance(c, tuple) and len(c) == 3]
         arrays = [c for c in ch if isinstance(c, tuple) and len(c) == 2]
-        name = next(c for c in ch if isinstance(c, Token))
+        name = next(c for c in ch if isinstance(c, _TOKENS))
         self._check_identifier(name)
         return _Decl(name.value, self.tsp(name), ptrs, arrays)
 
@@ -537,8 +597,8 @@ class _ToAst:
     # -- structs and enums
     def struct_def(self, meta, ch):
         span = self.sp(meta)
-        kw = next(c for c in ch if isinstance(c, Token) and c.type == "STRUCT_KW")
-        name = next(c for c in ch if isinstance(c, Token) and c.type in ("NAME", "TYPE_NAME"))
+        kw = next(c for c in ch if isinstance(c, _TOKENS) and c.type == "STRUCT_KW")
+        name = next(c for c in ch if isinstance(c, _TOKENS) and c.type in ("NAME", "TYPE_NAME"))
         fields, methods, bad, bases = [], [], [], ()
         for c in ch:
             if isinstance(c, _Marker) and c.kind == "bases":
@@ -562,7 +622,7 @@ class _ToAst:
         return _Marker("bases", tuple(ch), self.sp(meta))
 
     def base(self, meta, ch):
-        return next(t.value for t in reversed(ch) if isinstance(t, Token) and t.type in ("NAME", "TYPE_NAME", "TEMPLATE_NAME"))
+        return next(t.value for t in reversed(ch) if isinstance(t, _TOKENS) and t.type in ("NAME", "TYPE_NAME", "TEMPLATE_NAME"))
 
     def struct_member(self, meta, ch):
         return ch[0]
@@ -590,7 +650,7 @@ class _ToAst:
         name = None
         items = []
         for c in ch:
-            if isinstance(c, Token) and c.type in ("NAME", "TYPE_NAME") and name is None and not items:
+            if isinstance(c, _TOKENS) and c.type in ("NAME", "TYPE_NAME") and name is None and not items:
                 name = c.value
             elif isinstance(c, tuple):
                 items.append(c)
@@ -635,7 +695,7 @@ class _ToAst:
 
     def _fn_parts(self, ch):
         params = tuple(c for c in ch if isinstance(c, A.Param))
-        variadic = any(isinstance(c, Token) and c.type == "ELLIPSIS" for c in ch)
+        variadic = any(isinstance(c, _TOKENS) and c.type == "ELLIPSIS" for c in ch)
         r = next((c for c in ch if isinstance(c, _Marker) and c.kind == "restrict"), None)
         ret = next((c.value for c in ch if isinstance(c, _Marker) and c.kind == "returns"), None)
         mutable = any(isinstance(c, _Marker) and c.kind == "mutable" for c in ch)
@@ -646,7 +706,7 @@ class _ToAst:
         storage = tuple(c.value for c in ch if isinstance(c, _Marker) and c.kind == "storage")
         base = next(c for c in ch if isinstance(c, A.TypeName))
         ptrs = [c for c in ch if isinstance(c, tuple) and len(c) == 3]
-        name = next(c for c in ch if isinstance(c, Token) and c.type == "NAME")
+        name = next(c for c in ch if isinstance(c, _TOKENS) and c.type == "NAME")
         params, variadic, restrict, rspan, ret, _, body = self._fn_parts(ch)
         rtype = _Decl(name.value, None, ptrs, []).wrap(base)
         if ret is not None:
@@ -668,7 +728,7 @@ class _ToAst:
         return A.ExprStmt(self.sp(meta), ch[0] if ch else None)
 
     def if_stmt(self, meta, ch):
-        parts = [c for c in ch if not isinstance(c, Token)]
+        parts = [c for c in ch if not isinstance(c, _TOKENS)]
         return A.If(self.sp(meta), parts[0], parts[1], parts[2] if len(parts) > 2 else None)
 
     def while_stmt(self, meta, ch):
@@ -779,11 +839,11 @@ class _ToAst:
     def ternary(self, meta, ch):
         return A.Conditional(self.sp(meta), ch[0], ch[2], ch[3])
 
-    def binops(self, raw, ch):
+    def binops(self, pos, ch, positions):
         """[x0, op1, x1, op2, x2, ...] -> nested Binary by precedence climbing (shunting-yard,
         no recursion).  Each Binary spans its left operand's start to its right operand's end,
-        parentheses around an operand included (Lark's "container" positions), exactly as the
-        old one-rule-per-level grammar had it."""
+        parentheses around an operand included (Lark's "container" positions, `positions[i]`
+        for `ch[i]`), exactly as the old one-rule-per-level grammar had it."""
         span = self.pp.span
         vals, starts, ends = [], [], []
         ops: list = []
@@ -800,14 +860,9 @@ class _ToAst:
                     vals[-1] = A.Binary(span(ls[0], ls[1], re_[0], re_[1]), o, l, r)
                     ends[-1] = re_
                 ops.append((op, p))
-            m = raw[i]
-            if isinstance(m, Token):
-                starts.append((m.line, m.column))
-                ends.append((m.end_line, m.end_column))
-            else:
-                cp = m.cpos
-                starts.append((cp[0], cp[1]))
-                ends.append((cp[2], cp[3]))
+            cp = positions[i]
+            starts.append((cp[0], cp[1]))
+            ends.append((cp[2], cp[3]))
             vals.append(ch[i])
         while ops:
             o = ops.pop()[0]
@@ -817,6 +872,8 @@ class _ToAst:
             vals[-1] = A.Binary(span(ls[0], ls[1], re_[0], re_[1]), o, l, r)
             ends[-1] = re_
         return vals[0]
+
+    additive = binops
 
     def c_cast(self, meta, ch):
         ptrs = [c for c in ch[1:-1] if isinstance(c, tuple)]
@@ -870,25 +927,18 @@ class _ToAst:
         return A.Member(self.sp(meta), ch[0], ch[2].value, ch[1].type == "ARROW", None)
 
     def member_template(self, meta, ch):
-        name_i = next(i for i, t in enumerate(ch) if isinstance(t, Token) and t.type == "TEMPLATE_NAME")
+        name_i = next(i for i, t in enumerate(ch) if isinstance(t, _TOKENS) and t.type == "TEMPLATE_NAME")
         args = tuple(a for a in ch[name_i + 1:] if a is not None)
         return A.Member(self.sp(meta), ch[0], ch[name_i].value, ch[1].type == "ARROW", args)
 
     def int_lit(self, meta, ch):
         text = ch[0].value
-        m = re.match(r"(0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)(.*)", text)
-        digits, suffix = m.group(1), m.group(2).lower()
-        if digits[:2].lower() == "0x":
-            value = int(digits, 16)
-        elif digits[:2].lower() == "0b":
-            value = int(digits[2:], 2)
-        elif len(digits) > 1 and digits[0] == "0":
-            if not all(c in "01234567" for c in digits):
-                raise _SyntaxProblem("syntax-error", f"invalid digit in octal constant '{text}'", self.sp(meta))
-            value = int(digits, 8)
-        else:
-            value = int(digits)
-        return A.IntLit(self.sp(meta), value, text, "u" in suffix, suffix.count("l"))
+        known = _INT_LITS.get(text)
+        if known is None:
+            known = _INT_LITS[text] = _int_literal(text)
+        if known.__class__ is str:
+            raise _SyntaxProblem("syntax-error", known, self.sp(meta))
+        return A.IntLit(self.sp(meta), known[0], text, known[1], known[2])
 
     def float_lit(self, meta, ch):
         text = ch[0].value
@@ -926,8 +976,12 @@ class _ToAst:
         return A.This(self.sp(meta))
 
     def name(self, meta, ch):
-        self._check_identifier(ch[-1])
-        return A.Name(self.sp(meta), ch[-1].value, tuple(t.value for t in ch[:-1]))
+        tok = ch[-1]
+        if tok.type != "NAME":
+            self._check_identifier(tok)
+        if len(ch) == 1:
+            return A.Name(self.sp(meta), tok.value, ())
+        return A.Name(self.sp(meta), tok.value, tuple(t.value for t in ch[:-1]))
 
     def construct(self, meta, ch):
         return A.Construct(self.sp(meta), ch[0], tuple(ch[1:]), False)
@@ -967,8 +1021,13 @@ setattr(_ToAst, "lambda", _ToAst.lambda_)
 
 # ---- entry point ---------------------------------------------------------------------------
 
-def parse(pp, sink: DiagnosticSink) -> A.TranslationUnit:
+def parse(pp, sink: DiagnosticSink, *, fast: bool = True) -> A.TranslationUnit:
     """Parse a `PreprocessedSource` into a TranslationUnit, or report and raise CompileError.
+
+    The fast path (`amppy.lalr`: own lexer and LALR driver over Lark's tables, AST built
+    while parsing) handles programs that parse; anything else -- a syntax error above
+    all -- goes through Lark itself (`fast=False` forces that), whose exceptions carry
+    what the syntax-error messages need.  Both give the same AST (tested).
 
     The cyclic garbage collector is paused meanwhile: parsing allocates hundreds of
     thousands of tokens, tree nodes and AST nodes, none of them garbage cycles, and the
@@ -976,10 +1035,46 @@ def parse(pp, sink: DiagnosticSink) -> A.TranslationUnit:
     enabled = gc.isenabled()
     gc.disable()
     try:
+        if fast:
+            done = _parse_fast(pp)
+            if done is not None:
+                tu, diagnostics = done
+                for d in diagnostics:
+                    sink.report(d)
+                sink.check()
+                return tu
         return _parse(pp, sink)
     finally:
         if enabled:
             gc.enable()
+
+
+@functools.lru_cache(maxsize=1)
+def _fast_parts() -> tuple[Lexer, Driver]:
+    parser, _ = _parser()
+    return Lexer(parser), Driver(parser, _WITH_POSITIONS)
+
+
+_WITH_POSITIONS = frozenset({"binops", "additive"})
+
+
+def _parse_fast(pp):
+    """(TranslationUnit, diagnostics) from the fast path, or None to let Lark decide.
+
+    Builders may report (`unsupported`) or raise while the parse is still running,
+    before a later syntax error that Lark would report first; so their diagnostics
+    are kept aside and any problem at all hands the whole input to the Lark path."""
+    _, postlex = _parser()
+    lexer, driver = _fast_parts()
+    scratch = DiagnosticSink()
+    builder = _ToAst(pp, scratch)
+    try:
+        tokens = lexer.tokens(pp.text)
+        postlex.text = pp.text
+        tu = driver.parse(postlex.process(tokens), builder.builders(driver.callback_names), default=Tree)
+    except (Fallback, _SyntaxProblem):
+        return None
+    return tu, scratch.diagnostics
 
 
 def _parse(pp, sink: DiagnosticSink) -> A.TranslationUnit:

@@ -1,0 +1,335 @@
+"""The fast parse path: a lean lexer and LALR(1) driver over Lark's own tables.
+
+Lark builds the LALR tables from `grammar/cpp_amp.lark` (and caches them); this
+module only *runs* them, faster than Lark's general-purpose machinery can:
+
+* `Lexer` tokenizes with one regular expression per line, made from the
+  grammar's terminals in the order Lark's lexer tries them, keywords looked up
+  in a dict (as Lark's lexer does for string terminals a NAME also matches).
+  Tokens are `Tok`s: Lark's token attributes without `str` underneath.
+* `Driver` runs the shift/reduce loop and applies Lark's tree-shaping rules
+  itself -- anonymous tokens filtered, `_rule`s inlined, `?rule`s with one child
+  replaced by it, `[x]` placeholders -- calling one *builder* per rule with the
+  rule's children and its position, so the AST is built while parsing: no parse
+  tree, no second pass.  Positions follow Lark's `propagate_positions` rule: a
+  node spans from its first child's start to its last child's end, the tokens
+  that the tree drops (parentheses, `;`) included.
+
+Anything the fast path does not expect -- a character no terminal matches, a
+token the parser state does not accept (Lark's contextual lexer might have cut
+it differently) -- raises `Fallback`; the caller then runs Lark itself, which
+reports syntax errors with its full knowledge.  So the fast path only ever has
+to be right on programs that parse, and a test compares its AST with Lark's on
+every sample and on mutated programs.
+"""
+from __future__ import annotations
+
+import re
+
+from lark.parsers.lalr_analysis import Shift
+
+__all__ = ["Fallback", "Tok", "Lexer", "Driver", "Inline"]
+
+
+class Fallback(Exception):
+    """The fast path cannot decide; let Lark parse (and report) this input."""
+
+
+class Tok:
+    """A token: the attributes of Lark's `Token` that amppy reads, on a plain object."""
+    __slots__ = ("type", "value", "line", "column", "end_line", "end_column", "start_pos", "end_pos")
+
+    def __init__(self, type, value, line, column, end_column, start_pos):
+        self.type = type
+        self.value = value
+        self.line = self.end_line = line
+        self.column = column
+        self.end_column = end_column
+        self.start_pos = start_pos
+        self.end_pos = start_pos + len(value)
+
+    def __repr__(self):
+        return f"Tok({self.type}, {self.value!r}, {self.line}:{self.column})"
+
+
+class Inline:
+    """The children of an inlined `_rule`, with their positions, until the parent splices them."""
+    __slots__ = ("children", "positions")
+
+    def __init__(self, children, positions):
+        self.children = children
+        self.positions = positions
+
+
+_WORDS = re.compile(r"^\(\?:([A-Za-z_][A-Za-z_0-9]*(?:\|[A-Za-z_][A-Za-z_0-9]*)*)\)$")
+
+
+class Lexer:
+    """The grammar's terminals as one regular expression, tried in Lark's order.
+
+    Lark's lexer tries terminals by priority, then longest possible match, then
+    longest pattern.  In this grammar that puts the regex terminals (literals,
+    NAME) before every operator, and the operators longest first; keywords are
+    NAMEs looked up in a dict, as Lark does for string terminals that NAME also
+    matches.  The regex terminals get one capturing group each (their own groups
+    made non-capturing) and the operators share one, typed by a dict: a handful
+    of groups keeps the regex engine fast."""
+
+    def __init__(self, lark):
+        ignore = set(lark.lexer_conf.ignore)
+        keywords: dict[str, str] = {}
+        ops: dict[str, str] = {}
+        regexes: list = []
+        for t in lark.terminals:
+            if t.name in ignore:
+                continue
+            p = t.pattern
+            if p.type == "str":
+                (keywords if p.value.isidentifier() else ops)[p.value] = t.name
+                continue
+            words = _WORDS.match(p.value)
+            if words:       # STRUCT_KW: "struct" | "class" | "union" -- words NAME also matches
+                for w in words.group(1).split("|"):
+                    keywords[w] = t.name
+                continue
+            regexes.append(t)
+        regexes.sort(key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
+        longest_op = max(map(len, ops))
+        if any(t.priority or t.pattern.max_width <= longest_op for t in regexes):
+            raise ValueError("grammar terminals no longer fit amppy.lalr.Lexer's model of Lark's order")
+        groups = [_non_capturing(t.pattern.to_regexp()) for t in regexes]
+        groups.append("|".join(re.escape(o) for o in sorted(ops, key=len, reverse=True)))
+        self.pattern = re.compile(r"[ \t\f\r]*(?:" + "|".join(f"({g})" for g in groups) + r")")
+        self.group_types = [None] + [t.name for t in regexes] + [None]   # None: an operator
+        self.op_group = len(groups)
+        self.keywords = keywords
+        self.ops = ops
+
+    def tokens(self, text: str) -> list:
+        """All tokens of `text`, keywords typed; raises Fallback on a character no terminal takes."""
+        finditer = self.pattern.finditer
+        types = self.group_types
+        op_group = self.op_group
+        keywords = self.keywords
+        ops = self.ops
+        out = []
+        append = out.append
+        offset = 0
+        for lineno, line in enumerate(text.split("\n"), 1):
+            pos = 0
+            for m in finditer(line):
+                if m.start() != pos:            # something no terminal matches
+                    raise Fallback()
+                g = m.lastindex
+                start, pos = m.span(g)
+                value = line[start:pos]
+                if g == op_group:
+                    ttype = ops[value]
+                else:
+                    ttype = types[g]
+                    if ttype == "NAME":
+                        ttype = keywords.get(value, "NAME")
+                append(Tok(ttype, value, lineno, start + 1, pos + 1, offset + start))
+            if pos != len(line) and line[pos:].strip(" \t\f\r"):
+                raise Fallback()
+            offset += len(line) + 1
+        return out
+
+
+def _non_capturing(regex: str) -> str:
+    """`regex` with its capturing groups made non-capturing (so group numbers are ours)."""
+    out = []
+    i, n = 0, len(regex)
+    in_class = False
+    while i < n:
+        c = regex[i]
+        if c == "\\":
+            out.append(regex[i:i + 2])
+            i += 2
+            continue
+        if in_class:
+            in_class = c != "]"
+        elif c == "[":
+            in_class = True
+            if regex[i + 1:i + 2] == "]":       # `[]...]`: a literal ']' first
+                out.append("[]")
+                i += 2
+                continue
+        elif c == "(" and regex[i + 1:i + 2] != "?":
+            out.append("(?:")
+            i += 1
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+class Driver:
+    """Lark's LALR tables, run with one builder call per reduction.
+
+    Builders are looked up by a rule's callback name (its alias, or its name);
+    they get `(pos, children)`, and those named in `with_positions` also the
+    children's positions: `(pos, children, positions)`.  A position is
+    `(line, column, end_line, end_column)` in the parsed text, or None for a
+    node without tokens."""
+
+    # reduction modes
+    INLINE, EXPAND1, BUILD, BUILD_WITH_POSITIONS = 0, 1, 2, 3
+
+    def __init__(self, lark, with_positions=frozenset(), start: str = "start"):
+        table = lark.parser.parser.parser.parse_table
+        self.start_state = table.start_states[start]
+        self.end_state = table.end_states[start]
+        self.with_positions = frozenset(with_positions)
+        self.callback_names: list[str] = []      # per rule id
+        infos = {}
+        states = {}
+        for state, row in table.states.items():
+            out = {}
+            for term, (action, arg) in row.items():
+                if action is Shift:
+                    out[term] = arg
+                else:
+                    info = infos.get(arg)
+                    if info is None:
+                        info = infos[arg] = self._rule_info(arg, start)
+                    out[term] = info
+            states[state] = out
+        self.states = states
+
+    def _rule_info(self, rule, start):
+        """How to reduce by `rule`, as the parse loop wants it:
+
+        * a `str` (the rule's name) for a chain rule `?a: b` -- one symbol, kept as is:
+          the value and its position stay, only the state changes;
+        * else a tuple (size, name, rule id, mode, to_include, trailing Nones, keep_all),
+          `to_include` holding (index, splice?, Nones before) per kept child, as Lark's
+          child filter has it, and keep_all saying that every child is kept as it is."""
+        expansion = rule.expansion
+        opts = rule.options
+        empty = opts.empty_indices
+        if empty:
+            s = "".join(str(int(b)) for b in empty)
+            nones = [len(ones) for ones in s.split("0")]
+        else:
+            nones = [0] * (len(expansion) + 1)
+        include = []
+        pending = 0
+        for i, sym in enumerate(expansion):
+            pending += nones[i]
+            if opts.keep_all_tokens or not (sym.is_term and sym.filter_out):
+                include.append((i, not sym.is_term and sym.name.startswith("_"), pending))
+                pending = 0
+        pending += nones[len(expansion)]
+        name = rule.origin.name
+        callback = rule.alias or opts.template_source or name
+        inline = name.startswith("_")
+        expand1 = bool(opts.expand1 and not rule.alias)
+        if expand1 and not inline and len(expansion) == 1 and include == [(0, False, 0)] \
+                and not pending and name != start:
+            return name
+        keep_all = include == [(i, False, 0) for i in range(len(expansion))]
+        if inline:
+            mode = self.INLINE
+        elif callback in self.with_positions:
+            mode = self.BUILD_WITH_POSITIONS
+        else:
+            mode = self.EXPAND1 if expand1 else self.BUILD
+        self.callback_names.append(callback)
+        return (len(expansion), name, len(self.callback_names) - 1, mode, tuple(include),
+                pending, keep_all, expand1)
+
+    def parse(self, tokens, builders, default):
+        """Run the tables over `tokens`: the start rule's value, or Fallback.
+
+        A rule without a builder becomes `default(name, children)`."""
+        fns = []
+        for name in self.callback_names:
+            f = builders.get(name)
+            fns.append(f if f is not None else (lambda pos, ch, name=name: default(name, ch)))
+        states = self.states
+        end_state = self.end_state
+        stack = [self.start_state]
+        vals: list = []
+        poss: list = []
+        push_state, push_val, push_pos = stack.append, vals.append, poss.append
+        str_ = str
+        INLINE, EXPAND1, BUILD = self.INLINE, self.EXPAND1, self.BUILD
+        tokens = iter(tokens)
+        tok = next(tokens, None)
+        ttype = tok.type if tok is not None else "$END"
+        while True:
+            a = states[stack[-1]].get(ttype)
+            if a is None:
+                raise Fallback()
+            cls = a.__class__
+            if cls is int:                                  # shift
+                push_state(a)
+                push_val(tok)
+                push_pos((tok.line, tok.column, tok.end_line, tok.end_column))
+                tok = next(tokens, None)
+                ttype = tok.type if tok is not None else "$END"
+                continue
+            if cls is str_:                                 # chain rule: only the state changes
+                stack[-1] = states[stack[-2]][a]
+                continue
+            size, origin, rid, mode, include, trailing, keep_all, expand1 = a
+            if size:
+                vs = vals[-size:]
+                ps = poss[-size:]
+                del stack[-size:], vals[-size:], poss[-size:]
+                # the container position: first child's start to last child's end
+                p, q = ps[0], ps[-1]
+                if p is None or q is None:
+                    p = q = None
+                    for p in ps:
+                        if p is not None:
+                            for q in reversed(ps):
+                                if q is not None:
+                                    break
+                            break
+                cpos = (p[0], p[1], q[2], q[3]) if p is not None else None
+                if keep_all:
+                    ch, cp = vs, ps
+                elif mode is INLINE or mode is not BUILD and mode is not EXPAND1:
+                    ch, cp = [], []
+                    for i, expand, nn in include:
+                        if nn:
+                            ch += [None] * nn
+                            cp += [None] * nn
+                        if expand:
+                            v = vs[i]
+                            ch += v.children
+                            cp += v.positions
+                        else:
+                            ch.append(vs[i])
+                            cp.append(ps[i])
+                else:                                       # positions not needed
+                    ch = []
+                    for i, expand, nn in include:
+                        if nn:
+                            ch += [None] * nn
+                        if expand:
+                            ch += vs[i].children
+                        else:
+                            ch.append(vs[i])
+            else:
+                cpos = None
+                ch, cp = [], []
+            if trailing:
+                ch += [None] * trailing
+                if mode is INLINE:
+                    cp += [None] * trailing
+            if mode is INLINE:
+                value = Inline(ch, cp)
+            elif expand1 and len(ch) == 1:
+                value = ch[0]
+            elif mode is BUILD or mode is EXPAND1:
+                value = fns[rid](cpos, ch)
+            else:
+                value = fns[rid](cpos, ch, cp)
+            push_state(states[stack[-1]][origin])
+            push_val(value)
+            push_pos(cpos)
+            if tok is None and stack[-1] == end_state:
+                return vals[-1]
