@@ -107,7 +107,7 @@ def _lark_tokens(pp):
 @pytest.mark.parametrize("name", [n for n in NAMES if "/errors/" not in n])
 def test_lexer_matches_lark(name):
     pp = preprocess(name, text=(ROOT / name).read_text(encoding="utf-8"), sink=DiagnosticSink())
-    lexer, _ = P._fast_parts()
+    lexer = P._fast_parts()[0]
     _, postlex = P._parser()
     postlex.text = pp.text
     ours = [(t.type, t.value, t.line, t.column, t.end_column)
@@ -123,13 +123,13 @@ def test_lexer_matches_lark(name):
     ("struct classy class union", ["STRUCT_KW", "NAME", "STRUCT_KW", "STRUCT_KW"]),
 ])
 def test_lexer_types(text, expected):
-    lexer, _ = P._fast_parts()
+    lexer = P._fast_parts()[0]
     assert [t.type for t in lexer.tokens(text)] == expected
 
 
 @pytest.mark.parametrize("text", ["int a = 1 $ 2;", "int\va;", "x = `y`;", "int a; @"])
 def test_lexer_gives_up_on_characters_no_terminal_takes(text):
-    lexer, _ = P._fast_parts()
+    lexer = P._fast_parts()[0]
     with pytest.raises(Fallback):
         lexer.tokens(text)
 
@@ -173,3 +173,36 @@ def test_mutated_programs_same_outcome(text):
     (fast_tu, fast_d), (lark_tu, lark_d) = res
     assert fast_d == lark_d
     assert fast_tu == lark_tu
+
+
+# ---- the pickled tables ----------------------------------------------------------------
+
+def test_tables_cache_is_rebuilt_when_corrupt(tmp_path, monkeypatch):
+    monkeypatch.setenv("AMPPY_CACHE_DIR", str(tmp_path))
+    P._fast_parts.cache_clear()
+    try:
+        P._fast_parts()
+        [tables] = list(tmp_path.glob("*.tables"))
+        tables.write_bytes(b"not a pickle")
+        P._fast_parts.cache_clear()
+        lexer, driver, _ = P._fast_parts()
+        assert [t.type for t in lexer.tokens("int x;")] == ["INT", "NAME", "SEMICOLON"]
+        assert tables.read_bytes()[:1] == b"\x80"          # a pickle again
+    finally:
+        P._fast_parts.cache_clear()
+
+
+def test_a_program_that_parses_never_loads_larks_parser(tmp_path):
+    import subprocess
+    code = ("from amppy import parse as P\n"
+            "from amppy.preprocess import preprocess\n"
+            "from amppy.diagnostics import DiagnosticSink\n"
+            "pp = preprocess('t.cpp', text='int main() { return 0; }', sink=DiagnosticSink())\n"
+            "P.parse(pp, DiagnosticSink())\n"
+            "print(P._parser.cache_info().currsize)\n")
+    env = {**__import__("os").environ, "AMPPY_CACHE_DIR": str(tmp_path)}
+    first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
+    assert first.stdout.strip() == "1"      # cold: the tables are built from Lark's parser
+    assert second.stdout.strip() == "0"     # warm: the pickled tables are enough

@@ -85,12 +85,12 @@ class Lexer:
                 continue
             p = t.pattern
             if p.type == "str":
-                (keywords if p.value.isidentifier() else ops)[p.value] = t.name
+                (keywords if p.value.isidentifier() else ops)[str(p.value)] = str(t.name)
                 continue
             words = _WORDS.match(p.value)
             if words:       # STRUCT_KW: "struct" | "class" | "union" -- words NAME also matches
                 for w in words.group(1).split("|"):
-                    keywords[w] = t.name
+                    keywords[w] = str(t.name)
                 continue
             regexes.append(t)
         regexes.sort(key=lambda t: (-t.priority, -t.pattern.max_width, -len(t.pattern.value), t.name))
@@ -100,7 +100,7 @@ class Lexer:
         groups = [_non_capturing(t.pattern.to_regexp()) for t in regexes]
         groups.append("|".join(re.escape(o) for o in sorted(ops, key=len, reverse=True)))
         self.pattern = re.compile(r"[ \t\f\r]*(?:" + "|".join(f"({g})" for g in groups) + r")")
-        self.group_types = [None] + [t.name for t in regexes] + [None]   # None: an operator
+        self.group_types = [None] + [str(t.name) for t in regexes] + [None]   # None: an operator
         self.op_group = len(groups)
         self.keywords = keywords
         self.ops = ops
@@ -187,6 +187,7 @@ class Driver:
         for state, row in table.states.items():
             out = {}
             for term, (action, arg) in row.items():
+                term = str(term)
                 if action is Shift:
                     out[term] = arg
                 else:
@@ -221,8 +222,9 @@ class Driver:
                 include.append((i, not sym.is_term and sym.name.startswith("_"), pending))
                 pending = 0
         pending += nones[len(expansion)]
-        name = rule.origin.name
-        callback = rule.alias or opts.template_source or name
+        # plain `str`s: a freshly loaded grammar names rules with Lark Tokens (a str subclass)
+        name = str(rule.origin.name)
+        callback = str(rule.alias or opts.template_source or name)
         inline = name.startswith("_")
         expand1 = bool(opts.expand1 and not rule.alias)
         if expand1 and not inline and len(expansion) == 1 and include == [(0, False, 0)] \
@@ -299,8 +301,11 @@ class Driver:
                             cp += [None] * nn
                         if expand:
                             v = vs[i]
-                            ch += v.children
-                            cp += v.positions
+                            if ch:
+                                ch += v.children
+                                cp += v.positions
+                            else:           # left recursion (`_items: _items "," item`): reuse
+                                ch, cp = v.children, v.positions
                         else:
                             ch.append(vs[i])
                             cp.append(ps[i])
@@ -310,7 +315,10 @@ class Driver:
                         if nn:
                             ch += [None] * nn
                         if expand:
-                            ch += vs[i].children
+                            if ch:
+                                ch += vs[i].children
+                            else:
+                                ch = vs[i].children
                         else:
                             ch.append(vs[i])
             else:

@@ -238,11 +238,7 @@ def _cache_path():
     """Lark's grammar cache, next to amppy's other caches (or off if unwritable)."""
     import os
     import tempfile
-    from importlib.metadata import PackageNotFoundError, version
-    try:
-        ver = version("amppy")
-    except PackageNotFoundError:
-        ver = "dev"
+    from . import __version__ as ver      # not importlib.metadata: its import alone costs 25 ms
     base = os.environ.get("AMPPY_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "amppy")
     try:
@@ -1050,9 +1046,46 @@ def parse(pp, sink: DiagnosticSink, *, fast: bool = True) -> A.TranslationUnit:
 
 
 @functools.lru_cache(maxsize=1)
-def _fast_parts() -> tuple[Lexer, Driver]:
-    parser, _ = _parser()
-    return Lexer(parser), Driver(parser, _WITH_POSITIONS)
+def _fast_parts() -> tuple[Lexer, Driver, TypeNames]:
+    """The fast path's lexer, driver and postlexer.
+
+    The lexer and driver are pickled next to Lark's grammar cache: loading them is
+    a few milliseconds, while building them needs the Lark parser itself (its
+    cache load is most of a tenth of a second).  So a program that parses never
+    loads Lark's parser at all; the first syntax error does."""
+    import os
+    import pickle
+    path = _cache_path().replace(".lark-cache", f"-{_fast_path_digest()}.tables")
+    parts = None
+    try:
+        with open(path, "rb") as fh:
+            parts = pickle.load(fh)
+        if not (isinstance(parts, tuple) and len(parts) == 2 and isinstance(parts[0], Lexer)
+                and isinstance(parts[1], Driver)):
+            parts = None
+    except Exception:       # missing, unreadable, stale or corrupt: build it again
+        parts = None
+    if parts is None:
+        parser, _ = _parser()
+        parts = (Lexer(parser), Driver(parser, _WITH_POSITIONS))
+        tmp = f"{path}.{os.getpid()}.tmp"
+        try:
+            with open(tmp, "wb") as fh:
+                pickle.dump(parts, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except OSError:
+            pass
+    return parts[0], parts[1], TypeNames(_keyword_terminals())
+
+
+def _fast_path_digest() -> str:
+    """What the pickled tables depend on besides the grammar: Lark and amppy.lalr."""
+    import hashlib
+    import lark
+    from . import lalr
+    with open(lalr.__file__, "rb") as fh:
+        code = fh.read()
+    return hashlib.sha256(lark.__version__.encode() + b"\0" + code).hexdigest()[:12]
 
 
 _WITH_POSITIONS = frozenset({"binops", "additive"})
@@ -1064,8 +1097,7 @@ def _parse_fast(pp):
     Builders may report (`unsupported`) or raise while the parse is still running,
     before a later syntax error that Lark would report first; so their diagnostics
     are kept aside and any problem at all hands the whole input to the Lark path."""
-    _, postlex = _parser()
-    lexer, driver = _fast_parts()
+    lexer, driver, postlex = _fast_parts()
     scratch = DiagnosticSink()
     builder = _ToAst(pp, scratch)
     try:
