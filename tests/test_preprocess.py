@@ -6,7 +6,11 @@ import time
 import pytest
 
 from amppy.diagnostics import DiagnosticSink
+from pathlib import Path
+
 from amppy.preprocess import Origin, preprocess
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def pp(text, **kw):
@@ -287,3 +291,40 @@ def test_unterminated_block_comment_is_reported_at_its_start(src, where):
 def test_slash_star_that_is_not_a_comment_start_is_not_reported():
     r, sink = pp("int f(int *p) { return 4 / *p; } /* a */ /**/ int g;\n")
     assert not sink.diagnostics and "4 / *p" in r.text
+
+
+# ---- PreprocessedSource.span: its one-line fast path against the general rule ---------------
+
+def _reference_span(pp, line, col, end_line, end_col):
+    """`span` as the position map defines it: both ends through `_locate`."""
+    from amppy.source import Span
+    f, l, c, kind = pp._locate(line, col)
+    ef, el, ec, ekind = pp._locate(end_line, max(end_col - 1, 1))
+    if (ef, el) != (f, l):
+        text = pp.sources.line_text(f, l)
+        end = len(text.rstrip()) + 1 if text is not None else c + 1
+        return Span(f, l, c, l, max(end, c + 1))
+    end = ec + ekind if ekind else ec + 1
+    return Span(f, l, c, l, max(end, c + 1))
+
+
+@pytest.mark.parametrize("name", ["samples/using-tiles/tile_average.cpp", "samples/matrix/matmul_tiled.cpp",
+                                  "samples/host/host_semantics.cpp", "macros"])
+def test_span_fast_path_matches_locate(name):
+    if name == "macros":
+        text = ("#define N 16\n#define SQ(x) ((x) * (x))\n#define LONGER 123456789\n"
+                "int a[N] = {N, SQ(N), LONGER + N};\nint b = SQ(\n  N);\n")
+        pp = preprocess("m.cpp", text=text, sink=DiagnosticSink())
+    else:
+        path = ROOT / name
+        pp = preprocess(str(path), text=path.read_text(), sink=DiagnosticSink())
+    lines = pp.text.split("\n")
+    checked = 0
+    for line in range(0, len(lines) + 2):
+        width = len(lines[line - 1]) if 1 <= line <= len(lines) else 3
+        for col in range(0, width + 2):
+            for end_col in range(col, min(col + 14, width + 3)):
+                assert pp.span(line, col, line, end_col) == _reference_span(pp, line, col, line, end_col), \
+                    (line, col, end_col)
+                checked += 1
+    assert checked > 500

@@ -401,11 +401,6 @@ class _SyntaxProblem(Exception):
         self.code, self.message, self.span, self.help = code, message, span, help
 
 
-def _plain_lines(pp) -> list:
-    """Per line of `pp.text`: (file, line) where its columns are the source's, else None."""
-    return [base if table is None else None for base, table in zip(pp._bases, pp._tables)]
-
-
 class _ToAst:
     """Tree -> AST.  Each rule's method gets (meta, children) with the children already
     converted, like a Lark Transformer under `v_args(meta=True)`, but driven by an
@@ -415,7 +410,6 @@ class _ToAst:
     def __init__(self, pp, sink: DiagnosticSink):
         self.pp = pp
         self.sink = sink
-        self._plain = [None] + _plain_lines(pp)
 
     def transform(self, tree):
         results: list = []
@@ -463,15 +457,7 @@ class _ToAst:
         methods below call it `meta` for history's sake."""
         if pos is None:
             return self.pp.span(1, 1, 1, 2)
-        line, col, end_line, end_col = pos
-        if line == end_line:
-            base = self._plain[line] if line < len(self._plain) else None
-            if base is not None:      # a line the preprocessor left as it was: columns agree
-                f, l = base
-                c = col if col > 1 else 1
-                e = end_col if end_col > c + 1 else c + 1
-                return Span(f, l, c, l, e)
-        return self.pp.span(line, col, end_line, end_col)
+        return self.pp.span(*pos)
 
     def tsp(self, tok: Token) -> Span:
         return self.pp.span(tok.line, tok.column, tok.end_line, tok.end_column)

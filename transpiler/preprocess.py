@@ -161,6 +161,24 @@ class PreprocessedSource:
 
     def span(self, line: int, col: int, end_line: int, end_col: int) -> Span:
         """Map a range of `text` (end exclusive) to a `Span` in one user line."""
+        bases = self._bases
+        if line == end_line and 0 < line <= len(bases):
+            # One line (nearly every AST node): `_locate` twice, inlined.
+            table = self._tables[line - 1]
+            if table is None:
+                f, l = bases[line - 1]
+                c = col if col > 1 else 1
+                return Span(f, l, c, l, end_col if end_col > c + 1 else c + 1)
+            starts, segs = table
+            i = bisect_right(starts, col) - 1
+            out_col, f, l, sc, kind = segs[i if i > 0 else 0]
+            c = sc if kind else max(sc + (col - out_col), 1)
+            ecol = end_col - 1 if end_col > 2 else 1
+            j = bisect_right(starts, ecol) - 1
+            e_out, ef, el, esc, ekind = segs[j if j > 0 else 0]
+            if ef == f and el == l:
+                end = esc + ekind if ekind else max(esc + (ecol - e_out), 1) + 1
+                return Span(f, l, c, l, end if end > c + 1 else c + 1)
         f, l, c, kind = self._locate(line, col)
         ef, el, ec, ekind = self._locate(end_line, max(end_col - 1, 1))
         if (ef, el) != (f, l):
