@@ -84,7 +84,7 @@ class TypeNames:
 
     def process(self, stream):
         types = set(LIBRARY_TYPES)
-        prev = prev2 = None
+        prev = None
         in_typedef = False
         shadowed: dict[str, int] = {}       # library template name -> live declarations
         scopes: list[list[str]] = [[]]      # per open block: the names declared in it
@@ -124,6 +124,10 @@ class TypeNames:
                 elif value in types and not (prev is not None and prev.type in _BUILTIN_TYPE_TOKENS):
                     tok.type = "TYPE_NAME"
             t = tok.type
+            if t not in _BOOKKEEPING:
+                prev = tok
+                yield tok
+                continue
             if t == "LT" and prev is not None and prev.type == "TEMPLATE_NAME":
                 angles += 1
             elif t == "GT" and angles:
@@ -136,7 +140,7 @@ class TypeNames:
                 second = Token("GT", ">", tok.start_pos + 1, tok.line, tok.column + 1, tok.line,
                                tok.column + 2, tok.start_pos + 2)
                 yield first
-                prev2, prev, tok, t = first, first, second, "GT"
+                prev, tok, t = first, second, "GT"
             if t == "TYPEDEF":
                 in_typedef = True
             elif t in ("SEMICOLON", "LBRACE", "RBRACE"):
@@ -158,9 +162,12 @@ class TypeNames:
                 for name in pending:        # a prototype, or the end of an unbraced for body
                     shadowed[name] -= 1
                 pending = []
-            prev2, prev = prev, tok
+            prev = tok
             yield tok
 
+
+#: The tokens that move the postlexer's state (template brackets, typedefs, scopes).
+_BOOKKEEPING = frozenset({"LT", "GT", "SHR", "TYPEDEF", "SEMICOLON", "LBRACE", "RBRACE", "LPAR", "RPAR"})
 
 #: Tokens after which a name is being declared (`int index`, `float* array`, `const T& index`).
 _DECLARATOR_PREV = _BUILTIN_TYPE_TOKENS | {"STAR", "AMP", "ANDAND", "CONST", "GT"}
@@ -500,8 +507,12 @@ class _ToAst:
                           core.elaborated)
 
     def builtin_type(self, meta, ch):
-        words = tuple(t.value for t in ch)
-        name = _NORMALISED.get(words, " ".join(words))
+        if len(ch) == 1:
+            word = ch[0].value
+            name = _NORMALISED.get((word,), word)
+        else:
+            words = tuple(t.value for t in ch)
+            name = _NORMALISED.get(words, " ".join(words))
         return A.TypeName(self.sp(meta), name, (), None, False, False, None)
 
     def named_type(self, meta, ch):
@@ -529,6 +540,10 @@ class _ToAst:
         return (ch[0] if ch else None, self.sp(meta))
 
     def declarator(self, meta, ch):
+        if len(ch) == 1:                    # a plain name
+            name = ch[0]
+            self._check_identifier(name)
+            return _Decl(name.value, self.tsp(name), [], [])
         ptrs = [c for c in ch if isinstance(c, tuple) and len(c) == 3]
         arrays = [c for c in ch if isinstance(c, tuple) and len(c) == 2]
         name = next(c for c in ch if isinstance(c, _TOKENS))
@@ -558,10 +573,14 @@ class _ToAst:
         return _Marker("storage", ch[0].value)
 
     def declaration(self, meta, ch):
-        storage = tuple(c.value for c in ch if isinstance(c, _Marker))
-        base = next(c for c in ch if isinstance(c, A.TypeName))
+        # storage* type init_declarator ("," init_declarator)*
+        first = 0
+        while ch[first].__class__ is _Marker:
+            first += 1
+        storage = tuple(c.value for c in ch[:first])
+        base = ch[first]
         decls = []
-        for d, init, span in (c for c in ch if isinstance(c, tuple)):
+        for d, init, span in ch[first + 1:]:
             value = args = None
             if init is not None:
                 if init[0] == "()":
