@@ -26,7 +26,8 @@ What each timing includes.
   is all a program that parses needs, (c) `_parser()`, Lark's parser from its
   cache, which amppy loads only to report a syntax error.
 
-The machine these run on may be shared: compare runs made back to back, and
+The machine these run on may be shared: the two front ends are timed in
+interleaved rounds (best of each), so that load falls on both alike; still
 prefer the ratio column to absolute numbers.
 
 Lines are counted as in the generated text (no blank or comment lines in
@@ -128,6 +129,21 @@ def _repeat(head: str, fn: str, lines: int, tail: str) -> tuple[str, int]:
     return "".join(parts), copies
 
 
+def interleaved(repeat: int, *fns) -> list[float]:
+    """Best time of each function over `repeat` rounds, one call of each per round, so that
+    load on a shared machine falls on all of them alike; a full collection before each call
+    starts every timing from the same heap."""
+    import gc
+    best = [float("inf")] * len(fns)
+    for _ in range(repeat):
+        for i, fn in enumerate(fns):
+            gc.collect()
+            t0 = time.perf_counter()
+            fn()
+            best[i] = min(best[i], time.perf_counter() - t0)
+    return best
+
+
 def best_of(repeat: int, fn) -> float:
     best = float("inf")
     for _ in range(repeat):
@@ -195,11 +211,9 @@ def main(argv=None) -> int:
 
     _fast_parts()
     amppy_front_end(cpp[:2000].rsplit("\nvoid ", 1)[0] + "\n")        # warm-up
-    t_amppy = best_of(ns.repeat, lambda: amppy_front_end(cpp))
-
     parser = CParser()
     parser.parse(c_input(50)[0])                                       # builds the tables
-    t_pyc = best_of(ns.repeat, lambda: CParser().parse(c))
+    t_amppy, t_pyc = interleaved(ns.repeat, lambda: amppy_front_end(cpp), lambda: CParser().parse(c))
     t_pp, t_parse = amppy_stages(cpp, ns.repeat)
 
     load_wall, load_inner = grammar_load(ns.repeat, "_fast_parts")

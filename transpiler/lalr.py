@@ -201,11 +201,15 @@ class Driver:
     def _rule_info(self, rule, start):
         """How to reduce by `rule`, as the parse loop wants it:
 
-        * a `str` (the rule's name) for a chain rule `?a: b` -- one symbol, kept as is:
-          the value and its position stay, only the state changes;
-        * else a tuple (size, name, rule id, mode, to_include, trailing Nones, keep_all),
-          `to_include` holding (index, splice?, Nones before) per kept child, as Lark's
-          child filter has it, and keep_all saying that every child is kept as it is."""
+        * a `str` (the rule's name) where the value and its position stay as they are and
+          only the state changes: a chain rule `?a: b`, and an inlined rule of one kept
+          symbol `_a: b` (splicing `[x]` into the parent is appending `x`, so the parent
+          splices only values that are `Inline`s);
+        * else a tuple (size, name, rule id, mode, to_include, trailing Nones, keep_all,
+          expand1, single): `to_include` holds (index, splice?, Nones before) per kept
+          child, as Lark's child filter has it; keep_all says that every child is kept as
+          it is, and single that the rule has one symbol, kept as it is (its value can be
+          replaced in place)."""
         expansion = rule.expansion
         opts = rule.options
         empty = opts.empty_indices
@@ -227,8 +231,8 @@ class Driver:
         callback = str(rule.alias or opts.template_source or name)
         inline = name.startswith("_")
         expand1 = bool(opts.expand1 and not rule.alias)
-        if expand1 and not inline and len(expansion) == 1 and include == [(0, False, 0)] \
-                and not pending and name != start:
+        one_kept = len(expansion) == 1 and len(include) == 1 and include[0][2] == 0 and not pending
+        if one_kept and name != start and (inline or (expand1 and not include[0][1])):
             return name
         keep_all = include == [(i, False, 0) for i in range(len(expansion))]
         if inline:
@@ -238,8 +242,9 @@ class Driver:
         else:
             mode = self.EXPAND1 if expand1 else self.BUILD
         self.callback_names.append(callback)
+        single = len(expansion) == 1 and keep_all and not pending and mode != self.INLINE and not expand1
         return (len(expansion), name, len(self.callback_names) - 1, mode, tuple(include),
-                pending, keep_all, expand1)
+                pending, keep_all, expand1, single)
 
     def parse(self, tokens, builders, default):
         """Run the tables over `tokens`: the start rule's value, or Fallback.
@@ -272,10 +277,20 @@ class Driver:
                 tok = next(tokens, None)
                 ttype = tok.type if tok is not None else "$END"
                 continue
-            if cls is str_:                                 # chain rule: only the state changes
+            if cls is str_:                                 # only the state changes
                 stack[-1] = states[stack[-2]][a]
                 continue
-            size, origin, rid, mode, include, trailing, keep_all, expand1 = a
+            size, origin, rid, mode, include, trailing, keep_all, expand1, single = a
+            if single:                                      # one child: replace it in place
+                p = poss[-1]
+                if mode is BUILD or mode is EXPAND1:
+                    vals[-1] = fns[rid](p, [vals[-1]])
+                else:
+                    vals[-1] = fns[rid](p, [vals[-1]], [p])
+                stack[-1] = states[stack[-2]][origin]
+                if tok is None and stack[-1] == end_state:
+                    return vals[-1]
+                continue
             if size:
                 vs = vals[-size:]
                 ps = poss[-size:]
@@ -299,28 +314,29 @@ class Driver:
                         if nn:
                             ch += [None] * nn
                             cp += [None] * nn
-                        if expand:
-                            v = vs[i]
+                        v = vs[i]
+                        if expand and v.__class__ is Inline:
                             if ch:
                                 ch += v.children
                                 cp += v.positions
                             else:           # left recursion (`_items: _items "," item`): reuse
                                 ch, cp = v.children, v.positions
                         else:
-                            ch.append(vs[i])
+                            ch.append(v)
                             cp.append(ps[i])
                 else:                                       # positions not needed
                     ch = []
                     for i, expand, nn in include:
                         if nn:
                             ch += [None] * nn
-                        if expand:
+                        v = vs[i]
+                        if expand and v.__class__ is Inline:
                             if ch:
-                                ch += vs[i].children
+                                ch += v.children
                             else:
-                                ch = vs[i].children
+                                ch = v.children
                         else:
-                            ch.append(vs[i])
+                            ch.append(v)
             else:
                 cpos = None
                 ch, cp = [], []
