@@ -726,17 +726,7 @@ class _Layout:
             f = tok.ofile
             l, c = tok.opos
             kind = 0
-        if f != self.cur_file:
-            if self.cur_len or self.lines:
-                self._flush()
-            self.cur_file, self.cur_line = f, l
-        elif l > self.cur_line:
-            self._flush()
-            for k in range(self.cur_line + 1, l):
-                self.lines.append("")
-                self.bases.append((f, k))
-                self.tables.append(None)
-            self.cur_line = l
+        self._move_to(f, l)
         if c is not None and l == self.cur_line and self.cur_len < c - 1:
             self.cur.append(" " * (c - 1 - self.cur_len))
             self.cur_len = c - 1
@@ -759,6 +749,22 @@ class _Layout:
         self.prev = tok
         self.last = (f, l, c if c is not None else 1)
 
+    def _move_to(self, f: str, l: int) -> None:
+        """Make source line (f, l) the current output line: a new file starts a new
+        output line; a later line of the same file flushes, with an empty line per
+        source line skipped, so output and source lines stay aligned."""
+        if f != self.cur_file:
+            if self.cur_len or self.lines:
+                self._flush()
+            self.cur_file, self.cur_line = f, l
+        elif l > self.cur_line:
+            self._flush()
+            for k in range(self.cur_line + 1, l):
+                self.lines.append("")
+                self.bases.append((f, k))
+                self.tables.append(None)
+            self.cur_line = l
+
     def _add_run(self, run: _Run) -> None:
         """Lay out a run of plain lines as `add` would lay out their tokens.
 
@@ -774,17 +780,7 @@ class _Layout:
         f = self.main
         bodies = run.bodies
         for l, text, col, uses in run.lines:
-            if f != self.cur_file:
-                if self.cur_len or self.lines:
-                    self._flush()
-                self.cur_file, self.cur_line = f, l
-            elif l > self.cur_line:
-                self._flush()
-                for k in range(self.cur_line + 1, l):
-                    self.lines.append("")
-                    self.bases.append((f, k))
-                    self.tables.append(None)
-                self.cur_line = l
+            self._move_to(f, l)
             if uses and not bodies.keys().isdisjoint(uses):
                 out, segs = _lay_out_constants(text, bodies, f, l)
                 self.cur.append(out)
