@@ -173,8 +173,8 @@ class Driver:
     `(line, column, end_line, end_column)` in the parsed text, or None for a
     node without tokens."""
 
-    # reduction modes
-    INLINE, EXPAND1, BUILD, BUILD_WITH_POSITIONS = 0, 1, 2, 3
+    # reduction modes: splice into the parent, build, build with the children's positions
+    INLINE, BUILD, BUILD_WITH_POSITIONS = 0, 1, 2
 
     def __init__(self, lark, with_positions=frozenset(), start: str = "start"):
         table = lark.parser.parser.parser.parse_table
@@ -240,7 +240,7 @@ class Driver:
         elif callback in self.with_positions:
             mode = self.BUILD_WITH_POSITIONS
         else:
-            mode = self.EXPAND1 if expand1 else self.BUILD
+            mode = self.BUILD
         self.callback_names.append(callback)
         single = len(expansion) == 1 and keep_all and not pending and mode != self.INLINE and not expand1
         return (len(expansion), name, len(self.callback_names) - 1, mode, tuple(include),
@@ -261,7 +261,7 @@ class Driver:
         poss: list = []
         push_state, push_val, push_pos = stack.append, vals.append, poss.append
         str_ = str
-        INLINE, EXPAND1, BUILD = self.INLINE, self.EXPAND1, self.BUILD
+        INLINE, BUILD = self.INLINE, self.BUILD
         tokens = iter(tokens)
         tok = next(tokens, None)
         ttype = tok.type if tok is not None else "$END"
@@ -283,7 +283,7 @@ class Driver:
             size, origin, rid, mode, include, trailing, keep_all, expand1, single = a
             if single:                                      # one child: replace it in place
                 p = poss[-1]
-                if mode is BUILD or mode is EXPAND1:
+                if mode is BUILD:
                     vals[-1] = fns[rid](p, [vals[-1]])
                 else:
                     vals[-1] = fns[rid](p, [vals[-1]], [p])
@@ -308,7 +308,7 @@ class Driver:
                 cpos = (p[0], p[1], q[2], q[3]) if p is not None else None
                 if keep_all:
                     ch, cp = vs, ps
-                elif mode is INLINE or mode is not BUILD and mode is not EXPAND1:
+                else:
                     ch, cp = [], []
                     for i, expand, nn in include:
                         if nn:
@@ -324,31 +324,17 @@ class Driver:
                         else:
                             ch.append(v)
                             cp.append(ps[i])
-                else:                                       # positions not needed
-                    ch = []
-                    for i, expand, nn in include:
-                        if nn:
-                            ch += [None] * nn
-                        v = vs[i]
-                        if expand and v.__class__ is Inline:
-                            if ch:
-                                ch += v.children
-                            else:
-                                ch = v.children
-                        else:
-                            ch.append(v)
             else:
                 cpos = None
                 ch, cp = [], []
             if trailing:
                 ch += [None] * trailing
-                if mode is INLINE:
-                    cp += [None] * trailing
+                cp += [None] * trailing
             if mode is INLINE:
                 value = Inline(ch, cp)
             elif expand1 and len(ch) == 1:
                 value = ch[0]
-            elif mode is BUILD or mode is EXPAND1:
+            elif mode is BUILD:
                 value = fns[rid](cpos, ch)
             else:
                 value = fns[rid](cpos, ch, cp)

@@ -21,6 +21,14 @@ def cache_root() -> str:
     return root
 
 
+def write_atomic(path: str, data: bytes) -> None:
+    """Write `path` whole or not at all: a concurrent reader never sees half a file."""
+    tmp = f"{path}.{os.getpid()}.tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
+    os.replace(tmp, path)
+
+
 def module_path(cpp_file: str, source: str, target: str) -> str:
     digest = hashlib.sha256(f"{__version__}\0{target}\0{source}".encode()).hexdigest()[:20]
     stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(cpp_file))[0]) or "program"
@@ -28,10 +36,7 @@ def module_path(cpp_file: str, source: str, target: str) -> str:
     path = os.path.join(folder, f"{stem}.py")
     if not os.path.exists(path):
         os.makedirs(folder, exist_ok=True)
-        tmp = f"{path}.{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(source)
-        os.replace(tmp, path)
+        write_atomic(path, source.encode("utf-8"))
     return path
 
 
@@ -132,9 +137,6 @@ def record_module(cpp_file: str, opts, sources, module: str) -> None:
     path = _manifest_path(_run_key(cpp_file, opts))
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
-        tmp = f"{path}.{os.getpid()}.tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            json.dump(entry, f)
-        os.replace(tmp, path)
+        write_atomic(path, json.dumps(entry).encode("utf-8"))
     except OSError:
         pass

@@ -246,8 +246,8 @@ def _cache_path():
     import os
     import tempfile
     from . import __version__ as ver      # not importlib.metadata: its import alone costs 25 ms
-    base = os.environ.get("AMPPY_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "amppy")
+    from .modcache import cache_root
+    base = cache_root()
     try:
         os.makedirs(base, exist_ok=True)
         return os.path.join(base, f"grammar-{ver}-{_grammar_digest()}.lark-cache")
@@ -255,6 +255,7 @@ def _cache_path():
         return os.path.join(tempfile.gettempdir(), f"amppy-grammar-{_grammar_digest()}.lark-cache")
 
 
+@functools.lru_cache(maxsize=1)
 def _grammar_digest() -> str:
     import hashlib
     from importlib.resources import files
@@ -381,6 +382,7 @@ _PREC = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">"
          ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
 
 
+@functools.lru_cache(maxsize=4096)      # a program repeats few distinct literals
 def _int_literal(text: str):
     """(value, unsigned?, number of 'l's) of an integer literal, or the error message."""
     m = re.match(r"(0[xX][0-9a-fA-F]+|0[bB][01]+|[0-9]+)(.*)", text)
@@ -396,10 +398,6 @@ def _int_literal(text: str):
     else:
         value = int(digits)
     return value, "u" in suffix, suffix.count("l")
-
-
-#: Integer literals seen so far (a program repeats few distinct ones).
-_INT_LITS: dict = {}
 
 
 class _SyntaxProblem(Exception):
@@ -934,9 +932,7 @@ class _ToAst:
 
     def int_lit(self, meta, ch):
         text = ch[0].value
-        known = _INT_LITS.get(text)
-        if known is None:
-            known = _INT_LITS[text] = _int_literal(text)
+        known = _int_literal(text)
         if known.__class__ is str:
             raise _SyntaxProblem("syntax-error", known, self.sp(meta))
         return A.IntLit(self.sp(meta), known[0], text, known[1], known[2])
@@ -1058,8 +1054,8 @@ def _fast_parts() -> tuple[Lexer, Driver, TypeNames]:
     a few milliseconds, while building them needs the Lark parser itself (its
     cache load is most of a tenth of a second).  So a program that parses never
     loads Lark's parser at all; the first syntax error does."""
-    import os
     import pickle
+    from .modcache import write_atomic
     path = _cache_path().replace(".lark-cache", f"-{_fast_path_digest()}.tables")
     parts = None
     try:
@@ -1073,14 +1069,11 @@ def _fast_parts() -> tuple[Lexer, Driver, TypeNames]:
     if parts is None:
         parser, _ = _parser()
         parts = (Lexer(parser), Driver(parser, _WITH_POSITIONS))
-        tmp = f"{path}.{os.getpid()}.tmp"
         try:
-            with open(tmp, "wb") as fh:
-                pickle.dump(parts, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
+            write_atomic(path, pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL))
         except OSError:
             pass
-    return parts[0], parts[1], TypeNames(_keyword_terminals())
+    return parts[0], parts[1], TypeNames(parts[0].keywords)    # the grammar's keywords
 
 
 def _fast_path_digest() -> str:
