@@ -210,7 +210,8 @@ def _run(ns, source: str, opts: Options, sources=None) -> int:
 def _run_module(ns, path: str) -> int:
     import runpy
     sys.argv = [ns.file] + list(ns.args)
-    sys.path.insert(0, os.path.dirname(path))
+    # The module runs as `__main__` from its cache file; its folder is NOT put on sys.path, so
+    # a program called numpy.cpp (cached as numpy.py) cannot shadow the modules it imports.
     try:
         runpy.run_path(path, run_name="__main__")
     except SystemExit as e:

@@ -77,7 +77,12 @@ class Void(Type):
 
 @dataclass(frozen=True)
 class StructType(Type):
-    name: str                         # look up fields in Program.structs
+    name: str                         # the C++ name: look up fields in Program.structs
+    py_name: str = ""                 # the Python class name (amppy.names), "" = same as name
+
+    @property
+    def py(self) -> str:
+        return self.py_name or self.name
 
     def __str__(self):
         return self.name
@@ -519,7 +524,7 @@ class ParallelForEach(Stmt):
 @dataclass
 class StructDef:
     name: str
-    fields: list[tuple[str, Type]]
+    fields: list[tuple[str, Type]]    # (Python attribute name (amppy.names.field_name), type)
     span: Span
 
 

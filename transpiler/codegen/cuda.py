@@ -218,7 +218,7 @@ def device_names(program: ir.Program | None) -> dict:
     if program is None:
         return {}
     taken = {f.sym.py_name for f in program.functions} | {g.sym.py_name for g in program.globals}
-    taken |= {k.name for k in program.kernels} | {s.name for s in program.structs}
+    taken |= {k.name for k in program.kernels} | {s.py_name for s in program.structs}
     out = {}
     for f in program.functions:
         if "amp" in f.restrict and "cpu" in f.restrict:
@@ -249,7 +249,7 @@ class _KernelWriter:
         self.emitted = emitted if emitted is not None else set()
         self.taken = kernel_user_names(kernel)
         if program is not None:
-            self.taken |= {s.name for s in program.structs} | {g.sym.py_name for g in program.globals}
+            self.taken |= {s.py_name for s in program.structs} | {g.sym.py_name for g in program.globals}
         self.n = _name_table(self.taken)
         self.em = CudaEmitter(program, sources, kernel, self.n, device_names(program))
         self.em.names_used |= self.taken
@@ -259,10 +259,10 @@ class _KernelWriter:
         if isinstance(t, ir.Scalar):
             return np_scalar(t)
         if isinstance(t, ir.StructType):
-            name = f"{t.name}_record"
+            name = f"{t.py}_record"
             if ("record", t.name) not in self.emitted:
                 self.emitted.add(("record", t.name))
-                self.records += [f"{name} = numba.from_dtype({t.name}.dtype)  # struct {t.name} in shared memory", ""]
+                self.records += [f"{name} = numba.from_dtype({t.py}.dtype)  # struct {t.py} in shared memory", ""]
             return name
         raise KernelCodegenError(f"tile_static variable of type '{t}' is not supported on the CUDA target", span)
 

@@ -82,6 +82,8 @@ class HostWriter:
             o.append(f"class {s.py_name}:")
             for fname, ft in s.fields:
                 o.append(f"    {fname}: {self.field_type(ft)}")
+            if not s.fields:
+                o.append(f"    pass  # struct {comment_text(s.name)} has no data members")
         if p.globals:
             o.append("")
         for g in p.globals:
@@ -532,7 +534,7 @@ class HostWriter:
         if isinstance(t, ir.Pointer):
             t = t.elem
         if isinstance(t, ir.StructType):
-            return f"{t.name}({', '.join(args)})", P_POSTFIX
+            return f"{t.py}({', '.join(args)})", P_POSTFIX
         if isinstance(t, ir.Extent):
             return f"extent({', '.join(args)})", P_POSTFIX
         if isinstance(t, ir.Vector):

@@ -9,7 +9,7 @@ def np_name(t: ir.Type) -> str:
     if isinstance(t, ir.Scalar):
         return "np." + ir.SCALARS[t.name][0]
     if isinstance(t, ir.StructType):
-        return t.name
+        return t.py
     raise TypeError(f"no numpy type for {t}")
 
 

@@ -14,6 +14,7 @@ from .. import ir
 from ..diagnostics import DiagnosticSink
 from ..source import Span
 from . import library as L
+from ..names import field_name
 from .scope import PyNames, Scope, python_name
 from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES, common_type, promote
 
@@ -29,12 +30,12 @@ class SemaError(Exception):
 class _Fn:
     """What sema knows about the function (or kernel) being analysed."""
 
-    def __init__(self, name: str, ret: ir.Type, restrict: tuple[str, ...], kernel=None):
+    def __init__(self, name: str, ret: ir.Type, restrict: tuple[str, ...], module_names: set[str], kernel=None):
         self.name = name
         self.ret = ret
         self.restrict = restrict
         self.kernel = kernel              # _KernelCtx inside a parallel_for_each lambda
-        self.py = PyNames()
+        self.py = PyNames(module=module_names)
         self.calls: list[ir.Symbol] = []
 
 
@@ -136,7 +137,9 @@ class Analyser:
                 return ir.Scalar(SCALAR_ALIASES[name])
             if name in self.typedefs:
                 return self.typedefs[name]
-            if name in self.structs or name in LIBRARY_STRUCTS:
+            if name in self.structs:
+                return ir.StructType(name, self.structs[name].py_name)
+            if name in LIBRARY_STRUCTS:
                 return ir.StructType(name)
             if name in OPAQUE_LIBRARY:
                 return ir.Library(name)
@@ -233,8 +236,7 @@ class Analyser:
                 self.unsupported(f"a field of type '{t}' is", f.span)
             if f.init is not None:
                 self.unsupported("default member initializers are", f.init.span)
-            python_name(f.name)
-            fields.append((f.name, t))
+            fields.append((field_name(f.name), t))
         sd = ir.StructDef(d.name, fields, d.span)
         sd.py_name = self.module_names.fresh(d.name, self.globals)
         self.structs[d.name] = sd
@@ -300,7 +302,7 @@ class Analyser:
     def function_body(self, d: A.FunctionDef, sym: ir.Symbol) -> None:
         ftype: ir.Function = sym.type
         restrict = d.restrict or ("cpu",)
-        self.fn = _Fn(d.name, ftype.ret, restrict)
+        self.fn = _Fn(d.name, ftype.ret, restrict, self.module_names.taken)
         self.fn.py.taken |= {"np"}
         self.scope = Scope(self.globals, "function")
         params = []
@@ -1179,8 +1181,8 @@ class Analyser:
                 self.error("pfe-lambda", f"the kernel parameter must be 'index<{rank}>', not '{pt}'", p.span)
         outer_fn, outer_scope = self.fn, self.scope
         name = self.kernel_name(outer_fn.name)
-        kfn = _Fn(name, ir.Void(), ("amp",))
-        index_sym = ir.Symbol(p.name or "idx", python_name(p.name or "idx"), pt, "index", p.span)
+        kfn = _Fn(name, ir.Void(), ("amp",), self.module_names.taken)
+        index_sym = ir.Symbol(p.name or "idx", kfn.py.fresh(p.name or "idx", outer_scope), pt, "index", p.span)
         kctx = _KernelCtx(lam, outer_scope, outer_fn, index_sym, tiles, rank)
         kfn.kernel = kctx
         kscope = Scope(outer_scope, "kernel")
@@ -1199,12 +1201,13 @@ class Analyser:
         return ir.ParallelForEach(n.span, domain, kernel, cap_args)
 
     def kernel_name(self, fn_name: str) -> str:
-        base = f"{fn_name}_kernel"
+        """`main_kernel`, `main_kernel2`, ...: user names of this shape are mangled (amppy.names)."""
+        base = f"{python_name(fn_name)}_kernel"
         name, i = base, 2
         while name in self.kernel_names:
             name, i = f"{base}{i}", i + 1
         self.kernel_names.add(name)
-        return python_name(name)
+        return name
 
 
 # ---- helpers ------------------------------------------------------------------------------------

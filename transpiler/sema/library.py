@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import ast as A
 from .. import ir
+from ..names import field_name
 from .types import LIBRARY_STRUCTS, common_type, promote
 
 OSTREAMS = {"cout": "cout", "cerr": "cerr", "clog": "clog", "wcout": "wcout"}
@@ -83,9 +84,10 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
         t = t.elem
     if isinstance(t, ir.StructType):
         fields = dict(a.struct_fields(t))
-        if name not in fields:
+        py = field_name(name)
+        if py not in fields:
             a.error("no-member", f"no member named '{name}' in '{t.name}'", n.span)
-        return ir.FieldRef(n.span, fields[name], base, name, n.arrow)
+        return ir.FieldRef(n.span, fields[py], base, py, n.arrow)
     if isinstance(t, (ir.ArrayView, ir.AmpArray)) and name == "extent":
         return ir.LibAttr(n.span, ir.Extent(t.rank), base, "extent")
     if isinstance(t, ir.Extent) and name == "tile" and n.template_args is not None:

@@ -1,38 +1,13 @@
 """Scopes and the Python names of C++ symbols.
 
-C++ names are kept in generated Python wherever possible.  A name that is a
-Python keyword, a Python builtin, or a name amppy's generated code relies on
-gets a trailing underscore; a declaration that would shadow a live variable of
-the same Python function gets a numeric suffix (Python has function scope, C++
-has block scope).
+Which C++ names need another Python name is `amppy.names`' one rule; here a
+declaration that would shadow a live variable of the same Python function gets
+a numeric suffix on top (Python has function scope, C++ has block scope).
 """
 from __future__ import annotations
 
-import builtins
-import keyword
-import re
-
 from .. import ir
-
-_IDENT = re.compile(r"^[A-Za-z_][A-Za-z_0-9]*$")
-
-#: Names generated code defines or imports; user names must not collide with them.
-GENERATED_NAMES = frozenset("""
-    np numba njit prange cuda math float32 float64 int8 int16 int32 int64 uint8 uint16 uint32 uint64
-    bool_ cdiv cmod to_int run_main launch struct vector carray array array_view extent index
-    tiled_extent cout cerr wcout clog cin endl printf copy main_ self
-""".split())
-
-RESERVED = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins)) | GENERATED_NAMES
-
-
-def python_name(name: str) -> str:
-    """The Python identifier for a C++ identifier (validated, mangled if it clashes)."""
-    if not _IDENT.match(name):
-        raise ValueError(f"not an identifier: {name!r}")
-    if name in RESERVED or name.startswith("__"):
-        return name + "_"
-    return name
+from ..names import python_name  # noqa: F401  (re-exported for sema)
 
 
 class Scope:
@@ -56,18 +31,25 @@ class Scope:
 class PyNames:
     """Python names in use within one generated Python function."""
 
-    def __init__(self, taken: set[str] | None = None):
-        self.taken = set(taken or ())
+    def __init__(self, taken: set[str] | None = None, module: set[str] | None = None):
+        self.module = set(module or ())  # module-level names: a local never hides one
+        self.taken = set(taken or ()) | self.module
+        self.renamed: set[str] = set()   # names made here for shadowing declarations
 
     def fresh(self, base: str, scope: Scope) -> str:
-        """A Python name for a new C++ local `base` declared in `scope`."""
+        """A Python name for a new C++ local `base` declared in `scope`.
+
+        A declaration that shadows a variable of an enclosing block, or whose name an
+        earlier shadowing declaration was given, or that is a module-level name (a Python
+        local would hide the global for the whole function), gets the first free `name_N`."""
         py = python_name(base)
-        # Shadowing a name visible from an enclosing block needs a new Python name.
         outer, _ = scope.lookup(base)
-        if py in self.taken and isinstance(outer, ir.Symbol) and outer.kind in ("local", "param", "capture"):
+        shadows = py in self.taken and isinstance(outer, ir.Symbol) and outer.kind in ("local", "param", "capture")
+        if shadows or py in self.renamed or py in self.module:
             n = 1
             while f"{py}_{n}" in self.taken:
                 n += 1
             py = f"{py}_{n}"
+            self.renamed.add(py)
         self.taken.add(py)
         return py

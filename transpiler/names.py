@@ -1,0 +1,89 @@
+"""The Python name of every C++ name: one rule, used by sema for every entity.
+
+C++ names are kept in generated Python wherever that is safe.  A name is
+*reserved* when, written as itself, it could change what the generated module
+does: a Python keyword or soft keyword, a builtin (`breakpoint`, `exit`,
+`print`, `compile`, `range`, ...), a dunder, a name the generated module imports
+from `amppy.runtime` or from its backend prelude (`np`, `cuda`, `prange`, ...),
+or a name of the shape amppy gives its own generated definitions (`main_kernel`,
+`f_device`, `S_record`, ...).
+
+The mangling appends one `_` to every name whose *base* (the name without its
+trailing underscores) is reserved: `sum` -> `sum_`, and a user's own `sum_` ->
+`sum__`.  The rule is injective (two different C++ names never get the same
+Python name) and needs no state, so a mangled name can never collide with
+another user name, in any scope, on any target.  Generated names (kernels,
+device copies, records, temporaries) are made by appending to already
+mangled names and never pass through this rule.
+
+Struct fields have their own namespace (attributes): their reserved set is
+Python's keywords plus every attribute the runtime's struct classes and numpy
+records have (`copy`, `dtype`, `_rec`, ...) and every name starting with `_`.
+"""
+from __future__ import annotations
+
+import builtins
+import keyword
+import re
+
+_IDENT = re.compile(r"^[A-Za-z_][A-Za-z_0-9]*$")
+
+#: What generated modules import or define besides `amppy.runtime.__all__`: the backend
+#: preludes' modules and functions, numpy/numba scalar names, and fixed generated names.
+PRELUDE_NAMES = frozenset("""
+    np numpy numba njit prange cuda math sys os register_jitable float64 int8 int16 int64 uint8 uint16
+    uint64 bool_ launch launch_cuda import_cuda atomic_add atomic_sub atomic_max atomic_min atomic_and
+    atomic_or atomic_xor atomic_exch atomic_inc atomic_dec atomic_cas syncthreads threadfence main_ self
+    switch_value first_iteration
+""".split())
+
+#: `amppy.runtime.__all__` as of this version.  tests/test_names.py fails when the runtime
+#: exports a name missing here, so the two cannot drift apart (importing the runtime here
+#: would pull numpy and numba into `amppy check`).
+RUNTIME_NAMES = frozenset("""
+    BACKGROUND_BLUE BACKGROUND_GREEN BACKGROUND_INTENSITY BACKGROUND_RED COORD EOF FOREGROUND_BLUE
+    FOREGROUND_GREEN FOREGROUND_INTENSITY FOREGROUND_RED GetStdHandle HANDLE SMALL_RECT STD_ERROR_HANDLE
+    STD_INPUT_HANDLE STD_OUTPUT_HANDLE SetConsoleScreenBufferSize SetConsoleTextAttribute
+    SetConsoleWindowInfo Sleep array array_view boolalpha carray cdiv cerr cformat check_tiled_domain cin
+    clog cmod copy copy_async cout dec defaultfloat endl ends extent fflush fixed float32 flush fprintf
+    fputc fputs getchar getline hex index int32 internal invalid_compute_domain launch_cpu left
+    noboolalpha noshowpoint noshowpos nouppercase np_type oct out_of_range printf putchar puts
+    register_device_hooks reset_console right run_main runtime_exception scientific setfill setprecision
+    setw showpoint showpos std_out_of_range stderr stdout struct tiled_extent to_dtype to_int uint32
+    uppercase vector wcout
+""".split())
+
+RESERVED = (frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins))
+            | PRELUDE_NAMES | RUNTIME_NAMES)
+
+#: Suffixes amppy gives generated module-level definitions (`main_kernel2`, `f_device`, ...).
+_GENERATED_SHAPE = re.compile(r".*_(kernel\d*|thread|device|record|checks)$")
+
+#: Attributes of the runtime's struct classes and of numpy records (see runtime/containers.py).
+FIELD_RESERVED = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset("""
+    copy assign dtype from_record to_record fields item view getfield setfield tolist
+""".split())
+
+
+def _base(name: str) -> str:
+    return name.rstrip("_") or name
+
+
+def is_reserved(name: str) -> bool:
+    base = _base(name)
+    return base in RESERVED or name.startswith("__") or bool(_GENERATED_SHAPE.match(base))
+
+
+def python_name(name: str) -> str:
+    """The Python identifier of a C++ identifier (module, function or kernel scope)."""
+    if not _IDENT.match(name):
+        raise ValueError(f"not an identifier: {name!r}")
+    return name + "_" if is_reserved(name) else name
+
+
+def field_name(name: str) -> str:
+    """The Python attribute name of a C++ struct field."""
+    if not _IDENT.match(name):
+        raise ValueError(f"not an identifier: {name!r}")
+    base = _base(name)
+    return name + "_" if base in FIELD_RESERVED or name.startswith("_") else name
