@@ -1,0 +1,223 @@
+// A small CPU emulation of the C++ AMP API, for building amppy's test programs with g++ on
+// Linux so that their expected outputs come from a real C++ compiler, not from amppy.
+//
+// Written for amppy's tests from the C++ AMP specification's interface; it is not Microsoft's
+// header.  What it covers: extent/index of rank 1-3, array_view over C arrays, std::vector and
+// extents, array, copy, untiled parallel_for_each (threads run one after another) and tiled
+// parallel_for_each with barriers (each tile's threads run as real threads that meet at a
+// barrier; tiles one after another, so `tile_static` can be a function-local static).
+// Limits: no sections/projections, no accelerators, no textures; atomics are plain
+// read-modify-write guarded by one mutex.
+#pragma once
+#include <algorithm>
+#include <barrier>
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#define restrict(...)
+#define tile_static static
+
+namespace concurrency {
+
+template <int N> struct extent;
+
+template <int N>
+struct index {
+    int v[N > 0 ? N : 1] = {};
+    static const int rank = N;
+    index() = default;
+    explicit index(int i0) { v[0] = i0; }
+    index(int i0, int i1) { v[0] = i0; v[1] = i1; }
+    index(int i0, int i1, int i2) { v[0] = i0; v[1] = i1; v[2] = i2; }
+    int operator[](int d) const { return v[d]; }
+    int& operator[](int d) { return v[d]; }
+    index operator+(const index& o) const { index r; for (int d = 0; d < N; d++) r.v[d] = v[d] + o.v[d]; return r; }
+    index operator-(const index& o) const { index r; for (int d = 0; d < N; d++) r.v[d] = v[d] - o.v[d]; return r; }
+    bool operator==(const index& o) const { for (int d = 0; d < N; d++) if (v[d] != o.v[d]) return false; return true; }
+    bool operator!=(const index& o) const { return !(*this == o); }
+};
+
+template <int D0, int D1 = 0, int D2 = 0> struct tiled_extent;
+
+template <int N>
+struct extent {
+    int v[N > 0 ? N : 1] = {};
+    static const int rank = N;
+    extent() = default;
+    explicit extent(int e0) { v[0] = e0; }
+    extent(int e0, int e1) { v[0] = e0; v[1] = e1; }
+    extent(int e0, int e1, int e2) { v[0] = e0; v[1] = e1; v[2] = e2; }
+    int operator[](int d) const { return v[d]; }
+    int& operator[](int d) { return v[d]; }
+    int size() const { int s = 1; for (int d = 0; d < N; d++) s *= v[d]; return s; }
+    bool contains(const index<N>& i) const { for (int d = 0; d < N; d++) if (i[d] < 0 || i[d] >= v[d]) return false; return true; }
+    template <int T0> tiled_extent<T0> tile() const { return tiled_extent<T0>(*this); }
+    template <int T0, int T1> tiled_extent<T0, T1> tile() const { return tiled_extent<T0, T1>(*this); }
+    template <int T0, int T1, int T2> tiled_extent<T0, T1, T2> tile() const { return tiled_extent<T0, T1, T2>(*this); }
+};
+
+template <int N>
+inline int linear(const extent<N>& e, const index<N>& i) {
+    int off = 0;
+    for (int d = 0; d < N; d++) off = off * e[d] + i[d];
+    return off;
+}
+
+class invalid_compute_domain : public std::runtime_error {
+public:
+    explicit invalid_compute_domain(const std::string& m) : std::runtime_error(m) {}
+};
+
+template <typename T, int N = 1>
+class array_view {
+public:
+    using value_type = std::remove_const_t<T>;
+    concurrency::extent<N> extent;
+    value_type* data_;
+    std::shared_ptr<std::vector<value_type>> own_;
+
+    array_view(const concurrency::extent<N>& e, T* p) : extent(e), data_(const_cast<value_type*>(p)) {}
+    array_view(const concurrency::extent<N>& e, std::vector<value_type>& v) : extent(e), data_(v.data()) {}
+    array_view(const concurrency::extent<N>& e, const std::vector<value_type>& v)
+        : extent(e), data_(const_cast<value_type*>(v.data())) {}
+    explicit array_view(const concurrency::extent<N>& e)
+        : extent(e), own_(std::make_shared<std::vector<value_type>>(e.size())) { data_ = own_->data(); }
+    array_view(int e0, T* p) : array_view(concurrency::extent<N>(e0), p) {}
+    array_view(int e0, int e1, T* p) : array_view(concurrency::extent<N>(e0, e1), p) {}
+    array_view(int e0, int e1, int e2, T* p) : array_view(concurrency::extent<N>(e0, e1, e2), p) {}
+    array_view(int e0, std::vector<value_type>& v) : array_view(concurrency::extent<N>(e0), v) {}
+    array_view(int e0, int e1, std::vector<value_type>& v) : array_view(concurrency::extent<N>(e0, e1), v) {}
+    array_view(int e0, int e1, int e2, std::vector<value_type>& v) : array_view(concurrency::extent<N>(e0, e1, e2), v) {}
+    array_view(int e0, const std::vector<value_type>& v) : array_view(concurrency::extent<N>(e0), v) {}
+    array_view(int e0, int e1, const std::vector<value_type>& v) : array_view(concurrency::extent<N>(e0, e1), v) {}
+    template <typename U> array_view(const array_view<U, N>& o) : extent(o.extent), data_(o.data_), own_(o.own_) {}
+
+    T& operator[](const index<N>& i) const { return data_[linear(extent, i)]; }
+    T& operator()(const index<N>& i) const { return (*this)[i]; }
+    T& operator()(int i0) const { return (*this)[index<N>(i0)]; }
+    T& operator()(int i0, int i1) const { return (*this)[index<N>(i0, i1)]; }
+    T& operator()(int i0, int i1, int i2) const { return (*this)[index<N>(i0, i1, i2)]; }
+    T& operator[](int i0) const { return data_[i0]; }   // rank 1 (higher ranks: row proxies unsupported)
+    void synchronize() const {}
+    void refresh() const {}
+    void discard_data() const {}
+    value_type* data() const { return data_; }
+};
+
+template <typename T, int N = 1>
+class array {
+public:
+    concurrency::extent<N> extent;
+    std::vector<T> store;
+    explicit array(const concurrency::extent<N>& e) : extent(e), store(e.size()) {}
+    array(int e0) : array(concurrency::extent<N>(e0)) {}
+    array(int e0, int e1) : array(concurrency::extent<N>(e0, e1)) {}
+    template <typename It> array(const concurrency::extent<N>& e, It first) : extent(e), store(first, first + e.size()) {}
+    template <typename It> array(const concurrency::extent<N>& e, It first, It) : array(e, first) {}
+    template <typename It> array(int e0, It first) : array(concurrency::extent<N>(e0), first) {}
+    template <typename It> array(int e0, int e1, It first) : array(concurrency::extent<N>(e0, e1), first) {}
+    T& operator[](const index<N>& i) { return store[linear(extent, i)]; }
+    const T& operator[](const index<N>& i) const { return store[linear(extent, i)]; }
+    T& operator()(int i0) { return store[i0]; }
+    T& operator()(int i0, int i1) { return (*this)[index<N>(i0, i1)]; }
+    T& operator[](int i0) { return store[i0]; }
+    T* data() { return store.data(); }
+    operator std::vector<T>() const { return store; }
+};
+
+template <typename T, int N, typename It> void copy(const array<T, N>& a, It out) { std::copy(a.store.begin(), a.store.end(), out); }
+template <typename T, int N> void copy(const array<T, N>& a, array_view<T, N> v) { std::copy(a.store.begin(), a.store.end(), v.data_); }
+template <typename It, typename T, int N> void copy(It first, It last, array<T, N>& a) { std::copy(first, last, a.store.begin()); }
+template <typename It, typename T, int N> void copy(It first, array<T, N>& a) { std::copy(first, first + a.extent.size(), a.store.begin()); }
+
+// ---- untiled ---------------------------------------------------------------------------------
+template <int N, typename F>
+void parallel_for_each(const extent<N>& e, const F& f) {
+    for (int d = 0; d < N; d++)
+        if (e[d] <= 0) throw invalid_compute_domain("concurrency::parallel_for_each: unsupported compute domain, the extent of dimension 0 of the compute domain (0) cannot be smaller than or equal to 0.");
+    index<N> i;
+    int total = e.size();
+    for (int k = 0; k < total; k++) {
+        int r = k;
+        for (int d = N - 1; d >= 0; d--) { i[d] = r % e[d]; r /= e[d]; }
+        f(i);
+    }
+}
+
+// ---- tiled -----------------------------------------------------------------------------------
+struct tile_barrier {
+    std::barrier<>* b;
+    void wait() const { b->arrive_and_wait(); }
+    void wait_with_all_memory_fence() const { wait(); }
+    void wait_with_global_memory_fence() const { wait(); }
+    void wait_with_tile_static_memory_fence() const { wait(); }
+};
+
+template <int D0, int D1 = 0, int D2 = 0>
+struct tiled_index {
+    static const int rank = D2 ? 3 : (D1 ? 2 : 1);
+    index<rank> global, local, tile, tile_origin;
+    tile_barrier barrier;
+    operator index<rank>() const { return global; }
+    extent<rank> get_tile_extent() const { return D2 ? extent<rank>(D0, D1, D2) : (D1 ? extent<rank>(D0, D1) : extent<rank>(D0)); }
+    static const int tile_dim0 = D0, tile_dim1 = D1, tile_dim2 = D2;
+};
+
+template <int D0, int D1, int D2>
+struct tiled_extent : extent<D2 ? 3 : (D1 ? 2 : 1)> {
+    static const int rank = D2 ? 3 : (D1 ? 2 : 1);
+    tiled_extent(const extent<rank>& e) : extent<rank>(e) {}
+    tiled_extent pad() const { extent<rank> e = *this; const int t[3] = {D0, D1, D2};
+        for (int d = 0; d < rank; d++) e[d] = (e[d] + t[d] - 1) / t[d] * t[d]; return e; }
+};
+
+template <int D0, int D1, int D2, typename F>
+void parallel_for_each(const tiled_extent<D0, D1, D2>& e, const F& f) {
+    const int R = tiled_extent<D0, D1, D2>::rank;
+    const int t[3] = {D0, D1 ? D1 : 1, D2 ? D2 : 1};
+    for (int d = 0; d < R; d++)
+        if (e[d] <= 0 || e[d] % t[d] != 0) throw invalid_compute_domain("concurrency::parallel_for_each (tiling): unsupported compute domain, the extent of dimension of the compute domain cannot be evenly divided by the extent of dimension of the tile.");
+    int tiles[3] = {1, 1, 1};
+    for (int d = 0; d < R; d++) tiles[d] = e[d] / t[d];
+    int per_tile = t[0] * t[1] * t[2];
+    for (int a = 0; a < tiles[0]; a++) for (int b = 0; b < tiles[1]; b++) for (int c = 0; c < tiles[2]; c++) {
+        std::barrier<> bar(per_tile);
+        std::vector<std::thread> threads;
+        for (int x = 0; x < t[0]; x++) for (int y = 0; y < t[1]; y++) for (int z = 0; z < t[2]; z++) {
+            tiled_index<D0, D1, D2> ti;
+            const int tl[3] = {a, b, c}, lo[3] = {x, y, z};
+            for (int d = 0; d < R; d++) {
+                ti.tile[d] = tl[d]; ti.local[d] = lo[d];
+                ti.tile_origin[d] = tl[d] * t[d]; ti.global[d] = tl[d] * t[d] + lo[d];
+            }
+            ti.barrier.b = &bar;
+            threads.emplace_back([&f, ti] { f(ti); });
+        }
+        for (auto& th : threads) th.join();
+    }
+}
+
+// ---- atomics ---------------------------------------------------------------------------------
+inline std::mutex& atomic_mutex() { static std::mutex m; return m; }
+#define AMPPY_EMU_ATOMIC(name, expr)                                                        \
+    template <typename T> T name(T* p, T v) { std::lock_guard<std::mutex> g(atomic_mutex()); \
+        T old = *p; *p = (expr); return old; }
+AMPPY_EMU_ATOMIC(atomic_fetch_add, old + v)
+AMPPY_EMU_ATOMIC(atomic_fetch_sub, old - v)
+AMPPY_EMU_ATOMIC(atomic_fetch_max, std::max(old, v))
+AMPPY_EMU_ATOMIC(atomic_fetch_min, std::min(old, v))
+AMPPY_EMU_ATOMIC(atomic_fetch_and, old & v)
+AMPPY_EMU_ATOMIC(atomic_fetch_or, old | v)
+AMPPY_EMU_ATOMIC(atomic_fetch_xor, old ^ v)
+AMPPY_EMU_ATOMIC(atomic_exchange, v)
+template <typename T> T atomic_fetch_inc(T* p) { return atomic_fetch_add(p, T(1)); }
+template <typename T> T atomic_fetch_dec(T* p) { return atomic_fetch_sub(p, T(1)); }
+
+}  // namespace concurrency
+namespace Concurrency = concurrency;
