@@ -33,7 +33,7 @@ _IDENT = re.compile(r"^[A-Za-z_][A-Za-z_0-9]*$")
 PRELUDE_NAMES = frozenset("""
     np numpy numba njit prange cuda math sys os register_jitable float64 int8 int16 int64 uint8 uint16
     uint64 bool_ launch launch_cuda import_cuda atomic_add atomic_sub atomic_max atomic_min atomic_and
-    atomic_or atomic_xor atomic_exch atomic_inc atomic_dec atomic_cas syncthreads threadfence main_ self
+    atomic_or atomic_xor atomic_exch atomic_inc atomic_dec atomic_cas syncthreads threadfence self
     switch_value first_iteration
 """.split())
 
