@@ -5,6 +5,8 @@ read from arrays), ``float`` → ``numpy.float32``, ``double`` → Python float,
 ``bool`` → bool, ``char`` → one-character str.  Importing this package does not
 import ``numba.cuda``.
 """
+import numpy as _np
+
 from . import amp, containers, cppio, intmath, win32
 from .amp import *  # noqa: F401,F403
 from .containers import *  # noqa: F401,F403
@@ -12,6 +14,9 @@ from .cppio import *  # noqa: F401,F403
 from .intmath import *  # noqa: F401,F403
 from .win32 import *  # noqa: F401,F403
 from .launch_cpu import launch_cpu  # noqa: F401
+
+# C++ arithmetic reports nothing: 1.0f / 0.0f is inf, overflow wraps or gives inf, silently.
+_np.seterr(all="ignore")
 
 __all__ = (amp.__all__ + containers.__all__ + cppio.__all__ + intmath.__all__
            + win32.__all__ + ["launch_cpu"])

@@ -11,7 +11,8 @@ import math
 import numpy as np
 from numba.extending import register_jitable
 
-__all__ = ["cdiv", "cmod", "int32", "uint32", "to_int", "float32"]
+__all__ = ["cdiv", "cmod", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
+           "to_int", "float32", "fdiv"]
 
 float32 = np.float32
 
@@ -36,15 +37,37 @@ def cmod(a, b):
     return r
 
 
-def int32(x):
-    """Wrap an integer (or bool/numpy integer) to C++ ``int`` (two's complement)."""
-    x = int(x) & 0xFFFFFFFF
-    return x - 0x100000000 if x >= 0x80000000 else x
+def _wrapper(bits: int, signed: bool):
+    mask, half, full = (1 << bits) - 1, 1 << (bits - 1), 1 << bits
+
+    if signed:
+        def wrap(x):
+            x = int(x) & mask
+            return x - full if x >= half else x
+        wrap.__doc__ = f"Wrap an integer to C++'s {bits}-bit signed type (two's complement)."
+    else:
+        def wrap(x):
+            return int(x) & mask
+        wrap.__doc__ = f"Wrap an integer to C++'s {bits}-bit unsigned type (modulo 2**{bits})."
+    wrap.__name__ = wrap.__qualname__ = ("int" if signed else "uint") + str(bits)
+    return wrap
 
 
-def uint32(x):
-    """Wrap an integer to C++ ``unsigned int`` (modulo 2**32)."""
-    return int(x) & 0xFFFFFFFF
+# One wrapping function per C++ integer width (amppy.cxxtypes.wrapper_name picks it):
+# int8 = char/signed char, int16 = short, int32 = int/long, int64 = long long, and unsigned.
+int8, int16, int32, int64 = (_wrapper(b, True) for b in (8, 16, 32, 64))
+uint8, uint16, uint32, uint64 = (_wrapper(b, False) for b in (8, 16, 32, 64))
+
+
+def fdiv(a, b):
+    """``a / b`` for doubles with IEEE results (C++: 1.0 / 0.0 is inf, 0.0 / 0.0 is nan)."""
+    try:
+        return a / b
+    except ZeroDivisionError:
+        a = float(a)
+        if a != a or a == 0.0:
+            return math.nan
+        return math.copysign(math.inf, a) * math.copysign(1.0, float(b))
 
 
 def to_int(x):

@@ -11,6 +11,7 @@ Kernels and their launches come from the target backend (`cpu.py`/`cuda.py`).
 from __future__ import annotations
 
 from .. import __version__, ir
+from ..cxxtypes import conversion_wraps, deferrable, is_integer, result_wraps, wrapper_name
 from . import CodegenUnsupported
 from .kernel_exprs import const_int
 from .text import comment_text, docstring_text
@@ -62,6 +63,7 @@ class HostWriter:
         self.out: list[str] = []
         self.globals_assigned: set[str] = set()
         self.loop_steps: list = []          # for-loop steps to run before `continue` (while-lowered loops)
+        self.unwrapped: set[int] = set()    # ids of integer results whose wrap is left to the consumer
 
     # ---- module ------------------------------------------------------------------------------
     def module(self) -> str:
@@ -375,9 +377,8 @@ class HostWriter:
                 return f"{target}.assign({self.expr(value)})"
             return f"{target} = {self.expr(e.value)}"
         ct = e.compute_type
-        simple = (ct == t and e.op in ("+", "-", "*", "&", "|", "^", "<<", ">>") and
-                  not (isinstance(t, ir.Scalar) and t.is_unsigned and e.op in ("+", "-", "*", "<<"))) or \
-                 (ct == t and t.is_float and e.op == "/")
+        simple = ct == t and (e.op in ("&", "|", "^", ">>") or
+                              t.is_float and e.op in ("+", "-", "*") or t.name == "float" and e.op == "/")
         if simple:
             return f"{target} {BINARY[e.op][0]}= {self.expr(e.value)}"
         value = ir.Binary(e.span, ct, e.op, _as_rvalue(e.target, ct), e.value)
@@ -390,8 +391,10 @@ class HostWriter:
             self.globals_assigned.add(e.target.sym.py_name)
         target = self.expr(e.target)
         op = "+" if e.op == "++" else "-"
-        if isinstance(t, ir.Scalar) and t.is_unsigned:
-            return f"{target} = uint32({target} {op} 1)"
+        if isinstance(t, ir.Scalar) and t.name == "char":
+            return f"{target} = chr(uint8(ord({target}) {op} 1))"
+        if is_integer(t):
+            return f"{target} = {wrapper_name(t)}({target} {op} 1)"
         if isinstance(t, ir.Scalar) and t.name == "float":
             return f"{target} {op}= float32(1)"
         return f"{target} {op}= 1"
@@ -431,12 +434,13 @@ class HostWriter:
             return self.emit(e.operand)
         inner = self.expr(e.operand)
         if src.name == "char" and dst.name != "char":
-            inner = f"ord({inner})"
+            inner = f"int8(ord({inner}))" if not isinstance(e.operand, ir.Const) or ord(e.operand.value) > 127 \
+                else f"ord({inner})"
             if dst.is_float:
                 return (f"float32({inner})" if dst.name == "float" else f"float({inner})"), P_POSTFIX
             return inner, P_POSTFIX
         if dst.name == "char":
-            return f"chr({inner})", P_POSTFIX
+            return f"chr(uint8({inner}))", P_POSTFIX
         if dst.name == "bool":
             return f"bool({inner})", P_POSTFIX
         if dst.name == "float":
@@ -451,24 +455,27 @@ class HostWriter:
             return inner, P_POSTFIX
         if src.name == "bool":
             return f"int({inner})", P_POSTFIX
-        if dst.is_unsigned and dst.name not in ("size_t", "unsigned long long") and not src.is_unsigned:
-            return f"uint32({inner})", P_POSTFIX
-        if not dst.is_unsigned and src.is_unsigned and ir.SCALARS[dst.name][1] <= ir.SCALARS[src.name][1] \
-                and ir.SCALARS[dst.name][1] == 4:
-            return f"int32({inner})", P_POSTFIX
+        if conversion_wraps(src, dst):
+            return f"{wrapper_name(dst)}({inner})", P_POSTFIX
         return self.emit(e.operand)
 
     def e_Unary(self, e: ir.Unary):
         if e.op == "!":
             return f"not {self.wrap(e.operand, P_NOT - 1)}", P_NOT
         text = f"{e.op}{self.wrap(e.operand, P_UNARY - 1)}"
-        if e.op == "-" and isinstance(e.type, ir.Scalar) and e.type.is_unsigned:
-            return f"uint32({text})", P_POSTFIX
+        if result_wraps(e) and id(e) not in self.unwrapped:
+            return f"{wrapper_name(e.type)}({text})", P_POSTFIX
         return text, P_UNARY
 
     def e_Binary(self, e: ir.Binary):
         op, prec = BINARY[e.op]
         t = e.left.type
+        for child in (e.left, e.right):     # `int32(h * 31 + c)`: one wrap for a chain
+            if deferrable(e, child):
+                self.unwrapped.add(id(child))
+        if e.op == "/" and isinstance(t, ir.Scalar) and t.name in ("double", "long double") and \
+                not (isinstance(e.right, ir.Const) and e.right.value):
+            return f"fdiv({self.expr(e.left)}, {self.expr(e.right)})", P_POSTFIX
         if e.op in ("/", "%") and isinstance(t, ir.Scalar) and t.is_int:
             fn = "cdiv" if e.op == "/" else "cmod"
             if t.is_unsigned:
@@ -478,9 +485,8 @@ class HostWriter:
             text = f"{self.wrap(e.left, P_CMP)} {op} {self.wrap(e.right, P_CMP)}"
         else:
             text = f"{self.wrap(e.left, prec - 1 if prec not in (P_OR, P_AND) else prec - 1)} {op} {self.wrap(e.right, prec)}"
-        if isinstance(e.type, ir.Scalar) and e.type.is_unsigned and e.op in ("+", "-", "*", "<<") \
-                and e.type.name not in ("size_t", "unsigned long long"):
-            return f"uint32({text})", P_POSTFIX
+        if result_wraps(e) and id(e) not in self.unwrapped:
+            return f"{wrapper_name(e.type)}({text})", P_POSTFIX
         return text, prec
 
     def e_Conditional(self, e: ir.Conditional):
@@ -493,6 +499,9 @@ class HostWriter:
         return f"{self.wrap(e.base, P_POSTFIX - 1)}[{e.dim}]", P_POSTFIX
 
     def e_ElementRef(self, e: ir.ElementRef):
+        for i in e.indices:                 # an overflowed signed index is out of range either way
+            if result_wraps(i) and not i.type.is_unsigned:
+                self.unwrapped.add(id(i))
         idx = ", ".join(self.expr(i) for i in e.indices)
         return f"{self.wrap(e.base, P_POSTFIX - 1)}[{idx}]", P_POSTFIX
 

@@ -19,6 +19,7 @@ tile-shaped arrays).
 from __future__ import annotations
 
 from .. import ir
+from ..cxxtypes import conversion_wraps, deferrable, result_wraps
 
 
 from .text import comment_text
@@ -112,6 +113,7 @@ class KernelExprEmitter:
         self._last_comment = None
         self._continue_prefix: list[tuple[ir.Expr, ...] | None] = []   # for-steps to run on `continue`
         self.names_used: set[str] = set()                           # every Python name emitted
+        self.unwrapped: set[int] = set()      # ids of integer results whose wrap the consumer does
 
     # ---------------------------------------------------------------- target hooks
     def thread_index(self, which: str, dim: int) -> str:
@@ -217,7 +219,10 @@ class KernelExprEmitter:
         if e.op in ("-", "+", "~"):
             if e.op == "-" and isinstance(e.operand, ir.Const) and not isinstance(e.operand.value, (bool, str)):
                 return self.const(-e.operand.value, e.type)
-            return f"{e.op}{self.expr(e.operand, P_UNARY)}", P_UNARY
+            text = f"{e.op}{self.expr(e.operand, P_UNARY)}"
+            if result_wraps(e) and id(e) not in self.unwrapped:
+                return f"{self.scalar_type(e.type)}({text})", P_ATOM
+            return text, P_UNARY
         raise KernelCodegenError(f"operator '{e.op}' is not supported in kernels", e.span)
 
     @staticmethod
@@ -234,13 +239,17 @@ class KernelExprEmitter:
         if isinstance(e, ir.Var) and e.sym.kind == "const" and isinstance(e.sym.const_value, (int, float)):
             return e.sym.const_value >= 0
         if isinstance(e, ir.Convert) and is_int(e.type) and is_int(e.operand.type):
-            return KernelExprEmitter.non_negative(e.operand)
+            # (int)u of an unsigned u >= 2**31 is negative: only value-preserving conversions keep the sign
+            return not conversion_wraps(e.operand.type, e.type) and KernelExprEmitter.non_negative(e.operand)
         if isinstance(e, ir.Binary) and e.op in ("+", "*", "/", "%", "&", ">>", "|"):
             return KernelExprEmitter.non_negative(e.left) and KernelExprEmitter.non_negative(e.right)
         return False
 
     def _e_Binary(self, e: ir.Binary):
         op = e.op
+        for child in (e.left, e.right):     # `np.int32(h * 31 + c)`: one wrap for a chain
+            if deferrable(e, child):
+                self.unwrapped.add(id(child))
         if op in ("/", "%") and is_int(e.type):
             if self.non_negative(e.left) and self.non_negative(e.right):
                 pyop = "//" if op == "/" else "%"
@@ -255,9 +264,8 @@ class KernelExprEmitter:
         if prec == P_CMP:       # never chain comparisons
             return f"{self.expr(e.left, P_CMP + 1)} {pyop} {self.expr(e.right, P_CMP + 1)}", P_CMP
         text = f"{self.expr(e.left, prec)} {pyop} {self.expr(e.right, prec + 1)}"
-        if op in ("+", "-", "*", "<<") and isinstance(e.type, ir.Scalar) and e.type.is_unsigned \
-                and ir.SCALARS[e.type.name][1] == 4:
-            # numba widens uint32 arithmetic to 64 bits; C++ unsigned wraps at 2**32
+        if result_wraps(e) and id(e) not in self.unwrapped:
+            # numba widens int32/uint32 arithmetic to 64 bits; C++ wraps at the type's width
             return f"{self.scalar_type(e.type)}({text})", P_ATOM
         return text, prec
 
@@ -293,6 +301,9 @@ class KernelExprEmitter:
             self.names_used.add(name)
         else:
             name = self.expr(base, P_ATOM)
+        for i in e.indices:                 # an overflowed signed index is out of range either way
+            if result_wraps(i) and not i.type.is_unsigned:
+                self.unwrapped.add(id(i))
         idx = ", ".join(self.expr(i) for i in e.indices)
         return f"{name}[{idx}]", P_ATOM
 
@@ -358,6 +369,9 @@ class KernelExprEmitter:
     def assign_stmt(self, e: ir.Assign | ir.IncDec) -> str:
         if isinstance(e, ir.IncDec):
             one = self.const(1, e.target.type)[0] if isinstance(e.target.type, ir.Scalar) else "1"
+            if is_int(e.target.type):       # numba would widen the variable to 64 bits
+                tgt = self.lvalue(e.target, "rw")
+                return f"{tgt} = {self.scalar_type(e.target.type)}({tgt} {'+' if e.op == '++' else '-'} {one})"
             return f"{self.lvalue(e.target, 'rw')} {'+' if e.op == '++' else '-'}= {one}"
         if e.op == "=":
             tgt = self.lvalue(e.target, "w")
@@ -366,7 +380,9 @@ class KernelExprEmitter:
         # target op value, computed in compute_type, converted back to the target's type
         lhs = e.target if ct == tt else ir.Convert(e.target.span, ct, e.target, False)
         rhs_e = ir.Binary(e.span, ct, e.op, lhs, e.value)
-        if ct == tt and e.op in ("+", "-", "*", "|", "&", "^", "<<", ">>") or (ct == tt and e.op == "/" and is_float(tt)):
+        ring = e.op in ("+", "-", "*", "<<") and is_int(tt)      # must wrap: take the general path
+        if ct == tt and not ring and e.op in ("+", "-", "*", "|", "&", "^", "<<", ">>") or \
+                (ct == tt and e.op == "/" and is_float(tt)):
             tgt = self.lvalue(e.target, "rw")
             return f"{tgt} {_BINOPS[e.op][0]}= {self.expr(e.value, P_TERNARY)}"
         val = rhs_e if ct == tt else ir.Convert(e.span, tt, rhs_e, False)

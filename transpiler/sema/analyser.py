@@ -14,6 +14,7 @@ from .. import ir
 from ..diagnostics import DiagnosticSink
 from ..source import Span
 from . import library as L
+from ..cxxtypes import round_value, wrap_value
 from ..names import field_name
 from .scope import PyNames, Scope, python_name
 from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES, common_type, promote
@@ -730,9 +731,11 @@ class Analyser:
                 if t.name == "bool":
                     return ir.Const(e.span, t, bool(v))
                 if t.is_float:
-                    return ir.Const(e.span, t, float(v) if not isinstance(v, str) else float(ord(v)))
+                    return ir.Const(e.span, t, round_value(fold(e), t))
                 if isinstance(v, str):
                     return ir.Convert(e.span, t, e, explicit)
+                if t.name == "char":
+                    return ir.Const(e.span, t, _char_value(int(v)))
                 if isinstance(v, float):
                     return ir.Const(e.span, t, int(v))
                 return ir.Const(e.span, t, _wrap_int(int(v), t))
@@ -1045,7 +1048,9 @@ class Analyser:
         if isinstance(t, ir.Scalar) and isinstance(e.type, ir.Scalar):
             v = fold(e) if isinstance(e, ir.Const) else None
             if v is not None:               # (float)(2 * 2) -> 4.0f
-                return ir.Const(n.span, t, float(v) if t.is_float else (bool(v) if t.name == "bool" else
+                if t.name == "char":
+                    return ir.Const(n.span, t, _char_value(int(v)))
+                return ir.Const(n.span, t, round_value(v, t) if t.is_float else (bool(v) if t.name == "bool" else
                                                                          _wrap_int(int(v), t)))
             return ir.Convert(n.span, t, e, True)
         if isinstance(t, ir.Void):
@@ -1230,17 +1235,22 @@ def _inside_loop(root, node) -> bool:
 
 
 def _wrap_int(v: int, t: ir.Scalar) -> int:
-    size = ir.SCALARS[t.name][1] * 8
-    v &= (1 << size) - 1
-    if not t.is_unsigned and v >= 1 << (size - 1):
-        v -= 1 << size
-    return v
+    return wrap_value(v, t)
+
+
+def _char_value(v: int) -> str:
+    """A `char` constant as host code holds it (a one-character str of the byte)."""
+    return chr(v & 0xFF)
 
 
 def fold(e: ir.Expr):
     """The compile-time value of an IR expression, or None."""
     if isinstance(e, ir.Const):
-        return e.value if not isinstance(e.value, str) else ord(e.value)
+        if isinstance(e.value, str):
+            return wrap_value(ord(e.value), ir.CHAR) if len(e.value) == 1 else None
+        if isinstance(e.value, float) and isinstance(e.type, ir.Scalar):
+            return round_value(e.value, e.type)
+        return e.value
     if isinstance(e, ir.Var):
         return e.sym.const_value
     if isinstance(e, ir.Convert) and isinstance(e.type, ir.Scalar):
@@ -1251,13 +1261,16 @@ def fold(e: ir.Expr):
         if t.name == "bool":
             return bool(v)
         if t.is_float:
-            return float(v)
+            return round_value(v, t)
         return _wrap_int(int(v), t)
     if isinstance(e, ir.Unary):
         v = fold(e.operand)
         if v is None:
             return None
-        return {"-": lambda: -v, "+": lambda: v, "!": lambda: not v, "~": lambda: ~v}[e.op]()
+        v = {"-": lambda: -v, "+": lambda: v, "!": lambda: not v, "~": lambda: ~v}[e.op]()
+        if isinstance(e.type, ir.Scalar) and e.type.is_int and not isinstance(v, bool):
+            v = _wrap_int(int(v), e.type)
+        return v
     if isinstance(e, ir.Binary):
         a, b = fold(e.left), fold(e.right)
         if a is None or b is None:
@@ -1286,6 +1299,8 @@ def fold(e: ir.Expr):
         v = ops[op]()
         if isinstance(e.type, ir.Scalar) and e.type.is_int and not isinstance(v, bool):
             v = _wrap_int(int(v), e.type)
+        elif isinstance(e.type, ir.Scalar) and e.type.is_float and isinstance(v, float):
+            v = round_value(v, e.type)
         return v
     if isinstance(e, ir.Conditional):
         c = fold(e.cond)
