@@ -448,10 +448,10 @@ class HostWriter:
         if dst.is_float:
             return f"float({inner})", P_POSTFIX
         # to an integer type
-        if src.is_float:
+        if src.is_float:                    # truncation; out of range is undefined in C++
             inner = f"to_int({inner})"
             if dst.is_unsigned:
-                return f"uint32({inner})", P_POSTFIX
+                return f"{wrapper_name(dst)}({inner})", P_POSTFIX
             return inner, P_POSTFIX
         if src.name == "bool":
             return f"int({inner})", P_POSTFIX
