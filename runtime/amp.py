@@ -485,6 +485,11 @@ def copy_async(*args):
 def run_main(main_fn):
     """Run the translated ``main`` and exit like the C++ program would."""
     code = 0
+    try:  # Ctrl-C ends the program at once, as it ends a C++ program (even inside a kernel)
+        import signal
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+    except (ValueError, OSError, AttributeError):  # not the main thread / no signals here
+        pass
     try:
         nparams = len(inspect.signature(main_fn).parameters)
         ret = main_fn(len(sys.argv), list(sys.argv)) if nparams >= 2 else main_fn()

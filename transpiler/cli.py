@@ -119,11 +119,40 @@ def _ice(exc: InternalCompilerError, file: str) -> int:
     return EXIT_ICE
 
 
+def _usage_error(message: str) -> int:
+    sys.stderr.write(f"amppy: error: {message}\n")
+    return EXIT_USAGE
+
+
+def _output_problem(ns) -> str | None:
+    """Why `-o` cannot be written (checked before any work), or None."""
+    out = getattr(ns, "output", None)
+    if out in (None, "-"):
+        return None
+    if os.path.isdir(out):
+        return f"cannot write the output to '{out}': it is a directory"
+    if os.path.exists(out) and os.path.samefile(out, ns.file):
+        return f"refusing to overwrite the input file '{ns.file}' with the translation (-o)"
+    folder = os.path.dirname(os.path.abspath(out))
+    if not os.path.isdir(folder):
+        return f"cannot write the output to '{out}': no such directory '{os.path.dirname(out) or folder}'"
+    return None
+
+
 def main(argv: list[str] | None = None) -> int:
     ns = build_parser().parse_args(argv)
+    if not os.path.exists(ns.file):
+        return _usage_error(f"no such file: '{ns.file}'")
     if not os.path.isfile(ns.file):
-        sys.stderr.write(f"amppy: error: no such file: '{ns.file}'\n")
-        return EXIT_USAGE if not os.path.exists(ns.file) else EXIT_USAGE
+        return _usage_error(f"'{ns.file}' is not a file")
+    problem = _output_problem(ns)
+    if problem is not None:
+        return _usage_error(problem)
+    if ns.command == "run":
+        # Ctrl-C stops the program at once, as it stops a C++ program (a Numba kernel
+        # would otherwise hold Python's KeyboardInterrupt until it returns).
+        import signal
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
     opts = _options(ns)
     if ns.verbose:
         sys.stderr.write(f"amppy: target {opts.target}\n")
@@ -142,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
             pp, _ = driver.analyse(ns.file, opts, sink)
             sources = pp.sources
             _report(sink, sources, ns)
+            if ns.diagnostics_format == "json" and not sink.diagnostics:
+                sys.stderr.write("[]\n")
             return EXIT_OK
         if ns.command == "translate" and ns.emit == "ast":
             from .ast import dump
@@ -155,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
             sources = pp.sources
             _report(sink, sources, ns)
             return _write(ns, dump_ir(program))
-        pp, source = driver.translate(ns.file, opts, sink)
+        pp, source = driver.translate(ns.file, opts, sink, need_main=ns.command == "run")
         sources = pp.sources
         _report(sink, sources, ns)
         if ns.command == "translate":

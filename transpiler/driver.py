@@ -55,9 +55,9 @@ _deep = threading.local()
 def _nesting_guarded(stage_fn):
     """Run a pipeline entry point (path, opts, sink, text) in the deep-stack thread."""
     @functools.wraps(stage_fn)
-    def run(path, opts, sink, text=None):
+    def run(path, opts, sink, text=None, **kw):
         if getattr(_deep, "active", False):         # analyse -> front_end: already inside
-            return stage_fn(path, opts, sink, text)
+            return stage_fn(path, opts, sink, text, **kw)
         outcome: list = []
 
         def target():
@@ -65,7 +65,7 @@ def _nesting_guarded(stage_fn):
             old = sys.getrecursionlimit()
             sys.setrecursionlimit(max(old, _RECURSION_LIMIT))
             try:
-                outcome.append((True, stage_fn(path, opts, sink, text)))
+                outcome.append((True, stage_fn(path, opts, sink, text, **kw)))
             except BaseException as exc:    # handed to the calling thread below
                 outcome.append((False, exc))
             finally:
@@ -75,7 +75,7 @@ def _nesting_guarded(stage_fn):
         try:
             old_size = threading.stack_size(_STACK_BYTES)
         except (ValueError, RuntimeError):  # the platform refuses: run here
-            return stage_fn(path, opts, sink, text)
+            return stage_fn(path, opts, sink, text, **kw)
         try:
             worker = threading.Thread(target=target, name="amppy-pipeline", daemon=True)
             worker.start()
@@ -122,10 +122,16 @@ def analyse(path: str, opts: Options, sink: DiagnosticSink, text: str | None = N
 
 
 @_nesting_guarded
-def translate(path: str, opts: Options, sink: DiagnosticSink, text: str | None = None) -> tuple:
-    """The whole pipeline: returns (pp, python_source)."""
+def translate(path: str, opts: Options, sink: DiagnosticSink, text: str | None = None,
+              need_main: bool = False) -> tuple:
+    """The whole pipeline: returns (pp, python_source).  `need_main`: the program is to be
+    run, so a missing `main` is an error (what a linker reports), not a module to import."""
     from .codegen import generate
     pp, program = analyse(path, opts, sink, text)
+    if need_main and program.main is None:
+        sink.error("no-main", "the program has no 'main' function to run", None,
+                   help="`amppy run` starts the program at main(); `amppy translate` writes a module without one")
+        sink.check()
     from .codegen import CodegenUnsupported
     from .codegen.kernel_exprs import KernelCodegenError
     source = None

@@ -13,11 +13,40 @@ import re
 from . import __version__
 
 
+_ROOT: list[str] = []          # the root in use, once chosen (a fallback is chosen once per process)
+
+
+def _usable(root: str) -> bool:
+    """`root` is (or can be made) a writable directory."""
+    try:
+        os.makedirs(root, exist_ok=True)
+        probe = os.path.join(root, f".probe-{os.getpid()}")
+        with open(probe, "wb"):
+            pass
+        os.remove(probe)
+        return True
+    except OSError:
+        return False
+
+
 def cache_root() -> str:
+    """`$AMPPY_CACHE_DIR`, else `$XDG_CACHE_HOME/amppy`, else `~/.cache/amppy`.  A root that
+    cannot be written (read-only, a file, ...) is replaced by a private temporary folder,
+    with one warning: the program still runs, only without reuse across runs."""
+    if _ROOT:
+        return _ROOT[0]
     root = os.environ.get("AMPPY_CACHE_DIR")
     if not root:
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         root = os.path.join(base, "amppy")
+    if not _usable(root):
+        import sys
+        import tempfile
+        fallback = tempfile.mkdtemp(prefix="amppy-cache-")
+        sys.stderr.write(f"amppy: warning: cache folder '{root}' cannot be written; "
+                         f"using '{fallback}' for this run (set AMPPY_CACHE_DIR to a writable folder)\n")
+        root = fallback
+    _ROOT.append(root)
     return root
 
 
@@ -34,10 +63,58 @@ def module_path(cpp_file: str, source: str, target: str) -> str:
     stem = re.sub(r"\W", "_", os.path.splitext(os.path.basename(cpp_file))[0]) or "program"
     folder = os.path.join(cache_root(), "modules", digest)
     path = os.path.join(folder, f"{stem}.py")
-    if not os.path.exists(path):
+    data = source.encode("utf-8")
+    if _read(path) != data:                 # missing, truncated, edited or not a file: write anew
+        if os.path.isdir(path):
+            import shutil
+            shutil.rmtree(path, ignore_errors=True)
         os.makedirs(folder, exist_ok=True)
-        write_atomic(path, source.encode("utf-8"))
+        write_atomic(path, data)
+    drop_broken_numba_cache(folder)
     return path
+
+
+def _read(path: str) -> bytes | None:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError:
+        return None
+
+
+def _pickle_ok(data: bytes, count: int) -> bool:
+    """`data` holds `count` complete pickles (checked opcode by opcode, nothing is built)."""
+    import io
+    import pickletools
+    f = io.BytesIO(data)
+    try:
+        for _ in range(count):
+            for _op in pickletools.genops(f):
+                pass
+    except Exception:                       # truncated or not a pickle at all
+        return False
+    return True
+
+
+def drop_broken_numba_cache(folder: str) -> None:
+    """Remove Numba's cache files next to a module when any of them is damaged.
+
+    Numba loads its index (`.nbi`: a version pickle, then the index pickle) and data
+    (`.nbc`) files without a fallback, so one truncated file would fail every run;
+    without them Numba compiles again and writes fresh ones."""
+    cache = os.path.join(folder, "__pycache__")
+    try:
+        names = os.listdir(cache)
+    except OSError:
+        return
+    for name in names:
+        full = os.path.join(cache, name)
+        if name.endswith((".nbi", ".nbc")):
+            data = _read(full)
+            if data is None or not _pickle_ok(data, 2 if name.endswith(".nbi") else 1):
+                import shutil
+                shutil.rmtree(cache, ignore_errors=True)
+                return
 
 
 # ----------------------------------------------------------------------------- run cache
@@ -117,9 +194,16 @@ def cached_module(cpp_file: str, opts) -> str | None:
         return None
     if not files or not os.path.isfile(module):
         return None
+    data = _read(module)
+    if data is None or hashlib.sha256(data).hexdigest() != manifest.get("module_sha256"):
+        return None                         # damaged: translate again (module_path rewrites it)
     for name, digest in files.items():
         if _file_digest(name) != digest:
             return None
+    for name in manifest.get("absent", ()):  # an include that would now shadow the one used
+        if os.path.exists(name):
+            return None
+    drop_broken_numba_cache(os.path.dirname(module))
     return module
 
 
@@ -131,9 +215,13 @@ def record_module(cpp_file: str, opts, sources, module: str) -> None:
     files = getattr(sources, "_files", None)
     if not files:
         return
-    entry = {"module": module,
+    data = _read(module)
+    if data is None:
+        return
+    entry = {"module": module, "module_sha256": hashlib.sha256(data).hexdigest(),
              "files": {name: _text_digest(sf.text) for name, sf in files.items()
-                       if not name.startswith("<")}}
+                       if not name.startswith("<")},
+             "absent": sorted(getattr(sources, "probed_absent", ()))}
     path = _manifest_path(_run_key(cpp_file, opts))
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)

@@ -587,6 +587,7 @@ class _PP(Preprocessor):
         for d in dirs:
             cand = os.path.normpath(os.path.join(d, filename)) if d else os.path.normpath(filename)
             if not os.path.isfile(cand):
+                self.sources.probed_absent.add(cand)    # the run cache re-checks these
                 continue
             if self.sources.get(cand) is not None:
                 return cand, self.sources.get(cand).text

@@ -52,6 +52,9 @@ class SourceMap:
 
     def __init__(self) -> None:
         self._files: dict[str, SourceFile] = {}
+        # include candidates that did not exist: a file created there later would be
+        # included instead, so amppy's run cache must see it (modcache)
+        self.probed_absent: set[str] = set()
 
     def add(self, name: str, text: str) -> SourceFile:
         sf = SourceFile(name, text)
