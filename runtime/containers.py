@@ -305,8 +305,12 @@ class vector:  # noqa: N801 - C++ name
         self.reserve(n)
         if n > self._n:
             fill = value if value is not None else ("" if self.dtype == object else 0)
-            for i in range(self._n, n):
-                _store(self._buf, i, fill)
+            if self.dtype == object:        # element objects: each slot its own copy
+                for i in range(self._n, n):
+                    _store(self._buf, i, fill)
+            else:                           # numbers and records: convert once, then broadcast
+                _store(self._buf, self._n, fill)
+                self._buf[self._n + 1:n] = self._buf[self._n]
         self._n = n
 
     def clear(self):

@@ -12,7 +12,7 @@ import numpy as np
 from numba.extending import register_jitable
 
 __all__ = ["cdiv", "cmod", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-           "to_int", "float32", "fdiv"]
+           "to_int", "float32", "fdiv", "cround"]
 
 float32 = np.float32
 
@@ -35,6 +35,18 @@ def cmod(a, b):
     if r != 0 and ((a < 0) != (b < 0)):
         r -= b
     return r
+
+
+@register_jitable
+def cround(x):
+    """C++ ``round``: halfway cases away from zero (numpy's ``round`` goes to even).
+
+    ``x - trunc(x)`` is exact, so 0.49999999999999994 stays 0 and 2.5 becomes 3."""
+    y = float(x)
+    t = float(np.trunc(y))
+    if abs(y - t) >= 0.5:
+        t += math.copysign(1.0, y)
+    return math.copysign(t, y)       # keeps -0.0 for -0.4
 
 
 def _wrapper(bits: int, signed: bool):

@@ -50,7 +50,7 @@ RUNTIME_NAMES = frozenset("""
     noboolalpha noshowpoint noshowpos nouppercase np_type oct out_of_range printf putchar puts
     register_device_hooks reset_console right run_main runtime_exception scientific setfill setprecision
     setw showpoint showpos std_out_of_range stderr stdout struct tiled_extent to_dtype to_int uint32
-    int8 int16 int64 uint8 uint16 uint64 fdiv
+    int8 int16 int64 uint8 uint16 uint64 fdiv cround
     uppercase vector wcout
 """.split())
 

@@ -39,7 +39,7 @@ PRELUDE = [
     "from numba import prange",
     "from numpy import float32",
     "",
-    "from amppy.runtime.intmath import cdiv, cmod",
+    "from amppy.runtime.intmath import cdiv, cmod, cround",
     "from amppy.runtime.launch_cpu import (atomic_add, atomic_sub, atomic_exchange, atomic_max, "
     "atomic_min, atomic_and, atomic_or, atomic_xor, launch_cpu)",
 ]

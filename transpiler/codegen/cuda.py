@@ -86,6 +86,7 @@ _ATOMICS = {
 #: math functions spelled with libdevice on the GPU: name -> (float32 function, double function)
 _LIBDEVICE = {
     "round": ("roundf", "round"),          # C++ round: halfway cases away from zero
+    "roundf": ("roundf", "roundf"),
     "exp2": ("exp2f", "exp2"),
     "rsqrt": ("rsqrtf", "rsqrt"), "rsqrtf": ("rsqrtf", "rsqrtf"),
 }

@@ -29,7 +29,7 @@ HOST_MATH = {"sqrt": "np.sqrt", "rsqrt": None, "fabs": "np.abs", "abs": "abs", "
              "log": "np.log", "log2": "np.log2", "log10": "np.log10", "pow": "np.power", "sin": "np.sin",
              "cos": "np.cos", "tan": "np.tan", "asin": "np.arcsin", "acos": "np.arccos", "atan": "np.arctan",
              "atan2": "np.arctan2", "sinh": "np.sinh", "cosh": "np.cosh", "tanh": "np.tanh",
-             "floor": "np.floor", "ceil": "np.ceil", "round": "np.round", "trunc": "np.trunc",
+             "floor": "np.floor", "ceil": "np.ceil", "round": "cround", "trunc": "np.trunc",
              "fmin": "np.fmin", "fmax": "np.fmax", "fmod": "np.fmod", "min": "min", "max": "max"}
 
 READERS = {"char": "read_char", "int": "read_int", "unsigned int": "read_uint", "long": "read_long",
@@ -513,6 +513,8 @@ class HostWriter:
 
     def e_MathCall(self, e: ir.MathCall):
         fn = HOST_MATH.get(e.name)
+        if fn is None and e.name.endswith("f"):  # sqrtf, floorf, roundf: the float overloads
+            fn = HOST_MATH.get(e.name[:-1])
         args = ", ".join(self.expr(a) for a in e.args)
         if e.name == "rsqrt":
             return f"{py_literal(1.0, e.type)} / np.sqrt({args})", P_MUL
@@ -521,6 +523,8 @@ class HostWriter:
         text = f"{fn}({args})"
         if isinstance(e.type, ir.Scalar) and e.type.name == "double" and fn.startswith("np."):
             text = f"float({text})"
+        elif isinstance(e.type, ir.Scalar) and e.type.name == "float" and fn == "cround":
+            text = f"float32({text})"
         return text, P_POSTFIX
 
     def e_LibCall(self, e: ir.LibCall):

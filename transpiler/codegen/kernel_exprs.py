@@ -101,7 +101,7 @@ class KernelExprEmitter:
         "atan2": "math.atan2({0}, {1})", "sinh": "math.sinh({0})", "cosh": "math.cosh({0})",
         "tanh": "math.tanh({0})",
         "floor": "math.floor({0})", "ceil": "math.ceil({0})", "trunc": "math.trunc({0})",
-        "round": "np.round({0})", "fmod": "math.fmod({0}, {1})", "copysign": "math.copysign({0}, {1})",
+        "round": "cround({0})", "roundf": "cround({0})", "fmod": "math.fmod({0}, {1})", "copysign": "math.copysign({0}, {1})",
         "isnan": "math.isnan({0})", "isinf": "math.isinf({0})", "mad": "{0} * {1} + {2}",
         "fma": "{0} * {1} + {2}",
     }

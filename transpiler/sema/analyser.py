@@ -289,8 +289,9 @@ class Analyser:
         py = self.module_names.fresh(d.name, self.globals)
         sym = ir.Symbol(d.name, py, ftype, "function", d.name_span)
         sym.restrict_ = restrict
-        # which parameters are non-const references (the call passes the object, no copy)
-        sym.ref_params = tuple(isinstance(p.type, A.ReferenceType) and not (
+        # which parameters the call passes without a copy: non-const references, and arrays
+        # (`void f(int a[3])` is `void f(int* a)` in C++: the callee writes the caller's array)
+        sym.ref_params = tuple(isinstance(p.type, A.ArrayType) or isinstance(p.type, A.ReferenceType) and not (
             isinstance(p.type.base, A.TypeName) and p.type.base.const)
             for p in d.params if not (p.name is None and isinstance(self.resolve_type(p.type), ir.Void)))
         self.globals.define(d.name, sym)
@@ -816,7 +817,9 @@ class Analyser:
         return ir.Const(n.span, ir.Scalar("wchar_t") if n.wide else ir.CHAR, n.value)
 
     def e_StringLit(self, n: A.StringLit) -> ir.Expr:
-        return ir.StringConst(n.span, ir.String(), n.value)
+        # A literal is used as a C string (`const char*`): it ends at its first NUL, so
+        # "a\0b" prints "a" wherever C++ would (cout, printf %s, std::string(...)).
+        return ir.StringConst(n.span, ir.String(), n.value.split("\0", 1)[0])
 
     def e_BoolLit(self, n: A.BoolLit) -> ir.Expr:
         return ir.Const(n.span, ir.BOOL, n.value)

@@ -28,7 +28,7 @@ MATH_FUNCTIONS = {
     "log10": "float", "pow": "float", "powf": "f32", "sin": "float", "sinf": "f32", "cos": "float",
     "cosf": "f32", "tan": "float", "tanf": "f32", "asin": "float", "acos": "float", "atan": "float",
     "atan2": "float", "sinh": "float", "cosh": "float", "tanh": "float", "floor": "float",
-    "floorf": "f32", "ceil": "float", "ceilf": "f32", "round": "float", "trunc": "float",
+    "floorf": "f32", "ceil": "float", "ceilf": "f32", "round": "float", "roundf": "f32", "trunc": "float",
     "fmin": "float", "fmax": "float", "fmod": "float", "min": "same", "max": "same",
 }
 INT_MATH = {"abs", "min", "max"}
@@ -278,8 +278,13 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
             a.error("call-args", f"'{name}' needs a format string", n.span)
         conv = []
         for e, x in zip(args, n.args):
-            if isinstance(e.type, ir.Scalar) and e.type.is_float and name in ("printf", "fprintf"):
-                e = a.convert(e, ir.DOUBLE, x.span)     # default argument promotions
+            if isinstance(e.type, ir.Scalar) and name in ("printf", "fprintf"):
+                # the default argument promotions of a `...` argument: float -> double,
+                # bool/char/short -> int (so `%x` of a char prints its code)
+                if e.type.is_float:
+                    e = a.convert(e, ir.DOUBLE, x.span)
+                elif e.type != promote(e.type):
+                    e = a.convert(e, promote(e.type), x.span)
             conv.append(e)
         return ir.LibCall(n.span, FREE_FUNCTIONS[name], name, None, tuple(conv))
     if name == "copy":
