@@ -507,21 +507,8 @@ def run_main(main_fn):
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
     except BaseException as e:  # noqa: BLE001 - the program's uncaught exception
         _flush(sys.stdout)
-        cpp = getattr(e, "cpp_name", None)
-        if cpp is not None:
-            msg = (f"terminate called after throwing an instance of '{cpp}'\n"
-                   f"  what():  {e}\n")
-            if getattr(e, "where", None):
-                msg += f"  at {e.where}\n"
-        else:
-            if os.environ.get("AMPPY_TRACEBACK"):
-                import traceback
-                traceback.print_exc()
-            msg = f"amppy: runtime error: {type(e).__name__}: {e}\n"
-        try:
-            sys.stderr.write(msg)
-        except (ValueError, OSError, AttributeError):
-            pass
+        from .failure import uncaught
+        uncaught(e, getattr(getattr(main_fn, "__code__", None), "co_filename", None))
         code = 1
     _flush(sys.stdout)
     win32.reset_console()

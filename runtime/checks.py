@@ -209,6 +209,11 @@ def _report(viol, info, ext):
             f.flush()
         except (OSError, ValueError, AttributeError):
             pass
-    color = sys.stderr.isatty() and not os.environ.get("NO_COLOR")
-    sys.stderr.write(render_text([d], _Lines(sites), color))
+    from .failure import json_wanted
+    if json_wanted():
+        from amppy.diagnostics import render_json
+        sys.stderr.write(render_json([d]))
+    else:
+        color = sys.stderr.isatty() and not os.environ.get("NO_COLOR")
+        sys.stderr.write(render_text([d], _Lines(sites), color))
     raise SystemExit(1)

@@ -148,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     problem = _output_problem(ns)
     if problem is not None:
         return _usage_error(problem)
+    if ns.command == "run" and ns.diagnostics_format == "json":
+        os.environ["AMPPY_DIAGNOSTICS_FORMAT"] = "json"   # the program's run-time reports too
     if ns.command == "run":
         # Ctrl-C stops the program at once, as it stops a C++ program (a Numba kernel
         # would otherwise hold Python's KeyboardInterrupt until it returns).

@@ -110,6 +110,12 @@ class _Src(str):
     length: int
 
 
+#: Upper bound on the tokens macro expansion may handle in one translation unit: far
+#: beyond what real programs need, reached in seconds; a macro
+#: bomb stops here instead of exhausting time and memory.
+MACRO_EXPANSION_LIMIT = 5_000_000
+
+
 class _Stop(Exception):
     """Abort preprocessing after a fatal diagnostic (already reported)."""
 
@@ -209,6 +215,8 @@ class _PP(Preprocessor):
         self._cmdline: dict[str, str] = {}  # -D name -> "NAME=VAL" text
         self._last_pos: tuple[str, int, int] | None = None
         self._tokenize_n = 0
+        self._expansion_work = 0           # tokens macro expansion has handled (bounded)
+        self._expansion_at = None          # the first token of the line being expanded
         # the plain-line bypass (see _plan_bypass): runs by marker, the macro names the
         # plan knew of, and whether a macro it did not know of or one whose body has
         # unbalanced parentheses was defined since
@@ -385,8 +393,19 @@ class _PP(Preprocessor):
         # unbalanced parentheses) and skip pieces that name no macro at all.
         # The marker of a run of plain lines (see _plan_bypass) is checked here,
         # where the macros and the open parentheses before it are known.
+        self._expansion_work += len(tokens)
+        if self._expansion_work > MACRO_EXPANSION_LIMIT:
+            self.sink.error("macro-expansion-limit",
+                            f"macro expansion exceeds {MACRO_EXPANSION_LIMIT:,} tokens; stopping",
+                            self._tok_span(self._expansion_at) if self._expansion_at is not None
+                            else self._dir_span(),
+                            help="a macro that expands exponentially (a 'macro bomb')? "
+                                 "C++ compilers also give up on such input")
+            raise _Stop()
         if expanding_from:
             return super().expand_macros(tokens, expanding_from)
+        if tokens:
+            self._expansion_at = tokens[0]
         out: list = []
         start = cut = risky = 0
         has_macro = tail = False

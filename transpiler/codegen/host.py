@@ -157,7 +157,11 @@ class HostWriter:
 
     def stmt(self, s: ir.Stmt, depth: int) -> None:
         m = getattr(self, "s_" + type(s).__name__)
+        n = len(self.out)
         m(s, depth)
+        if len(self.out) > n and s.span is not None and not isinstance(s, ir.Block) and "#" not in self.out[n]:
+            # the C++ line of every statement (run-time errors are reported there)
+            self.out[n] += f"  # {self.where(s.span)}"
 
     def s_Block(self, s: ir.Block, depth):
         for x in s.body:

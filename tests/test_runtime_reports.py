@@ -1,0 +1,106 @@
+"""Run-time failures are reported at the C++ line, in text or JSON; resource bombs stop early."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+DIVIDE = """#include <iostream>
+int divide(int a, int b) {
+    return a / b;
+}
+int main() {
+    int z = 0;
+    std::cout << "before" << std::endl;
+    std::cout << divide(10, z) << std::endl;
+    return 0;
+}
+"""
+
+
+def test_runtime_error_names_the_cpp_line(tmp_path, run_amppy):
+    src = tmp_path / "div.cpp"
+    src.write_text(DIVIDE)
+    rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
+    assert (rc, out) == (1, "before\n")
+    assert err.endswith("div.cpp:3: runtime error: integer division by zero [runtime-division-by-zero]\n"), err
+    assert "Traceback" not in err and "ZeroDivisionError" not in err
+
+
+def test_translated_module_reports_the_same(tmp_path):
+    src = tmp_path / "div.cpp"
+    src.write_text(DIVIDE)
+    py = tmp_path / "div.py"
+    subprocess.run([sys.executable, "-m", "amppy", "translate", str(src), "-o", str(py)], check=True)
+    r = subprocess.run([sys.executable, str(py)], capture_output=True, text=True, timeout=300, cwd=tmp_path)
+    assert r.returncode == 1 and "div.cpp:3: runtime error: integer division by zero" in r.stderr
+
+
+def test_runtime_error_as_json(tmp_path, run_amppy):
+    src = tmp_path / "div.cpp"
+    src.write_text(DIVIDE)
+    rc, out, err = run_amppy(["run", "--target", "cpu", "--diagnostics-format", "json", str(src)])
+    [d] = json.loads(err)
+    assert (rc, d["code"], d["span"]["line"]) == (1, "runtime-division-by-zero", 3)
+
+
+def test_terminate_message_as_json(samples_dir, run_amppy):
+    src = samples_dir / "errors" / "runtime" / "invalid_compute_domain.cpp"
+    rc, out, err = run_amppy(["run", "--target", "cpu", "--diagnostics-format", "json", str(src)])
+    [d] = json.loads(err)
+    assert rc == 1 and d["code"] == "uncaught-exception" and "invalid_compute_domain" in d["message"]
+
+
+def test_check_report_as_json(samples_dir, run_amppy):
+    src = samples_dir / "errors" / "runtime" / "out_of_bounds.cpp"
+    rc, out, err = run_amppy(["run", "--check", "bounds", "--diagnostics-format", "json", str(src)])
+    [d] = json.loads(err)
+    assert rc == 1 and d["code"] == "amp-out-of-bounds" and d["span"]["line"] == 23
+
+
+def test_macro_bomb_stops_with_a_diagnostic(tmp_path, run_amppy):
+    src = tmp_path / "bomb.cpp"
+    src.write_text("#define A(x) x x x x x x x x x x\n#define B(x) A(A(x))\n#define C(x) B(B(x))\n"
+                   "#define D(x) C(C(x))\n#define E(x) D(D(x))\nint main() { int v[] = { E(1) }; return 0; }\n")
+    rc, out, err = run_amppy(["check", str(src)])
+    assert rc == 1 and "[macro-expansion-limit]" in err and "bomb.cpp:6:" in err
+
+
+def test_large_vector_is_built_whole(tmp_path, run_amppy):
+    src = tmp_path / "big.cpp"
+    src.write_text("#include <iostream>\n#include <vector>\nint main() { std::vector<float> v(1 << 24);"
+                   " std::vector<int> w(1 << 22, -3); std::cout << v.size() << ' ' << v[7] << ' '"
+                   " << w[(1 << 22) - 1] << std::endl; return 0; }\n")
+    rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
+    assert (rc, out) == (0, "16777216 0 -3\n"), err
+
+
+@pytest.mark.parametrize("statements", [300])
+def test_kernel_with_many_statements_runs(statements, tmp_path, run_amppy):
+    body = "\n".join(f"        x = x * 3 + {i}; y = y ^ x;" for i in range(statements // 2))
+    src = tmp_path / "long.cpp"
+    src.write_text(f"""#include <iostream>
+#include <vector>
+#include <amp.h>
+using namespace concurrency;
+int main() {{
+    std::vector<int> v(4);
+    array_view<int, 1> a(4, v);
+    parallel_for_each(a.extent, [=](index<1> i) restrict(amp) {{
+        int x = i[0]; int y = 0;
+{body}
+        a[i] = x + y;
+    }});
+    std::cout << a[3] << std::endl;
+    return 0;
+}}
+""")
+    x, y = 3, 0
+    for i in range(statements // 2):
+        x = (x * 3 + i) & 0xFFFFFFFF
+        x -= (x >> 31) << 32
+        y ^= x
+    rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
+    assert (rc, out) == (0, f"{x + y if -2**31 <= x + y < 2**31 else ((x + y + 2**31) % 2**32) - 2**31}\n"), err
