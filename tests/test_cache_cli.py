@@ -166,3 +166,18 @@ int main() {
         if p.poll() is None:
             p.kill()
     assert rc in (-signal.SIGINT, 130)
+
+
+def test_help_and_readme_document_every_environment_variable_and_exit_code():
+    import re
+    root = Path(__file__).resolve().parent.parent
+    code = "".join(p.read_text() for d in ("transpiler", "runtime") for p in (root / d).rglob("*.py"))
+    names = set(re.findall(r"environ(?:\.get)?\(?\[?[\"'](AMPPY_[A-Z_]+)", code))
+    names.discard("AMPPY_INJECT_FAULT")     # a test hook, not a user setting
+    assert {"AMPPY_CACHE_DIR", "AMPPY_NO_RUN_CACHE", "AMPPY_TRACEBACK"} <= names
+    readme = (root / "README.md").read_text()
+    from amppy.cli import EPILOG
+    for name in names:
+        assert name in readme and name in EPILOG, name
+    for n in ("0", "1", "2", "4"):
+        assert re.search(rf"^\| {n} \|", readme, re.M) and re.search(rf"^  {n}  ", EPILOG, re.M), n

@@ -17,6 +17,29 @@ from .driver import Options
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_ICE = 0, 1, 2, 4
 
 
+#: What `amppy --help` says after the commands (README.md says the same at more length).
+EPILOG = """exit codes:
+  0  success
+  1  errors in the input, `run` of a file without main, or the program died of an error
+  2  misuse of the command line (also -o onto the input, a directory or a missing folder)
+  4  internal compiler error (a bug in amppy)
+  run exits with the program's own status; Ctrl-C ends it at once.
+
+cache: $AMPPY_CACHE_DIR, else $XDG_CACHE_HOME/amppy, else ~/.cache/amppy
+  generated modules and Numba's compiled kernels (modules/), per-program run records (runs/),
+  parser tables; every entry is verified and rebuilt when damaged; an unwritable folder is
+  replaced by a temporary one with a warning; deleting it is always safe.
+
+environment:
+  AMPPY_CACHE_DIR          the cache folder
+  XDG_CACHE_HOME           its parent when AMPPY_CACHE_DIR is unset
+  AMPPY_NO_RUN_CACHE=1     always translate again
+  AMPPY_TRACEBACK=1        Python tracebacks for internal and run-time errors
+  AMPPY_DIAGNOSTICS_FORMAT=json  run-time reports of a translated program as JSON
+  NO_COLOR                 no colour in diagnostics
+"""
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message):          # argparse exits 2 already; keep its format
         self.print_usage(sys.stderr)
@@ -38,7 +61,8 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="amppy", description="Translate C++ AMP programs to Python that runs with Numba.")
+    p = _Parser(prog="amppy", description="Translate C++ AMP programs to Python that runs with Numba.",
+                epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"amppy {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     r = sub.add_parser("run", help="translate and run a program")
