@@ -160,6 +160,9 @@ def struct(cls):
     ``@struct`` class, or ``(elem_type, shape)`` for a C array member.
     """
     hints = dict(cls.__dict__.get("__annotations__", {}))
+    # Python renames `__x` annotations in a class body to `_Class__x`; the field is `__x`
+    private = "_" + cls.__name__.lstrip("_") + "__"
+    hints = {("__" + k[len(private):] if k.startswith(private) else k): t for k, t in hints.items()}
     if any(isinstance(t, str) for t in hints.values()):
         import sys
         ns = dict(vars(np))

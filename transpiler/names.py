@@ -8,11 +8,13 @@ from `amppy.runtime` or from its backend prelude (`np`, `cuda`, `prange`, ...),
 or a name of the shape amppy gives its own generated definitions (`main_kernel`,
 `f_device`, `S_record`, ...).
 
-The mangling appends one `_` to every name whose *base* (the name without its
-trailing underscores) is reserved: `sum` -> `sum_`, and a user's own `sum_` ->
-`sum__`.  The rule is injective (two different C++ names never get the same
-Python name) and needs no state, so a mangled name can never collide with
-another user name, in any scope, on any target.  Generated names (kernels,
+A name is mangled when its *base* (the name without a tail of `_` and `_<digits>`
+groups) is reserved: a name not ending in `_` gets one appended, a name ending in
+`_` gets `1`: `sum` -> `sum_`, a user's own `sum_` -> `sum_1`, `sum_1` -> `sum_1_`.
+The rule is injective (two different C++ names never get the same Python name,
+and a mangled name keeps a reserved base, so it is never an unmangled user name)
+and needs no state, so it holds in any scope, on any target.  It never makes a
+pair `x_`/`x__`, which Numba's parallel lowering cannot tell apart.  Generated names (kernels,
 device copies, records, temporaries) are made by appending to already
 mangled names and never pass through this rule.
 
@@ -66,8 +68,15 @@ FIELD_RESERVED = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | fro
 """.split())
 
 
+_TAIL = re.compile(r"(_\d*)+$")
+
+
 def _base(name: str) -> str:
-    return name.rstrip("_") or name
+    return _TAIL.sub("", name) or name
+
+
+def _mangled(name: str) -> str:
+    return name + ("1" if name.endswith("_") else "_")
 
 
 def is_reserved(name: str) -> bool:
@@ -79,7 +88,7 @@ def python_name(name: str) -> str:
     """The Python identifier of a C++ identifier (module, function or kernel scope)."""
     if not _IDENT.match(name):
         raise ValueError(f"not an identifier: {name!r}")
-    return name + "_" if is_reserved(name) else name
+    return _mangled(name) if is_reserved(name) else name
 
 
 def field_name(name: str) -> str:
@@ -87,4 +96,4 @@ def field_name(name: str) -> str:
     if not _IDENT.match(name):
         raise ValueError(f"not an identifier: {name!r}")
     base = _base(name)
-    return name + "_" if base in FIELD_RESERVED or name.startswith("_") else name
+    return _mangled(name) if base in FIELD_RESERVED or name.startswith("_") else name

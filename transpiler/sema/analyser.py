@@ -837,7 +837,7 @@ class Analyser:
         if n.namespace and n.namespace[-1] in ("std",) or not n.namespace:
             lib = L.library_name(name, n.span, n.namespace)
             local, _ = self.scope.lookup(name)
-            if lib is not None and local is None:
+            if lib is not None and (local is None or n.namespace):   # std::x is the library's x
                 return lib
         sym, scope = self.scope.lookup(name)
         if sym is None:

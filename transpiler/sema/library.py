@@ -190,7 +190,8 @@ def call(a, n: A.Call) -> ir.Expr:
     if isinstance(f, A.Name) and not (f.namespace and f.namespace[-1] not in ("std", "concurrency", "Concurrency",
                                                                            "fast_math", "precise_math")):
         sym, _ = a.scope.lookup(f.name)
-        if sym is None or not isinstance(sym, ir.Symbol):
+        # `std::setw(...)` is the library's even where the program has its own `setw`
+        if sym is None or not isinstance(sym, ir.Symbol) or f.namespace:
             return free_call(a, f.name, n)
     callee = a.expr(f)
     if isinstance(callee, ir.Var) and callee.sym.kind == "function":
