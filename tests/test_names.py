@@ -27,8 +27,8 @@ NOT_CXX = set("""
     EOF abs exit fflush fprintf fputc fputs getchar getline printf putchar puts stderr stdout
 """.split())
 #: Names amppy does not yet let a program redefine: library type names are known without
-#: their namespace (a variable `vector` is parsed as the type), and `std::cout`, `std::endl` are looked up
-#: as plain `cout`, `endl`.  Namespaces arrive with the C++-core issue.
+#: their namespace (a variable `vector` is parsed as the type), and a struct named `cout` or `endl`
+#: makes `std::cout` parse as that type (the parser knows no namespaces yet: the C++-core issue).
 NOT_YET = {"COORD", "HANDLE", "SMALL_RECT", "invalid_compute_domain", "runtime_exception", "cout", "endl",
            "array", "array_view", "extent", "index", "tiled_extent", "vector"}
 
