@@ -13,7 +13,7 @@ import re
 from . import __version__
 
 
-_ROOT: list[str] = []          # the root in use, once chosen (a fallback is chosen once per process)
+_ROOT: dict[str, str] = {}     # configured root -> the root in use (a fallback is made once)
 
 
 def _usable(root: str) -> bool:
@@ -33,12 +33,13 @@ def cache_root() -> str:
     """`$AMPPY_CACHE_DIR`, else `$XDG_CACHE_HOME/amppy`, else `~/.cache/amppy`.  A root that
     cannot be written (read-only, a file, ...) is replaced by a private temporary folder,
     with one warning: the program still runs, only without reuse across runs."""
-    if _ROOT:
-        return _ROOT[0]
     root = os.environ.get("AMPPY_CACHE_DIR")
     if not root:
         base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
         root = os.path.join(base, "amppy")
+    if root in _ROOT:
+        return _ROOT[root]
+    configured = root
     if not _usable(root):
         import sys
         import tempfile
@@ -46,7 +47,7 @@ def cache_root() -> str:
         sys.stderr.write(f"amppy: warning: cache folder '{root}' cannot be written; "
                          f"using '{fallback}' for this run (set AMPPY_CACHE_DIR to a writable folder)\n")
         root = fallback
-    _ROOT.append(root)
+    _ROOT[configured] = root
     return root
 
 
