@@ -129,3 +129,37 @@ def run_amppy():
 @pytest.fixture(scope="session")
 def samples_dir() -> Path:
     return SAMPLES
+
+
+# ---- a long kernel --------------------------------------------------------------------------
+
+def long_kernel_source(statements: int) -> str:
+    """A program whose kernel is `statements` chained statements (`x = x * 3 + i; y = y ^ x;`)."""
+    body = "\n".join(f"        x = x * 3 + {i}; y = y ^ x;" for i in range(statements // 2))
+    return f"""#include <iostream>
+#include <vector>
+#include <amp.h>
+using namespace concurrency;
+int main() {{
+    std::vector<int> v(4);
+    array_view<int, 1> a(4, v);
+    parallel_for_each(a.extent, [=](index<1> i) restrict(amp) {{
+        int x = i[0]; int y = 0;
+{body}
+        a[i] = x + y;
+    }});
+    std::cout << a[3] << std::endl;
+    return 0;
+}}
+"""
+
+
+def long_kernel_result(statements: int) -> int:
+    """What `long_kernel_source(statements)` prints: a[3], in 32-bit two's complement."""
+    def wrap(v):
+        return (v + 2**31) % 2**32 - 2**31
+    x, y = 3, 0
+    for i in range(statements // 2):
+        x = wrap(x * 3 + i)
+        y ^= x
+    return wrap(x + y)

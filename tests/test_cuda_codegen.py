@@ -27,7 +27,7 @@ from amppy.diagnostics import DiagnosticSink
 from amppy.driver import Options, analyse, front_end
 from amppy.runtime import cuda_compat
 
-from conftest import SAMPLES
+from conftest import SAMPLES, long_kernel_source
 
 POSITIVE = sorted(p for p in SAMPLES.rglob("*.cpp") if "errors" not in p.relative_to(SAMPLES).parts)
 IDS = [str(p.relative_to(SAMPLES)) for p in POSITIVE]
@@ -241,6 +241,20 @@ def test_features_compile_to_ptx(tmp_path):
     ptxs = compile_all(program, mod)
     assert len(ptxs) == 2
     assert mod.twice(4) == 8                                  # the host version runs on the host
+
+
+@needs_ptx
+def test_kernel_with_5000_statements_compiles_to_ptx(tmp_path):
+    """numba-cuda's SSA pass is quadratic in a function's assignments to one variable (1,000
+    chained statements: 14 s; 5,000 did not finish in ten minutes): the kernel is compiled as a
+    row of device functions of at most 64 statements each (codegen/outline.py)."""
+    src = tmp_path / "long.cpp"
+    src.write_text(long_kernel_source(5000))
+    program, source = translate(src)
+    assert "x, y = main_kernel_part2(x, y)" in source
+    mod = load_module(source, tmp_path, "long5000")
+    ptx = compile_all(program, mod)["main_kernel"]
+    assert ptx.count(".func") >= 1 or ptx.count("mad.lo") + ptx.count("mul.lo") >= 2500
 
 
 def test_shared_memory_over_48k_is_a_compile_time_error(tmp_path):

@@ -6,7 +6,7 @@ does: a Python keyword or soft keyword, a builtin (`breakpoint`, `exit`,
 `print`, `compile`, `range`, ...), a dunder, a name the generated module imports
 from `amppy.runtime` or from its backend prelude (`np`, `cuda`, `prange`, ...),
 or a name of the shape amppy gives its own generated definitions (`main_kernel`,
-`f_device`, `S_record`, ...).
+`f_device`, `S_record`, `main_kernel_part2`, ...).
 
 A name is mangled when its *base* (the name without a tail of `_` and `_<digits>`
 groups) is reserved: a name not ending in `_` gets one appended, a name ending in
@@ -60,7 +60,7 @@ RESERVED = (frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozense
             | PRELUDE_NAMES | RUNTIME_NAMES)
 
 #: Suffixes amppy gives generated module-level definitions (`main_kernel2`, `f_device`, ...).
-_GENERATED_SHAPE = re.compile(r".*_(kernel\d*|thread|device|record|checks)$")
+_GENERATED_SHAPE = re.compile(r".*_(kernel\d*|thread\d*|part\d*|device|record|checks)$")
 
 #: Attributes of the runtime's struct classes and of numpy records (see runtime/containers.py).
 FIELD_RESERVED = frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset("""

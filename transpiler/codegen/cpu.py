@@ -29,6 +29,8 @@ from .kernel_exprs import KernelCodegenError, KernelExprEmitter, for_range, fres
 
 JIT = '@numba.njit(parallel=True, cache=True, error_model="numpy")'
 INLINE = '@numba.njit(inline="always", cache=True, error_model="numpy")'
+#: a part of a long statement list (outline.py): compiled on its own, called from the kernel
+PART = '@numba.njit(cache=True, error_model="numpy")'
 
 #: imports the generated kernels need (put once at the top of the module)
 PRELUDE = [
@@ -61,6 +63,8 @@ _ATOMICS = {
 class CpuEmitter(KernelExprEmitter):
     """Kernel expressions for the CPU: thread indices are loop variables of the tile loops."""
 
+    part_decorator = PART
+
     def __init__(self, program, sources, kernel, names):
         super().__init__(program, sources, kernel)
         self.n = names                          # generated-name table
@@ -71,7 +75,7 @@ class CpuEmitter(KernelExprEmitter):
             raise KernelCodegenError(f"'{which}' index used in an untiled kernel")
         self.idx_used.add((which, dim))
         name = self.n[which[0] + str(dim)] if which != "tile_origin" else self.n[f"o{dim}"]
-        self.names_used.add(name)
+        self.use(name)
         return name
 
     def atomic(self, e: ir.AtomicCall):
@@ -207,7 +211,10 @@ class _KernelWriter:
 
     # ------------------------------------------------------------ per-thread regions
     def _lidx(self):
-        return ", ".join(self.n[f"l{d}"] for d in range(len(self.dims)))
+        names = [self.n[f"l{d}"] for d in range(len(self.dims))]
+        for x in names:
+            self.em.use(x)
+        return ", ".join(names)
 
     def _region_body(self, tl, depth):
         em, lk = self.em, self.lk
@@ -218,8 +225,7 @@ class _KernelWriter:
         for v in tl.loads:
             body.append(f"{pad}{v.py_name} = {self.arr_name[v]}[{self._lidx()}]")
         em.reset_comments()
-        for s in tl.stmts:
-            em.stmt(s, body, depth)
+        em.stmts(tl.stmts, body, depth, live_after=frozenset(tl.stores))
         for v in tl.stores:
             body.append(f"{pad}{self.arr_name[v]}[{self._lidx()}] = {v.py_name}")
         if all(l.lstrip().startswith("#") for l in body):
@@ -257,11 +263,9 @@ class _KernelWriter:
     def _thread_function(self, tl):
         """Emit the region as an inlined function (it has an early `return`); return its call."""
         em = self.em
-        saved = em.names_used
-        em.names_used = set()
+        em.frames.append(set())
         body = self._region_body(tl, 1)
-        refs = em.names_used
-        em.names_used = saved | refs
+        refs = em.frames.pop()
         declared = {d.sym.py_name for s in tl.stmts for d in ir.walk(s) if isinstance(d, ir.VarDecl)}
         declared |= {v.py_name for v in tl.remat} | {v.py_name for v in tl.loads}
         funcs = {f.sym.py_name for f in self.k.functions}
@@ -281,7 +285,7 @@ class _KernelWriter:
         if not self.tiled:
             body = []
             self.nodes(self.lk.nodes, body, 1)
-            return self.helpers + head + body
+            return self.em.helpers + self.helpers + head + body
         body: list[str] = []
         self.nodes(self.lk.nodes, body, 2)
         pre2: list[str] = []                    # inside the prange loop, before the regions
@@ -317,7 +321,7 @@ class _KernelWriter:
         pre1 = [f"    {nt[d]} = {n[f'ext{d}']} // {self.dims[d]}" for d in range(1, rank)]
         count = " * ".join([f"{n['ext0']} // {self.dims[0]}"] + nt[1:])
         pre1.append(f"    for {n['tile']} in {self.PRANGE}({count}):")
-        return self.helpers + head + pre1 + pre2 + body
+        return self.em.helpers + self.helpers + head + pre1 + pre2 + body
 
     def extra_params(self) -> list[str]:
         return []
@@ -347,6 +351,7 @@ def emit_functions(functions, program=None, sources=None, emitted: set | None = 
     """restrict(amp) functions as inlined njit functions (skipping names in `emitted`)."""
     out = []
     em = KernelExprEmitter(program, sources)
+    em.part_decorator = PART
     for f in functions:
         if emitted is not None:
             if f.sym.py_name in emitted:

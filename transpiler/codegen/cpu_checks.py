@@ -65,7 +65,8 @@ class CheckedEmitter(cpu.CpuEmitter):
         return m
 
     def _use(self, *names):
-        self.names_used.update(names)
+        for name in names:
+            self.use(name)
 
     def _tid(self) -> str:
         dims = self.kernel.tile_dims

@@ -101,6 +101,8 @@ def _which_key(which: str, dim: int) -> str:
 class CudaEmitter(KernelExprEmitter):
     """Kernel expressions for the GPU: thread indices are locals set from threadIdx/blockIdx."""
 
+    part_decorator = DEVICE                     # parts of long statement lists (outline.py)
+
     def __init__(self, program, sources, kernel, names, device_names):
         super().__init__(program, sources, kernel)
         self.n = names                          # generated-name table ("g0" -> its Python name)
@@ -114,7 +116,7 @@ class CudaEmitter(KernelExprEmitter):
             raise KernelCodegenError(f"'{which}' index used in an untiled kernel")
         self.idx_used.add((which, dim))
         name = self.n[_which_key(which, dim)]
-        self.names_used.add(name)
+        self.use(name)
         return name
 
     def barrier(self, stmt: ir.Barrier):
@@ -202,11 +204,12 @@ class CudaEmitter(KernelExprEmitter):
                 raise KernelCodegenError(f"function '{f.sym.name}' waits on a barrier; barriers inside "
                                          "called functions are not supported yet", x.span)
         name = self.device_names.get(id(f.sym), f.sym.py_name)
+        self.owner, self.helpers = name, []
         where = f"{f.span.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{f.span.line}"
         note = "  (device version; the host version has the plain name)" if name != f.sym.py_name else ""
         out = [DEVICE, f"def {name}({', '.join(p.py_name for p in f.params)}):  # {where}{note}"]
         self.block(f.body.body, out, 1)
-        return out
+        return self.helpers + out
 
 
 def _shape(dims) -> str:
@@ -344,7 +347,7 @@ class _KernelWriter:
         sp = k.span
         where = f"{sp.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{sp.line}"
         kind = f"tile<{', '.join(map(str, k.tile_dims))}>" if tiled else f"extent<{rank}>"
-        return self.records + [JIT, f"def {k.name}({', '.join(params)}):  # {where}: {kind}"] + shared + head + body
+        return self.records + em.helpers + [JIT, f"def {k.name}({', '.join(params)}):  # {where}: {kind}"] + shared + head + body
 
 
 def emit_functions(functions, program=None, sources=None, emitted: set | None = None) -> list[str]:

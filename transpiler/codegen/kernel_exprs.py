@@ -114,6 +114,18 @@ class KernelExprEmitter:
         self._continue_prefix: list[tuple[ir.Expr, ...] | None] = []   # for-steps to run on `continue`
         self.names_used: set[str] = set()                           # every Python name emitted
         self.unwrapped: set[int] = set()      # ids of integer results whose wrap the consumer does
+        self.frames: list[set[str]] = []      # names read by each part function being emitted
+        self.helpers: list[str] = []          # part functions (outline.py), put before their user
+        self.owner = kernel.name if kernel is not None else "kernel"   # base of part names
+
+    #: decorator of a part function of a long statement list (outline.py); None: never split
+    part_decorator: str | None = None
+
+    def use(self, name: str) -> None:
+        """Record that emitted code reads the local or parameter `name`."""
+        self.names_used.add(name)
+        for f in self.frames:
+            f.add(name)
 
     # ---------------------------------------------------------------- target hooks
     def thread_index(self, which: str, dim: int) -> str:
@@ -121,7 +133,7 @@ class KernelExprEmitter:
 
     def tile_static_ref(self, sym: ir.Symbol) -> str:
         """How a tile_static variable is spelled; scalars are 1-element arrays."""
-        self.names_used.add(sym.py_name)
+        self.use(sym.py_name)
         return f"{sym.py_name}[0]" if isinstance(sym.type, ir.Scalar) else sym.py_name
 
     def barrier(self, stmt: ir.Barrier) -> list[str]:
@@ -146,7 +158,7 @@ class KernelExprEmitter:
     def var_ref(self, sym: ir.Symbol) -> str:
         if "tile_static" in sym.storage:
             return self.tile_static_ref(sym)
-        self.names_used.add(sym.py_name)
+        self.use(sym.py_name)
         return sym.py_name
 
     # ---------------------------------------------------------------- expressions
@@ -298,7 +310,7 @@ class KernelExprEmitter:
         base = e.base
         if "tile_static" in getattr(root_symbol(base), "storage", ()) and isinstance(base, ir.Var):
             name = base.sym.py_name
-            self.names_used.add(name)
+            self.use(name)
         else:
             name = self.expr(base, P_ATOM)
         for i in e.indices:                 # an overflowed signed index is out of range either way
@@ -398,18 +410,21 @@ class KernelExprEmitter:
             return "(" + "0, " * t.rank + ")"
         raise KernelCodegenError(f"a local variable of type '{t}' is not supported in kernels", span)
 
+    def stmts(self, stmts, out: list[str], depth: int, live_after=frozenset()) -> None:
+        """A statement list; a long one goes out as calls of part functions (outline.py)."""
+        from .outline import emit_statements
+        emit_statements(self, stmts, out, depth, live_after)
+
     def block(self, stmts, out: list[str], depth: int) -> None:
         n = len(out)
-        for s in stmts:
-            self.stmt(s, out, depth)
+        self.stmts(stmts, out, depth)
         if len(out) == n or all(l.lstrip().startswith("#") for l in out[n:]):
             out.append(self.indent_unit * depth + "pass")
 
     def stmt(self, s: ir.Stmt, out: list[str], depth: int) -> None:
         pad = self.indent_unit * depth
         if isinstance(s, ir.Block):
-            for x in s.body:
-                self.stmt(x, out, depth)
+            self.stmts(s.body, out, depth)
             return
         if not isinstance(s, ir.TileStatic):
             self.comment(s.span, out, pad)
@@ -597,9 +612,10 @@ class KernelExprEmitter:
             if isinstance(x, ir.Barrier):
                 raise KernelCodegenError(f"function '{f.sym.name}' waits on a barrier; barriers inside "
                                          "called functions are not supported yet", x.span)
+        self.owner, self.helpers = f.sym.py_name, []
         out = [decorator, f"def {f.sym.py_name}({', '.join(p.py_name for p in f.params)}):"]
         self.block(f.body.body, out, 1)
-        return out
+        return self.helpers + out
 
 
 def has_jump(node, kind) -> bool:

@@ -1,0 +1,161 @@
+"""Long statement lists in kernels become calls of part functions (both kernel targets).
+
+Numba compiles one function in time that grows faster than its length: numba-cuda's SSA pass is
+quadratic in the number of assignments to one variable (1,000 chained statements take 14 s to
+reach PTX, 5,000 do not finish in ten minutes), and the CPU's parfor passes are quadratic in the
+length of a `prange` body.  So a statement list of more than `PART_STATEMENTS` statements
+(counted through nested blocks) is emitted as runs of at most that many statements, each run a
+separately compiled function (the target's `part_decorator`) that takes the names it reads and
+returns the variables it assigns that code after it may read:
+
+    # long.cpp:9: int x = i[0]; int y = 0;
+    x, y = main_kernel_part(g0)
+    x, y = main_kernel_part2(x, y)
+    ...
+
+What stays inline (so a part never has to say how it was left): a statement that can leave the
+list (`return`, or a `break`/`continue` of an enclosing loop), a declaration of a C array that
+later statements use (a function cannot hand back a `cuda.local.array`), and a statement bigger
+than a part on its own -- emitting it inline splits its own nested lists the same way.  The
+names a part reads are the emitter's `use` records of its body (thread indices, captures and
+locals alike), minus what the part declares itself; module-level functions are not parameters.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from .. import ir
+from .kernel_exprs import has_jump
+
+#: the most statements one compiled function gets from a long list (below: emitted as written)
+PART_STATEMENTS = 64
+#: a run of fewer statements than this between two inline ones stays inline too
+PART_MIN = 8
+
+
+def size(s: ir.Stmt) -> int:
+    """Statements in `s`, counting those nested in its blocks."""
+    return sum(1 for x in ir.walk(s) if isinstance(x, ir.Stmt) and not isinstance(x, ir.Block))
+
+
+def _references(s: ir.Stmt) -> Counter:
+    return Counter(x.sym for x in ir.walk(s) if isinstance(x, ir.Var))
+
+
+class _Later:
+    """Is a symbol read after the current statement?  One counter for the whole list, so the
+    question costs a lookup, not a walk of the rest of the list."""
+
+    def __init__(self, stmts, live_after):
+        self.counts = Counter()
+        self.per_stmt = [_references(s) for s in stmts]
+        for c in self.per_stmt:
+            self.counts.update(c)
+        self.live_after = live_after
+
+    def passed(self, i: int) -> None:
+        self.counts.subtract(self.per_stmt[i])
+
+    def __contains__(self, sym) -> bool:
+        return self.counts[sym] > 0 or sym in self.live_after
+
+
+def _movable(s: ir.Stmt, later) -> bool:
+    if has_jump(s, ir.Break) or has_jump(s, ir.Continue):
+        return False
+    if any(isinstance(x, ir.Return) for x in ir.walk(s)):
+        return False
+    if isinstance(s, ir.VarDecl) and isinstance(s.sym.type, ir.CArray) and s.sym in later:
+        return False
+    return True
+
+
+def _whole_variables(run) -> tuple[set, set]:
+    """(symbols declared anywhere in `run`, symbols `run` assigns as whole variables)."""
+    declared, assigned = set(), set()
+    for s in run:
+        for x in ir.walk(s):
+            if isinstance(x, ir.VarDecl):
+                declared.add(x.sym)
+                assigned.add(x.sym)
+            elif isinstance(x, (ir.Assign, ir.IncDec)) and isinstance(x.target, ir.Var):
+                assigned.add(x.target.sym)
+    return declared, assigned
+
+
+def emit_statements(em, stmts, out: list[str], depth: int, live_after=frozenset()) -> None:
+    """Emit `stmts` at `depth`; a long list goes out as part calls (see the module docstring).
+    `live_after`: symbols read after the list by code that is not in `stmts` (the CPU backend's
+    stores of values live across a barrier)."""
+    stmts = list(stmts)
+    sizes = [size(s) for s in stmts]
+    if em.part_decorator is None or sum(sizes) <= PART_STATEMENTS:
+        for s in stmts:
+            em.stmt(s, out, depth)
+        return
+    later = _Later(stmts, live_after)      # symbols read after the statement being placed
+    run: list = []
+    run_size = 0
+
+    def flush():
+        nonlocal run, run_size
+        if run_size >= PART_MIN:
+            _emit_part(em, run, later, out, depth)
+        else:
+            for s in run:
+                em.stmt(s, out, depth)
+        run, run_size = [], 0
+
+    for i, (s, n) in enumerate(zip(stmts, sizes)):
+        # `later` must describe what follows the run when it is flushed: flush before passing s
+        movable = n <= PART_STATEMENTS and _movable(s, _After(later, i))
+        if not movable or run_size + n > PART_STATEMENTS:
+            flush()
+        later.passed(i)
+        if not movable:
+            em.stmt(s, out, depth)
+            continue
+        run.append(s)
+        run_size += n
+    flush()
+
+
+class _After:
+    """`later` as seen from after statement i (the statement's own references removed)."""
+
+    def __init__(self, later: _Later, i: int):
+        self.later, self.own = later, later.per_stmt[i]
+
+    def __contains__(self, sym) -> bool:
+        return self.later.counts[sym] - self.own[sym] > 0 or sym in self.later.live_after
+
+
+def _emit_part(em, run, later_refs, out: list[str], depth: int) -> None:
+    declared, assigned = _whole_variables(run)
+    top = {s.sym for s in run if isinstance(s, ir.VarDecl)}
+    results = sorted((sym for sym in assigned
+                      if "tile_static" not in sym.storage and not isinstance(sym.type, ir.CArray)
+                      and (sym not in declared or (sym in top and sym in later_refs))),
+                     key=lambda sym: sym.py_name)
+    names = [em.var_ref(sym) for sym in results]
+    name = em.fresh(f"{em.owner}_part")
+    body: list[str] = []
+    saved_comment = em._last_comment
+    em.reset_comments()
+    em.frames.append(set())
+    for s in run:
+        em.stmt(s, body, 1)
+    if names:
+        body.append(f"{em.indent_unit}return {', '.join(names)}")
+    refs = em.frames.pop()
+    params = sorted(refs - {sym.py_name for sym in declared})
+    for f in em.frames:                   # the call's arguments and results are used where it stands
+        f.update(params)
+        f.update(names)
+    em.helpers += [em.part_decorator, f"def {name}({', '.join(params)}):"] + body + [""]
+    em._last_comment = saved_comment
+    pad = em.indent_unit * depth
+    first = run[0].span
+    em.comment(first, out, pad)
+    call = f"{name}({', '.join(params)})"
+    out.append(f"{pad}{', '.join(names)} = {call}" if names else pad + call)
