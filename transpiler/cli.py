@@ -194,7 +194,9 @@ def main(argv: list[str] | None = None) -> int:
                 return _run_module(ns, path)
         from . import driver
         if ns.command == "check":
-            pp, _ = driver.analyse(ns.file, opts, sink)
+            # the whole pipeline, code generation included, so `check --target X` reports every
+            # error `translate --target X` would (the module is not written)
+            pp, _ = driver.translate(ns.file, opts, sink)
             sources = pp.sources
             _report(sink, sources, ns)
             if ns.diagnostics_format == "json" and not sink.diagnostics:

@@ -576,6 +576,38 @@ class Program:
     main_params: int = 0              # 0 or 2 (argc, argv)
 
 
+# ---- C++ wording ---------------------------------------------------------------------------
+#: How a diagnostic names an IR node kind: the C++ construct, never the Python class.
+_CXX = {
+    "Const": "a literal", "StringConst": "a string literal", "Var": "a variable",
+    "Convert": "a conversion", "Unary": "a unary operator", "Binary": "a binary operator",
+    "Conditional": "the '?:' operator", "ThreadIndex": "a thread index", "MakeIndex": "an index value",
+    "IndexComponent": "an index component", "ElementRef": "an element access",
+    "FieldRef": "a member access", "Call": "a function call", "MathCall": "a math function call",
+    "AtomicCall": "an atomic operation", "LibCall": "a library call", "LibAttr": "a library member",
+    "ExtentOf": "an extent", "Construct": "constructing a value", "Copy": "a copy of a value",
+    "StreamOut": "stream output ('<<')", "Manipulator": "a stream manipulator",
+    "StreamIn": "stream input ('>>')", "Assign": "an assignment", "IncDec": "'++'/'--'",
+    "Lambda": "a lambda", "SizeOf": "sizeof", "Block": "a block", "VarDecl": "a declaration",
+    "TileStatic": "a tile_static declaration", "ExprStmt": "an expression statement",
+    "If": "'if'", "While": "'while'", "DoWhile": "'do'-'while'", "For": "'for'",
+    "Switch": "'switch'", "Return": "'return'", "Break": "'break'", "Continue": "'continue'",
+    "Barrier": "a barrier", "Delete": "'delete'", "ParallelForEach": "parallel_for_each",
+}
+
+
+def describe(node) -> str:
+    """The C++ construct `node` stands for, as diagnostics name it (`constructing a value of type
+    'extent<1>'`, `stream output ('<<')`)."""
+    kind = type(node).__name__
+    text = _CXX.get(kind, "this construct")
+    if kind in ("Construct", "Copy") and isinstance(node, Expr):
+        text += f" of type '{node.type}'"
+    elif kind in ("LibCall", "MathCall", "AtomicCall"):
+        text = f"a call of '{node.name}'"
+    return text
+
+
 # ---- dump ----------------------------------------------------------------------------------
 def dump(program: Program) -> str:
     out = [f"Program {program.file}"]

@@ -414,7 +414,7 @@ class HostWriter:
     def emit(self, e: ir.Expr) -> tuple[str, int]:
         m = getattr(self, "e_" + type(e).__name__, None)
         if m is None:
-            raise CodegenUnsupported(f"'{type(e).__name__}' in host code is", e.span)
+            raise CodegenUnsupported(f"{ir.describe(e)} in host code is", e.span)
         return m(e)
 
     def e_Const(self, e: ir.Const):

@@ -169,7 +169,7 @@ class KernelExprEmitter:
     def _expr(self, e: ir.Expr) -> tuple[str, int]:
         m = getattr(self, "_e_" + type(e).__name__, None)
         if m is None:
-            raise KernelCodegenError(f"construct '{type(e).__name__}' is not supported in kernels", e.span)
+            raise KernelCodegenError(f"{ir.describe(e)} is not supported in kernels", e.span)
         return m(e)
 
     def const(self, value, t: ir.Type) -> tuple[str, int]:
@@ -430,7 +430,7 @@ class KernelExprEmitter:
             self.comment(s.span, out, pad)
         m = getattr(self, "_s_" + type(s).__name__, None)
         if m is None:
-            raise KernelCodegenError(f"statement '{type(s).__name__}' is not supported in kernels", s.span)
+            raise KernelCodegenError(f"{ir.describe(s)} is not supported in kernels", s.span)
         m(s, out, depth, pad)
 
     def decl_target(self, sym: ir.Symbol) -> str:
