@@ -162,6 +162,13 @@ class _KernelWriter:
             self.nodes(nd.else_, out, depth + 1)
 
     def _n_TileLoop(self, nd, out, depth):
+        self.em.loop_depth += 1             # a Python loop block around what it contains
+        try:
+            self._tile_loop(nd, out, depth)
+        finally:
+            self.em.loop_depth -= 1
+
+    def _tile_loop(self, nd, out, depth):
         s, pad = nd.stmt, "    " * depth
         self.em.comment(s.span, out, pad)
         em = self.em

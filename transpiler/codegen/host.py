@@ -14,6 +14,7 @@ from .. import __version__, ir
 from ..cxxtypes import conversion_wraps, deferrable, is_integer, result_wraps, wrapper_name
 from . import CodegenUnsupported
 from .kernel_exprs import const_int
+from .outline import NEST_LIMIT, After, Later, has_loop, movable, whole_variables
 from .text import comment_text, docstring_text
 from .types import np_name
 
@@ -63,6 +64,10 @@ class HostWriter:
         self.out: list[str] = []
         self.globals_assigned: set[str] = set()
         self.loop_steps: list = []          # for-loop steps to run before `continue` (while-lowered loops)
+        self.loop_depth = 0                 # loops around the statement being emitted
+        self.function_name = ""             # the host function being emitted (base of part names)
+        self.parts: list[list[str]] = []    # its part functions (nested too deeply), put after it
+        self.part_names: set[str] = set()
         self.unwrapped: set[int] = set()    # ids of integer results whose wrap is left to the consumer
 
     # ---- module ------------------------------------------------------------------------------
@@ -133,6 +138,7 @@ class HostWriter:
         body_lines: list[str] = []
         saved, self.out = self.out, body_lines
         self.globals_assigned = set()
+        self.function_name, self.parts = f.sym.py_name, []
         self.block(f.body, 1)
         if f.sym is self.p.main and isinstance(f.ret, ir.Scalar):
             if not body_lines or not body_lines[-1].strip().startswith("return"):
@@ -144,16 +150,66 @@ class HostWriter:
         if not body_lines:
             body_lines.append("    pass")
         self.out.extend(body_lines)
+        for part in self.parts:
+            self.out += ["", ""] + part
 
     def line(self, depth: int, text: str) -> None:
         self.out.append("    " * depth + text)
 
     def block(self, b: ir.Block, depth: int) -> None:
         n = len(self.out)
-        for s in b.body:
-            self.stmt(s, depth)
+        self.stmts(b.body, depth)
         if len(self.out) == n:
             self.line(depth, "pass")
+
+    def stmts(self, stmts, depth: int) -> None:
+        """A statement list; a loop met `outline.NEST_LIMIT` loops deep becomes a part function
+        (CPython refuses more than 20 nested loop blocks in one function)."""
+        stmts = list(stmts)
+        if self.loop_depth < NEST_LIMIT or not any(has_loop(s) for s in stmts):
+            for s in stmts:
+                self.stmt(s, depth)
+            return
+        later = Later(stmts, frozenset())
+        for i, s in enumerate(stmts):
+            part = has_loop(s) and movable(s, After(later, i))
+            later.passed(i)
+            if part:
+                self.part(s, depth)
+            else:
+                self.stmt(s, depth)
+
+    def part(self, s: ir.Stmt, depth: int) -> None:
+        """Emit `s` as a module-level function that takes the locals it reads and returns the
+        ones it assigns; call it here."""
+        declared, assigned = whole_variables([s])
+        declared |= {p for x in ir.walk(s) if isinstance(x, ir.Lambda) for p in x.params}
+        glob = {g.sym for g in self.p.globals}
+        refs = {x.sym for x in ir.walk(s) if isinstance(x, ir.Var)}
+        params = sorted((v for v in refs if v not in glob and v not in declared and v.kind != "function"),
+                        key=lambda v: v.py_name)
+        results = sorted((v for v in assigned if v not in glob and v not in declared), key=lambda v: v.py_name)
+        name, k = f"{self.function_name}_part", 1
+        while name in self.part_names:
+            k += 1
+            name = f"{self.function_name}_part{k}"
+        self.part_names.add(name)
+        saved = (self.out, self.globals_assigned, self.loop_steps, self.loop_depth)
+        self.out, self.globals_assigned, self.loop_steps, self.loop_depth = [], set(), [], 0
+        self.stmt(s, 1)
+        body, glob_assigned = self.out, self.globals_assigned
+        self.out, self.globals_assigned, self.loop_steps, self.loop_depth = saved
+        if results:
+            body.append(f"    return {', '.join(v.py_name for v in results)}")
+        head = [f"def {name}({', '.join(v.py_name for v in params)}):  "
+                f"# {self.where(s.span)}: a part of {self.function_name} (nested too deeply for one function)"]
+        if glob_assigned:
+            head.append(f"    global {', '.join(sorted(glob_assigned))}")
+        self.parts.append(head + body)
+        call = f"{name}({', '.join(v.py_name for v in params)})"
+        if results:
+            call = f"{', '.join(v.py_name for v in results)} = {call}"
+        self.line(depth, f"{call}  # {self.where(s.span)}")
 
     def stmt(self, s: ir.Stmt, depth: int) -> None:
         m = getattr(self, "s_" + type(s).__name__)
@@ -164,8 +220,15 @@ class HostWriter:
             self.out[n] += f"  # {self.where(s.span)}"
 
     def s_Block(self, s: ir.Block, depth):
-        for x in s.body:
-            self.stmt(x, depth)
+        self.stmts(s.body, depth)
+
+    def loop_body(self, b: ir.Block, depth: int, steps=None) -> None:
+        """A loop's body (`steps`: a while-lowered for-loop's steps, run before `continue`)."""
+        self.loop_steps.append(steps)
+        self.loop_depth += 1
+        self.block(b, depth)
+        self.loop_depth -= 1
+        self.loop_steps.pop()
 
     def s_VarDecl(self, s: ir.VarDecl, depth):
         init = self.expr(s.init) if s.init is not None else self.default_value(s.sym.type, s.span)
@@ -217,17 +280,13 @@ class HostWriter:
 
     def s_While(self, s: ir.While, depth):
         self.line(depth, f"while {self.expr(s.cond)}:")
-        self.loop_steps.append(None)
-        self.block(s.body, depth + 1)
-        self.loop_steps.pop()
+        self.loop_body(s.body, depth + 1)
 
     def s_DoWhile(self, s: ir.DoWhile, depth):
         if _has_own(s.body, ir.Continue):
             raise CodegenUnsupported("'continue' inside a do-while loop is", s.span)
         self.line(depth, "while True:")
-        self.loop_steps.append(None)
-        self.block(s.body, depth + 1)
-        self.loop_steps.pop()
+        self.loop_body(s.body, depth + 1)
         self.line(depth + 1, f"if not {self.wrap(s.cond, P_NOT)}:")
         self.line(depth + 2, "break")
 
@@ -236,18 +295,14 @@ class HostWriter:
         if rng is not None:
             var, args = rng
             self.line(depth, f"for {var} in range({args}):")
-            self.loop_steps.append(None)
-            self.block(s.body, depth + 1)
-            self.loop_steps.pop()
+            self.loop_body(s.body, depth + 1)
             return
         for i in s.init:
             self.stmt(i, depth)
         cond = self.expr(s.cond) if s.cond is not None else "True"
         self.line(depth, f"while {cond}:")
         steps = [self.step_text(e) for e in s.step]
-        self.loop_steps.append(steps)
-        self.block(s.body, depth + 1)
-        self.loop_steps.pop()
+        self.loop_body(s.body, depth + 1, steps)
         for st in steps:
             self.line(depth + 1, st)
 

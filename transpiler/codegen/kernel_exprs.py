@@ -117,6 +117,7 @@ class KernelExprEmitter:
         self.frames: list[set[str]] = []      # names read by each part function being emitted
         self.helpers: list[str] = []          # part functions (outline.py), put before their user
         self.owner = kernel.name if kernel is not None else "kernel"   # base of part names
+        self.loop_depth = 0                   # loops around the statement being emitted
 
     #: decorator of a part function of a long statement list (outline.py); None: never split
     part_decorator: str | None = None
@@ -494,11 +495,17 @@ class KernelExprEmitter:
                 out.append(f"{pad}else:")
                 self.block(els.body, out, depth + 1)
 
+    def loop_body(self, stmts, out, depth, steps=None) -> None:
+        """A loop's body (`steps`: a while-lowered for-loop's steps, run before `continue`)."""
+        self._continue_prefix.append(steps)
+        self.loop_depth += 1
+        self.block(stmts, out, depth)
+        self.loop_depth -= 1
+        self._continue_prefix.pop()
+
     def _s_While(self, s: ir.While, out, depth, pad):
         out.append(f"{pad}while {self.expr(s.cond)}:")
-        self._continue_prefix.append(None)
-        self.block(s.body.body, out, depth + 1)
-        self._continue_prefix.pop()
+        self.loop_body(s.body.body, out, depth + 1)
 
     def _s_DoWhile(self, s: ir.DoWhile, out, depth, pad):
         if has_jump(s.body, ir.Continue):
@@ -506,15 +513,12 @@ class KernelExprEmitter:
             out.append(f"{pad}{flag} = True")
             out.append(f"{pad}while {flag} or {self.expr(s.cond, P_OR + 1)}:")
             out.append(f"{pad}{self.indent_unit}{flag} = False")
-            self._continue_prefix.append(None)
-            self.block(s.body.body, out, depth + 1)
+            self.loop_body(s.body.body, out, depth + 1)
         else:
             out.append(f"{pad}while True:")
-            self._continue_prefix.append(None)
-            self.block(s.body.body, out, depth + 1)
+            self.loop_body(s.body.body, out, depth + 1)
             out.append(f"{pad}{self.indent_unit}if not {self.expr(s.cond, P_NOT)}:")
             out.append(f"{pad}{self.indent_unit * 2}break")
-        self._continue_prefix.pop()
 
     def fresh(self, base: str) -> str:
         name, k = base, 1
@@ -534,17 +538,13 @@ class KernelExprEmitter:
                 stop = f"{stop} + 1" if step_v > 0 else f"{stop} - 1"
             args = range_args(start_s, stop, step_v)
             out.append(f"{pad}for {self.var_ref(sym)} in range({args}):")
-            self._continue_prefix.append(None)
-            self.block(s.body.body, out, depth + 1)
-            self._continue_prefix.pop()
+            self.loop_body(s.body.body, out, depth + 1)
             return
         for i in s.init:
             self.stmt(i, out, depth)
         cond = self.expr(s.cond) if s.cond is not None else "True"
         out.append(f"{pad}while {cond}:")
-        self._continue_prefix.append(s.step)
-        self.block(s.body.body, out, depth + 1)
-        self._continue_prefix.pop()
+        self.loop_body(s.body.body, out, depth + 1, s.step)
         for st in s.step:
             out.append(pad + self.indent_unit + self._step(st))
 

@@ -13,6 +13,9 @@ returns the variables it assigns that code after it may read:
     x, y = main_kernel_part2(x, y)
     ...
 
+A loop met `NEST_LIMIT` loops deep is a part on its own, so no nesting depth C++ accepts makes
+Python that CPython refuses.
+
 What stays inline (so a part never has to say how it was left): a statement that can leave the
 list (`return`, or a `break`/`continue` of an enclosing loop), a declaration of a C array that
 later statements use (a function cannot hand back a `cuda.local.array`), and a statement bigger
@@ -31,6 +34,14 @@ from .kernel_exprs import has_jump
 PART_STATEMENTS = 64
 #: a run of fewer statements than this between two inline ones stays inline too
 PART_MIN = 8
+#: a loop statement met this many loops deep becomes a part of its own: CPython refuses a
+#: function with more than 20 nested loop blocks ("too many statically nested blocks"), and the
+#: CPU backend's own thread and tile loops take up to 7 of them
+NEST_LIMIT = 10
+
+
+def has_loop(s: ir.Stmt) -> bool:
+    return any(isinstance(x, (ir.For, ir.While, ir.DoWhile)) for x in ir.walk(s))
 
 
 def size(s: ir.Stmt) -> int:
@@ -42,7 +53,7 @@ def _references(s: ir.Stmt) -> Counter:
     return Counter(x.sym for x in ir.walk(s) if isinstance(x, ir.Var))
 
 
-class _Later:
+class Later:
     """Is a symbol read after the current statement?  One counter for the whole list, so the
     question costs a lookup, not a walk of the rest of the list."""
 
@@ -60,7 +71,7 @@ class _Later:
         return self.counts[sym] > 0 or sym in self.live_after
 
 
-def _movable(s: ir.Stmt, later) -> bool:
+def movable(s: ir.Stmt, later) -> bool:
     if has_jump(s, ir.Break) or has_jump(s, ir.Continue):
         return False
     if any(isinstance(x, ir.Return) for x in ir.walk(s)):
@@ -70,7 +81,7 @@ def _movable(s: ir.Stmt, later) -> bool:
     return True
 
 
-def _whole_variables(run) -> tuple[set, set]:
+def whole_variables(run) -> tuple[set, set]:
     """(symbols declared anywhere in `run`, symbols `run` assigns as whole variables)."""
     declared, assigned = set(), set()
     for s in run:
@@ -89,11 +100,12 @@ def emit_statements(em, stmts, out: list[str], depth: int, live_after=frozenset(
     stores of values live across a barrier)."""
     stmts = list(stmts)
     sizes = [size(s) for s in stmts]
-    if em.part_decorator is None or sum(sizes) <= PART_STATEMENTS:
+    deep = em.loop_depth >= NEST_LIMIT
+    if em.part_decorator is None or (sum(sizes) <= PART_STATEMENTS and not deep):
         for s in stmts:
             em.stmt(s, out, depth)
         return
-    later = _Later(stmts, live_after)      # symbols read after the statement being placed
+    later = Later(stmts, live_after)      # symbols read after the statement being placed
     run: list = []
     run_size = 0
 
@@ -108,11 +120,17 @@ def emit_statements(em, stmts, out: list[str], depth: int, live_after=frozenset(
 
     for i, (s, n) in enumerate(zip(stmts, sizes)):
         # `later` must describe what follows the run when it is flushed: flush before passing s
-        movable = n <= PART_STATEMENTS and _movable(s, _After(later, i))
-        if not movable or run_size + n > PART_STATEMENTS:
+        ok = movable(s, After(later, i))
+        if deep and ok and has_loop(s):          # nested too deeply: a part of its own
+            flush()
+            later.passed(i)
+            _emit_part(em, [s], later, out, depth)
+            continue
+        ok = ok and n <= PART_STATEMENTS
+        if not ok or run_size + n > PART_STATEMENTS:
             flush()
         later.passed(i)
-        if not movable:
+        if not ok:
             em.stmt(s, out, depth)
             continue
         run.append(s)
@@ -120,10 +138,10 @@ def emit_statements(em, stmts, out: list[str], depth: int, live_after=frozenset(
     flush()
 
 
-class _After:
+class After:
     """`later` as seen from after statement i (the statement's own references removed)."""
 
-    def __init__(self, later: _Later, i: int):
+    def __init__(self, later: Later, i: int):
         self.later, self.own = later, later.per_stmt[i]
 
     def __contains__(self, sym) -> bool:
@@ -131,7 +149,7 @@ class _After:
 
 
 def _emit_part(em, run, later_refs, out: list[str], depth: int) -> None:
-    declared, assigned = _whole_variables(run)
+    declared, assigned = whole_variables(run)
     top = {s.sym for s in run if isinstance(s, ir.VarDecl)}
     results = sorted((sym for sym in assigned
                       if "tile_static" not in sym.storage and not isinstance(sym.type, ir.CArray)
@@ -140,11 +158,13 @@ def _emit_part(em, run, later_refs, out: list[str], depth: int) -> None:
     names = [em.var_ref(sym) for sym in results]
     name = em.fresh(f"{em.owner}_part")
     body: list[str] = []
-    saved_comment = em._last_comment
+    saved_comment, saved_depth = em._last_comment, em.loop_depth
     em.reset_comments()
+    em.loop_depth = 0
     em.frames.append(set())
     for s in run:
         em.stmt(s, body, 1)
+    em.loop_depth = saved_depth
     if names:
         body.append(f"{em.indent_unit}return {', '.join(names)}")
     refs = em.frames.pop()
