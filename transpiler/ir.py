@@ -21,7 +21,7 @@ Example (tile_average's kernel, abridged, as `amppy translate --emit ir` prints 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Optional, Union
+from typing import ClassVar, Optional, Union
 
 from .source import Span
 
@@ -210,6 +210,9 @@ class Symbol:
     span: Span
     const_value: object = None        # compile-time value of a constant (int/float), if known
     storage: tuple[str, ...] = ()     # "tile_static", "static", ...
+    by_ref: bool = False              # a reference parameter (writes reach the caller's object)
+    restrict_: tuple[str, ...] = ("cpu",)   # a function's restrict(...) list
+    ref_params: tuple[bool, ...] = ()       # a function's parameters passed by reference
 
     def __repr__(self) -> str:
         return f"Symbol({self.name}: {self.type})"
@@ -224,28 +227,33 @@ class Expr:
 
 @dataclass(frozen=True)
 class Const(Expr):
+    children: ClassVar[tuple[str, ...]] = ()
     value: object                     # int, float, bool, str (char: a 1-char str)
 
 
 @dataclass(frozen=True)
 class StringConst(Expr):
+    children: ClassVar[tuple[str, ...]] = ()
     value: str
 
 
 @dataclass(frozen=True)
 class Var(Expr):
+    children: ClassVar[tuple[str, ...]] = ()
     sym: Symbol
 
 
 @dataclass(frozen=True)
 class Convert(Expr):
     """Conversion of `operand` to `type` (implicit or a cast)."""
+    children: ClassVar[tuple[str, ...]] = ('operand',)
     operand: Expr
     explicit: bool
 
 
 @dataclass(frozen=True)
 class Unary(Expr):
+    children: ClassVar[tuple[str, ...]] = ('operand',)
     op: str                           # "-" "+" "!" "~"
     operand: Expr
 
@@ -257,6 +265,7 @@ class Binary(Expr):
     Operands are already converted to a common type (for arithmetic) or to bool
     (for && ||).  "/" and "%" on integers mean C++ truncating division.
     """
+    children: ClassVar[tuple[str, ...]] = ('left', 'right')
     op: str
     left: Expr
     right: Expr
@@ -264,6 +273,7 @@ class Binary(Expr):
 
 @dataclass(frozen=True)
 class Conditional(Expr):
+    children: ClassVar[tuple[str, ...]] = ('cond', 'then', 'else_')
     cond: Expr
     then: Expr
     else_: Expr
@@ -272,6 +282,7 @@ class Conditional(Expr):
 @dataclass(frozen=True)
 class ThreadIndex(Expr):
     """A component of the kernel's thread index: which in global/local/tile/tile_origin."""
+    children: ClassVar[tuple[str, ...]] = ()
     which: str
     dim: int
 
@@ -279,12 +290,14 @@ class ThreadIndex(Expr):
 @dataclass(frozen=True)
 class MakeIndex(Expr):
     """An index<N> value made of N int expressions (also t_idx.global etc. as a whole)."""
+    children: ClassVar[tuple[str, ...]] = ('components',)
     components: tuple[Expr, ...]
 
 
 @dataclass(frozen=True)
 class IndexComponent(Expr):
     """`idx[i]` of an index<N>/extent<N> valued expression that is not a MakeIndex."""
+    children: ClassVar[tuple[str, ...]] = ('base',)
     base: Expr
     dim: int
 
@@ -295,6 +308,7 @@ class ElementRef(Expr):
 
     `indices` has one int expression per dimension of `base` (rank of the
     view, or all dims of a C array)."""
+    children: ClassVar[tuple[str, ...]] = ('base', 'indices')
     base: Expr
     indices: tuple[Expr, ...]
 
@@ -302,6 +316,7 @@ class ElementRef(Expr):
 @dataclass(frozen=True)
 class FieldRef(Expr):
     """`s.field` / `p->field` of a struct value, element or pointer."""
+    children: ClassVar[tuple[str, ...]] = ('base',)
     base: Expr
     field: str
     arrow: bool
@@ -310,6 +325,7 @@ class FieldRef(Expr):
 @dataclass(frozen=True)
 class Call(Expr):
     """A call of a user function (host or restrict(amp))."""
+    children: ClassVar[tuple[str, ...]] = ('args',)
     func: Symbol
     args: tuple[Expr, ...]
 
@@ -317,6 +333,7 @@ class Call(Expr):
 @dataclass(frozen=True)
 class MathCall(Expr):
     """A math function: sqrt, fabs, min, max, pow, exp, ... (fast_math/precise_math/std)."""
+    children: ClassVar[tuple[str, ...]] = ('args',)
     name: str
     args: tuple[Expr, ...]
 
@@ -324,6 +341,7 @@ class MathCall(Expr):
 @dataclass(frozen=True)
 class AtomicCall(Expr):
     """atomic_fetch_add(&x, v) and friends; `target` is an lvalue expression."""
+    children: ClassVar[tuple[str, ...]] = ('target', 'args')
     name: str
     target: Expr
     args: tuple[Expr, ...]
@@ -336,6 +354,7 @@ class LibCall(Expr):
     Examples: vector.push_back, vector.size, av.synchronize, extent.tile,
     printf, SetConsoleTextAttribute, GetStdHandle.  `obj` is None for free
     functions.  Runtime names mirror C++ names (see amppy.runtime)."""
+    children: ClassVar[tuple[str, ...]] = ('obj', 'args')
     name: str
     obj: Optional[Expr]
     args: tuple[Expr, ...]
@@ -344,6 +363,7 @@ class LibCall(Expr):
 @dataclass(frozen=True)
 class LibAttr(Expr):
     """A library object's data member on the host: `av.extent`, `coord.X` of a library struct."""
+    children: ClassVar[tuple[str, ...]] = ('obj',)
     obj: Expr
     name: str
 
@@ -351,6 +371,7 @@ class LibAttr(Expr):
 @dataclass(frozen=True)
 class ExtentOf(Expr):
     """`av.extent[dim]` / `av.get_extent()[dim]` of a captured view or array (kernels too)."""
+    children: ClassVar[tuple[str, ...]] = ('view',)
     view: Expr
     dim: int
 
@@ -359,6 +380,7 @@ class ExtentOf(Expr):
 class Construct(Expr):
     """Construct a library or struct value: extent<2>(8, 9), Description{...},
     array_view<float, 2>(e, v), std::vector<int>(n, 0), new SMALL_RECT()."""
+    children: ClassVar[tuple[str, ...]] = ('args',)
     args: tuple[Expr, ...]
     heap: bool = False
 
@@ -366,12 +388,14 @@ class Construct(Expr):
 @dataclass(frozen=True)
 class Copy(Expr):
     """A value copy of a struct / vector / C array (C++ copy semantics)."""
+    children: ClassVar[tuple[str, ...]] = ('operand',)
     operand: Expr
 
 
 @dataclass(frozen=True)
 class StreamOut(Expr):
     """`stream << a << b ...` (std::cout, std::cerr); items are values or manipulators."""
+    children: ClassVar[tuple[str, ...]] = ('items',)
     stream: str                       # "cout", "cerr", "wcout"
     items: tuple[Expr, ...]
 
@@ -379,6 +403,7 @@ class StreamOut(Expr):
 @dataclass(frozen=True)
 class Manipulator(Expr):
     """std::endl, std::setw(n), std::fixed, ... (`args` for the ones with a value)."""
+    children: ClassVar[tuple[str, ...]] = ('args',)
     name: str
     args: tuple[Expr, ...]
 
@@ -386,6 +411,7 @@ class Manipulator(Expr):
 @dataclass(frozen=True)
 class StreamIn(Expr):
     """`std::cin >> a >> b`: targets are lvalues."""
+    children: ClassVar[tuple[str, ...]] = ('targets',)
     targets: tuple[Expr, ...]
 
 
@@ -396,6 +422,7 @@ class Assign(Expr):
     For compound assignment `op` is the arithmetic operator ("+", "/", ...),
     and `value` is the right operand converted to the computation type; the
     result is converted back to the target's type by the backend (`result_type`)."""
+    children: ClassVar[tuple[str, ...]] = ('target', 'value')
     op: str                           # "=" or "+", "-", ...
     target: Expr
     value: Expr
@@ -404,21 +431,10 @@ class Assign(Expr):
 
 @dataclass(frozen=True)
 class IncDec(Expr):
+    children: ClassVar[tuple[str, ...]] = ('target',)
     op: str                           # "++" or "--"
     prefix: bool
     target: Expr
-
-
-@dataclass(frozen=True)
-class Lambda(Expr):
-    """A lambda used as a value outside parallel_for_each (host only)."""
-    params: tuple[Symbol, ...]
-    body: "Block"
-
-
-@dataclass(frozen=True)
-class SizeOf(Expr):
-    value: int
 
 
 # ---- statements ----------------------------------------------------------------------------
@@ -429,6 +445,7 @@ class Stmt:
 
 @dataclass(frozen=True)
 class Block(Stmt):
+    children: ClassVar[tuple[str, ...]] = ('body',)
     body: tuple[Stmt, ...]
 
 
@@ -436,6 +453,7 @@ class Block(Stmt):
 class VarDecl(Stmt):
     """A local variable.  `init` is None for default initialisation (zero for
     scalars/structs/C arrays in amppy; C++ leaves them indeterminate)."""
+    children: ClassVar[tuple[str, ...]] = ('init',)
     sym: Symbol
     init: Optional[Expr]
 
@@ -444,17 +462,20 @@ class VarDecl(Stmt):
 class TileStatic(Stmt):
     """`tile_static T name[D0]...;` inside a tiled kernel.  C++ AMP forbids an
     initializer; sema keeps one if written so passes/tile_static.py can report it."""
+    children: ClassVar[tuple[str, ...]] = ('init',)
     sym: Symbol
     init: Optional[Expr] = None
 
 
 @dataclass(frozen=True)
 class ExprStmt(Stmt):
+    children: ClassVar[tuple[str, ...]] = ('expr',)
     expr: Expr
 
 
 @dataclass(frozen=True)
 class If(Stmt):
+    children: ClassVar[tuple[str, ...]] = ('cond', 'then', 'else_')
     cond: Expr
     then: Block
     else_: Optional[Block]
@@ -462,18 +483,21 @@ class If(Stmt):
 
 @dataclass(frozen=True)
 class While(Stmt):
+    children: ClassVar[tuple[str, ...]] = ('cond', 'body')
     cond: Expr
     body: Block
 
 
 @dataclass(frozen=True)
 class DoWhile(Stmt):
+    children: ClassVar[tuple[str, ...]] = ('body', 'cond')
     body: Block
     cond: Expr
 
 
 @dataclass(frozen=True)
 class For(Stmt):
+    children: ClassVar[tuple[str, ...]] = ('init', 'cond', 'step', 'body')
     init: tuple[Stmt, ...]            # VarDecls or ExprStmts
     cond: Optional[Expr]
     step: tuple[Expr, ...]
@@ -482,39 +506,44 @@ class For(Stmt):
 
 @dataclass(frozen=True)
 class Switch(Stmt):
+    children: ClassVar[tuple[str, ...]] = ('cond', 'cases')
     cond: Expr
     cases: tuple[tuple[tuple[Expr, ...], Block, bool], ...]   # (values (empty=default), body, falls_through)
 
 
 @dataclass(frozen=True)
 class Return(Stmt):
+    children: ClassVar[tuple[str, ...]] = ('value',)
     value: Optional[Expr]
 
 
 @dataclass(frozen=True)
 class Break(Stmt):
-    pass
+    children: ClassVar[tuple[str, ...]] = ()
 
 
 @dataclass(frozen=True)
 class Continue(Stmt):
-    pass
+    children: ClassVar[tuple[str, ...]] = ()
 
 
 @dataclass(frozen=True)
 class Barrier(Stmt):
     """t_idx.barrier.wait() and its variants: kind is "all", "global", "tile_static"."""
+    children: ClassVar[tuple[str, ...]] = ()
     kind: str
 
 
 @dataclass(frozen=True)
 class Delete(Stmt):
+    children: ClassVar[tuple[str, ...]] = ('target',)
     target: Expr
 
 
 @dataclass(frozen=True)
 class ParallelForEach(Stmt):
     """A kernel launch: `domain` is an extent<N> or tiled_extent<...> valued expression."""
+    children: ClassVar[tuple[str, ...]] = ('domain', 'kernel', 'capture_args')
     domain: Expr
     kernel: "Kernel"
     capture_args: tuple[Expr, ...]    # host values for kernel.captures, in order
@@ -538,6 +567,7 @@ class Capture:
 
 @dataclass
 class Kernel:
+    children: ClassVar[tuple[str, ...]] = ("body",)
     name: str                         # Python name of the generated kernel function
     span: Span                        # the lambda
     call_span: Span                   # the parallel_for_each call
@@ -547,6 +577,7 @@ class Kernel:
     captures: list[Capture]
     body: Block
     functions: list["FunctionDef"] = field(default_factory=list)   # restrict(amp) helpers it calls (transitively)
+    calls: list[Symbol] = field(default_factory=list)              # functions its body calls directly
 
 
 @dataclass
@@ -557,6 +588,7 @@ class FunctionDef:
     restrict: tuple[str, ...]         # ("cpu",), ("amp",), ("cpu", "amp")
     body: Block
     span: Span
+    calls: list[Symbol] = field(default_factory=list)   # functions its body calls directly
 
 
 @dataclass
@@ -588,7 +620,7 @@ _CXX = {
     "ExtentOf": "an extent", "Construct": "constructing a value", "Copy": "a copy of a value",
     "StreamOut": "stream output ('<<')", "Manipulator": "a stream manipulator",
     "StreamIn": "stream input ('>>')", "Assign": "an assignment", "IncDec": "'++'/'--'",
-    "Lambda": "a lambda", "SizeOf": "sizeof", "Block": "a block", "VarDecl": "a declaration",
+    "Block": "a block", "VarDecl": "a declaration",
     "TileStatic": "a tile_static declaration", "ExprStmt": "an expression statement",
     "If": "'if'", "While": "'while'", "DoWhile": "'do'-'while'", "For": "'for'",
     "Switch": "'switch'", "Return": "'return'", "Break": "'break'", "Continue": "'continue'",
@@ -723,29 +755,73 @@ def _e(e: Expr) -> str:
         return f"{_e(e.target)} {'' if e.op == '=' else e.op}= {_e(e.value)}"
     if isinstance(e, IncDec):
         return f"{e.op}{_e(e.target)}" if e.prefix else f"{_e(e.target)}{e.op}"
-    if isinstance(e, SizeOf):
-        return str(e.value)
     return type(e).__name__
 
 
+def root(e: Expr) -> Expr:
+    """The expression an element/field chain starts from (`a` in `a[i].f`, `t.local[0]`)."""
+    while isinstance(e, (ElementRef, FieldRef, IndexComponent)):
+        e = e.base
+    return e
+
+
+def root_symbol(e: Expr):
+    """The variable an lvalue / element chain starts from, or None."""
+    e = root(e)
+    return e.sym if isinstance(e, Var) else None
+
+
+def children(node):
+    """The IR nodes directly below `node`, in field order: its declared `children` fields,
+    through tuples (a `Switch`'s cases, `For.init`) and skipping absent (None) ones."""
+    for name in type(node).children:
+        v = getattr(node, name)
+        if isinstance(v, tuple):
+            yield from _nodes_in(v)
+        elif v is not None:
+            yield v
+
+
+def _nodes_in(values):
+    for x in values:
+        if isinstance(x, tuple):
+            yield from _nodes_in(x)
+        elif isinstance(x, (Expr, Stmt, Kernel)):
+            yield x
+
+
 def walk(node):
-    """Yield node and every IR node below it (statements and expressions)."""
+    """Yield `node` and every IR node below it (statements, expressions, the kernels of
+    launches), depth first; the one traversal every pass and backend uses."""
     stack = [node]
     while stack:
         n = stack.pop()
         yield n
-        if isinstance(n, Kernel):
-            stack.append(n.body)
-            continue
-        for f in fields(n):
-            v = getattr(n, f.name)
-            if isinstance(v, (Expr, Stmt)):
-                stack.append(v)
-            elif isinstance(v, tuple):
-                for x in v:
-                    if isinstance(x, (Expr, Stmt)):
-                        stack.append(x)
-                    elif isinstance(x, tuple):
-                        stack.extend(y for y in x if isinstance(y, (Expr, Stmt)))
-            elif isinstance(v, Kernel):
-                stack.append(v)
+        stack.extend(children(n))
+
+
+class Visitor:
+    """pycparser's NodeVisitor for the IR: `visit(node)` calls `visit_<Kind>(node)` when the
+    subclass defines it, else `generic_visit`, which visits the children.  A subclass that
+    must handle every node kind sets `complete = True`; tests/test_ir.py then fails for a
+    kind it has no method for, so adding a node kind fails in a test, not in users' hands."""
+
+    complete = False
+
+    def visit(self, node):
+        m = getattr(self, "visit_" + type(node).__name__, None)
+        return m(node) if m is not None else self.generic_visit(node)
+
+    def generic_visit(self, node):
+        for c in children(node):
+            self.visit(c)
+
+
+def node_kinds() -> list[type]:
+    """Every concrete statement and expression kind."""
+    out, todo = [], [Expr, Stmt]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            out.append(sub)
+            todo.append(sub)
+    return out

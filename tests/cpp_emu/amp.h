@@ -41,6 +41,8 @@ struct index {
     index operator-(const index& o) const { index r; for (int d = 0; d < N; d++) r.v[d] = v[d] - o.v[d]; return r; }
     bool operator==(const index& o) const { for (int d = 0; d < N; d++) if (v[d] != o.v[d]) return false; return true; }
     bool operator!=(const index& o) const { return !(*this == o); }
+    index& operator+=(const index& o) { *this = *this + o; return *this; }
+    index& operator-=(const index& o) { *this = *this - o; return *this; }
 };
 
 template <int D0, int D1 = 0, int D2 = 0> struct tiled_extent;

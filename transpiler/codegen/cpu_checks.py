@@ -28,7 +28,7 @@ from functools import partial
 
 from .. import ir
 from . import cpu
-from .kernel_exprs import P_ATOM, root_symbol
+from .kernel_exprs import P_ATOM
 
 JIT_CHECKED = '@numba.njit(cache=True, error_model="numpy")'
 
@@ -106,7 +106,7 @@ class CheckedEmitter(cpu.CpuEmitter):
         base = e.base
         if not isinstance(base.type, _ARRAYS) or not 1 <= len(e.indices) <= 3:
             return super()._e_ElementRef(e)
-        root = root_symbol(base)
+        root = ir.root_symbol(base)
         ts = root is not None and "tile_static" in root.storage and isinstance(base, ir.Var)
         if ts:
             name = base.sym.py_name
@@ -128,7 +128,7 @@ class CheckedEmitter(cpu.CpuEmitter):
                 or not isinstance(t.base.type, _ARRAYS) or not 1 <= len(t.indices) <= 3):
             return super().atomic(e)
         arr = self.expr(t.base, 14)
-        root = root_symbol(t.base)
+        root = ir.root_symbol(t.base)
         idx = self._checked_index(t.span, root.name if root is not None else "array", arr,
                                   [self.expr(i) for i in t.indices])
         args = ["1"] if e.name in ("atomic_fetch_inc", "atomic_fetch_dec") else [self.expr(a) for a in e.args]

@@ -56,6 +56,9 @@ def py_literal(v, t: ir.Type) -> str:
 
 
 class HostWriter:
+    #: IR kinds sema only makes inside kernels (tests/test_ir.py: every other kind has a method)
+    KERNEL_ONLY = frozenset({"ThreadIndex", "AtomicCall"})
+
     def __init__(self, program: ir.Program, backend, sources, opts):
         self.p = program
         self.backend = backend
@@ -183,7 +186,6 @@ class HostWriter:
         """Emit `s` as a module-level function that takes the locals it reads and returns the
         ones it assigns; call it here."""
         declared, assigned = whole_variables([s])
-        declared |= {p for x in ir.walk(s) if isinstance(x, ir.Lambda) for p in x.params}
         glob = {g.sym for g in self.p.globals}
         refs = {x.sym for x in ir.walk(s) if isinstance(x, ir.Var)}
         params = sorted((v for v in refs if v not in glob and v not in declared and v.kind != "function"),
@@ -429,7 +431,7 @@ class HostWriter:
             self.globals_assigned.add(e.target.sym.py_name)
         t = e.target.type
         if e.op == "=":
-            if isinstance(e.target, ir.Var) and getattr(e.target.sym, "by_ref", False) and \
+            if isinstance(e.target, ir.Var) and e.target.sym.by_ref and \
                     isinstance(t, (ir.StructType, ir.Vector)):
                 # a reference parameter: write into the caller's object, don't rebind the name
                 value = e.value.operand if isinstance(e.value, ir.Copy) else e.value

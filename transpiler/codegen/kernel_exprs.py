@@ -72,17 +72,17 @@ def is_int(t) -> bool:
     return isinstance(t, ir.Scalar) and t.is_int
 
 
-def root_symbol(e: ir.Expr):
-    """The variable an lvalue / element chain starts from (`a` in `a[i].f`), or None."""
-    while isinstance(e, (ir.ElementRef, ir.FieldRef, ir.IndexComponent)):
-        e = e.base
-    return e.sym if isinstance(e, ir.Var) else None
 
 
 class KernelExprEmitter:
     """Turns kernel IR into Python source lines.  Subclass per target."""
 
     indent_unit = "    "
+
+    #: IR kinds with no kernel spelling yet: "<construct> is not supported in kernels"
+    #: [unsupported-in-kernel] (tests/test_ir.py: every other kind has an `_e_`/`_s_` method)
+    NOT_IN_KERNELS = frozenset({"StringConst", "Copy", "StreamOut", "Manipulator",
+                                "StreamIn", "Delete", "ParallelForEach"})
 
     #: C++ math name -> (Python template, result is converted to the IR type)
     MATH = {
@@ -190,9 +190,6 @@ class KernelExprEmitter:
     def _e_Const(self, e: ir.Const):
         return self.const(e.value, e.type)
 
-    def _e_SizeOf(self, e: ir.SizeOf):
-        return str(e.value), P_ATOM
-
     def _e_Var(self, e: ir.Var):
         if self.kernel is not None and e.sym is self.kernel.index:
             if isinstance(e.type, ir.Index):        # the untiled index as a whole: its components
@@ -246,8 +243,6 @@ class KernelExprEmitter:
         if isinstance(e, ir.Const):
             return isinstance(e.value, (int, float)) and e.value >= 0
         if isinstance(e, ir.ThreadIndex):
-            return True
-        if isinstance(e, ir.SizeOf):
             return True
         if isinstance(e, ir.Var) and e.sym.kind == "const" and isinstance(e.sym.const_value, (int, float)):
             return e.sym.const_value >= 0
@@ -309,7 +304,7 @@ class KernelExprEmitter:
 
     def _e_ElementRef(self, e: ir.ElementRef):
         base = e.base
-        if "tile_static" in getattr(root_symbol(base), "storage", ()) and isinstance(base, ir.Var):
+        if "tile_static" in getattr(ir.root_symbol(base), "storage", ()) and isinstance(base, ir.Var):
             name = base.sym.py_name
             self.use(name)
         else:
@@ -343,7 +338,37 @@ class KernelExprEmitter:
     def _e_AtomicCall(self, e: ir.AtomicCall):
         return self.atomic(e), P_ATOM
 
+    def component(self, e: ir.Expr, d: int) -> ir.Expr:
+        """Component `d` of an index<N>/extent<N> valued expression, as IR."""
+        if isinstance(e, ir.MakeIndex):
+            return e.components[d]
+        if isinstance(e, ir.Construct) and isinstance(e.type, (ir.Index, ir.Extent)) and \
+                len(e.args) == e.type.rank:
+            return e.args[d]
+        return ir.IndexComponent(e.span, ir.INT, e, d)
+
+    def _index_tuple(self, parts) -> tuple[str, int]:
+        return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")", P_ATOM
+
+    def _e_Construct(self, e: ir.Construct):
+        """`index<2>(i, j)`, `extent<1>(n)`, `index<2>(other)`: a tuple of int components."""
+        if not isinstance(e.type, (ir.Index, ir.Extent)):
+            raise KernelCodegenError(f"{ir.describe(e)} is not supported in kernels", e.span)
+        if len(e.args) == 1 and isinstance(e.args[0].type, (ir.Index, ir.Extent)):
+            return self._expr(e.args[0])
+        return self._index_tuple([self.expr(a) for a in e.args])
+
     def _e_LibCall(self, e: ir.LibCall):
+        if e.name in ("+", "-", "==", "!=") and isinstance(e.obj.type, (ir.Index, ir.Extent)):
+            # index/extent arithmetic, component by component with C++ int semantics
+            rank = e.obj.type.rank
+            op = "==" if e.name == "!=" else e.name
+            parts = [ir.Binary(e.span, ir.BOOL if op == "==" else ir.INT, op,
+                               self.component(e.obj, d), self.component(e.args[0], d)) for d in range(rank)]
+            if e.name in ("+", "-"):
+                return self._index_tuple([self.expr(p) for p in parts])
+            text = " and ".join(self.expr(p, P_NOT + 1) for p in parts)
+            return (f"not ({text})", P_NOT) if e.name == "!=" else (text, P_AND)
         if e.name in ("get_extent", "extent") and e.obj is not None:
             arr = self.expr(e.obj, P_ATOM)
             rank = getattr(e.obj.type, "rank", 1)
@@ -433,6 +458,9 @@ class KernelExprEmitter:
         if m is None:
             raise KernelCodegenError(f"{ir.describe(s)} is not supported in kernels", s.span)
         m(s, out, depth, pad)
+
+    def _s_Block(self, s: ir.Block, out, depth, pad):
+        self.stmts(s.body, out, depth)
 
     def decl_target(self, sym: ir.Symbol) -> str:
         return self.var_ref(sym)

@@ -31,6 +31,7 @@ a pure function of thread indices and constants, else *promoted* to a tile-shape
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from .. import ir
@@ -156,7 +157,69 @@ def _assigned_by(s):
     return set()
 
 
+_IMPURE = (ir.Assign, ir.IncDec, ir.Call, ir.AtomicCall, ir.StreamIn)
+
+
+def switches_as_ifs(kernel: ir.Kernel) -> ir.Kernel:
+    """The kernel with every `switch` that contains a barrier written as an if/else-if chain
+    (`switch (t.tile[0]) { case 0: ...; break; default: ...; }` -> `if (t.tile[0] == 0) ...
+    else ...`): the region cutter below handles tile-uniform `if`s.  The value is read once per
+    case test, so it must have no side effects; a case that falls through into a non-empty
+    case, or a `break` not at the end of its case, is reported."""
+    if not any(isinstance(n, ir.Switch) and _contains(n, ir.Barrier) for n in ir.walk(kernel.body)):
+        return kernel
+    return dataclasses.replace(kernel, body=_rewrite(kernel.body))
+
+
+def _rewrite(s):
+    if isinstance(s, ir.Block):
+        return ir.Block(s.span, tuple(_rewrite(x) for x in s.body))
+    if isinstance(s, ir.If):
+        return dataclasses.replace(s, then=_rewrite(s.then), else_=None if s.else_ is None else _rewrite(s.else_))
+    if isinstance(s, (ir.For, ir.While, ir.DoWhile)):
+        return dataclasses.replace(s, body=_rewrite(s.body))
+    if isinstance(s, ir.Switch) and _contains(s, ir.Barrier):
+        return _rewrite(_switch_as_if(s))
+    return s
+
+
+def _switch_as_if(s: ir.Switch) -> ir.Stmt:
+    if any(isinstance(n, _IMPURE) for n in ir.walk(s.cond)):
+        raise BarrierLoweringError("a barrier inside a 'switch' whose value has side effects is not "
+                                   "supported on the CPU target", s.cond.span)
+    groups, pending, default = [], [], None
+    for vals, body, falls in s.cases:
+        stmts = list(body.body)
+        if falls and not stmts:
+            pending.append(vals)
+            continue
+        if stmts and isinstance(stmts[-1], ir.Break):
+            stmts.pop()
+        elif falls:
+            raise BarrierLoweringError("a 'switch' case that falls through into the next one, in a "
+                                       "switch with a barrier, is not supported on the CPU target", body.span)
+        if any(has_jump(x, ir.Break) for x in stmts):
+            raise BarrierLoweringError("'break' inside a nested statement of a 'switch' case, in a switch "
+                                       "with a barrier, is not supported on the CPU target", body.span)
+        labels = pending + [vals]
+        pending = []
+        block = ir.Block(body.span, tuple(stmts))
+        if any(not v for v in labels):          # `default:` (maybe grouped with cases)
+            default = block
+            continue
+        tests = [ir.Binary(v.span, ir.BOOL, "==", s.cond, v) for vs in labels for v in vs]
+        cond = tests[0]
+        for t in tests[1:]:
+            cond = ir.Binary(t.span, ir.BOOL, "||", cond, t)
+        groups.append((cond, block))
+    chain = default
+    for cond, block in reversed(groups):
+        chain = ir.Block(block.span, (ir.If(block.span, cond, block, chain),))
+    return chain if chain is not None else ir.Block(s.span, ())
+
+
 def lower(kernel: ir.Kernel, uniformity: Uniformity | None = None) -> LoweredKernel:
+    kernel = switches_as_ifs(kernel)
     u = uniformity or analyse(kernel)
     body = list(kernel.body.body)
     tile_statics = [n.sym for n in ir.walk(kernel.body) if isinstance(n, ir.TileStatic)]
@@ -342,7 +405,7 @@ def lower(kernel: ir.Kernel, uniformity: Uniformity | None = None) -> LoweredKer
                         or (s.kind == "const" and s.const_value is not None)):
                     return False
             elif not isinstance(n, (ir.Const, ir.ThreadIndex, ir.Binary, ir.Unary, ir.Convert,
-                                    ir.Conditional, ir.MathCall, ir.SizeOf)):
+                                    ir.Conditional, ir.MathCall)):
                 return False
         return True
 

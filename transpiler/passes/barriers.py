@@ -20,7 +20,6 @@ thread can leave it early through a thread-dependent break/continue/return.
 from __future__ import annotations
 
 from .. import ir
-from .tile_static import walk
 from ..diagnostics import Note
 from .uniformity import analyse
 
@@ -30,7 +29,7 @@ _HELP = ("move the barrier out of the branch or loop, or make the condition depe
 
 
 def has_barrier(node) -> bool:
-    return any(isinstance(n, ir.Barrier) for n in walk(node))
+    return any(isinstance(n, ir.Barrier) for n in ir.walk(node))
 
 
 def run(program: ir.Program, sink, opts) -> None:

@@ -19,24 +19,18 @@ alone (every order gives the same result).  `-Werror` makes the warning an error
 from __future__ import annotations
 
 from .. import ir
-from .tile_static import walk
 from ..diagnostics import Note
 from .uniformity import analyse
 
 _CONTROL = (ir.If, ir.For, ir.While, ir.DoWhile, ir.Switch)
 
 
-def _root(e):
-    while isinstance(e, (ir.ElementRef, ir.FieldRef, ir.IndexComponent)):
-        e = e.base
-    return e.sym if isinstance(e, ir.Var) else None
-
 
 def run(program: ir.Program, sink, opts) -> None:
     for k in program.kernels:
         if k.tile_dims is None:
             continue
-        decls = {n.sym: n for n in walk(k.body) if isinstance(n, ir.TileStatic)}
+        decls = {n.sym: n for n in ir.walk(k.body) if isinstance(n, ir.TileStatic)}
         if not decls:
             continue
         found = []
@@ -90,12 +84,12 @@ class _Checker:
     def exprs(self, e, enclosing) -> None:
         if self.guarded(enclosing):
             return
-        for n in walk(e):
+        for n in ir.walk(e):
             if isinstance(n, (ir.Assign, ir.IncDec)):
                 self.store(n)
 
     def store(self, n) -> None:
-        sym = _root(n.target)
+        sym = ir.root_symbol(n.target)
         if sym not in self.decls or not _uniform_address(self.u, n.target):
             return
         rmw = isinstance(n, ir.IncDec) or n.op != "="

@@ -17,7 +17,6 @@ enumerators (symbol kind "const") are allowed.
 from __future__ import annotations
 
 from .. import ir
-from .tile_static import walk
 
 #: C++ AMP allows int, unsigned int, long, float, double and bool (and structs of them).
 BANNED = {
@@ -35,11 +34,6 @@ def amp_bodies(program: ir.Program):
     for k in program.kernels:
         yield k.name, k.body, [], None
 
-
-def _root(e):
-    while isinstance(e, (ir.ElementRef, ir.FieldRef, ir.IndexComponent)):
-        e = e.base
-    return e
 
 
 def _banned(t: ir.Type):
@@ -78,12 +72,12 @@ def _type_use(found, t, span):
 
 def _check_body(found, body):
     written = set()
-    for n in walk(body):
+    for n in ir.walk(body):
         if isinstance(n, (ir.Assign, ir.IncDec)):
-            written.add(id(_root(n.target)))
+            written.add(id(ir.root(n.target)))
         elif isinstance(n, ir.StreamIn):
-            written.update(id(_root(t)) for t in n.targets)
-    for n in walk(body):
+            written.update(id(ir.root(t)) for t in n.targets)
+    for n in ir.walk(body):
         if isinstance(n, (ir.VarDecl, ir.TileStatic)):
             _type_use(found, n.sym.type, n.span)
         elif isinstance(n, ir.Convert) and n.explicit:
@@ -98,7 +92,7 @@ def _check_body(found, body):
 
 
 def _calls(fd: ir.FunctionDef):
-    return [n for n in walk(fd.body) if isinstance(n, ir.Call)]
+    return [n for n in ir.walk(fd.body) if isinstance(n, ir.Call)]
 
 
 def _recursion(found, program: ir.Program):

@@ -16,7 +16,6 @@ A tile size that is not a compile-time constant is reported by sema (same code).
 from __future__ import annotations
 
 from .. import ir
-from .tile_static import walk
 from ..diagnostics import Note
 
 MAX_THREADS = 1024
@@ -52,7 +51,7 @@ def run(program: ir.Program, sink, opts) -> None:
                 found += [(p.span, m, h) for m, h in shape_problems(p.type.dims)]
         tiled = set()
         pfes = []
-        for n in walk(f.body):
+        for n in ir.walk(f.body):
             if isinstance(n, ir.LibCall) and n.name == "tile" and isinstance(n.type, ir.TiledExtent):
                 dims = n.type.dims
                 tiled.add(dims)
@@ -75,7 +74,7 @@ def run(program: ir.Program, sink, opts) -> None:
 
 
 def _tile_static_memory(k: ir.Kernel, program: ir.Program, sink) -> None:
-    decls = sorted((n for n in walk(k.body) if isinstance(n, ir.TileStatic)),
+    decls = sorted((n for n in ir.walk(k.body) if isinstance(n, ir.TileStatic)),
                    key=lambda n: (n.span.line, n.span.col))
     total = 0
     notes = []

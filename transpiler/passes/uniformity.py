@@ -34,11 +34,6 @@ from .. import ir
 _LOOPS = (ir.For, ir.While, ir.DoWhile)
 
 
-def _root(e):
-    while isinstance(e, (ir.ElementRef, ir.FieldRef, ir.IndexComponent)):
-        e = e.base
-    return e.sym if isinstance(e, ir.Var) else None
-
 
 def written_memory(node) -> set:
     """Root symbols of memory the code writes (elements, fields, atomics, arrays passed to calls)."""
@@ -52,13 +47,13 @@ def written_memory(node) -> set:
         elif isinstance(n, ir.StreamIn):
             for t in n.targets:
                 if not isinstance(t, ir.Var):
-                    out.add(_root(t))
+                    out.add(ir.root_symbol(t))
         elif isinstance(n, ir.Call):
             for a in n.args:
                 if isinstance(a.type, (ir.ArrayView, ir.AmpArray, ir.CArray, ir.Pointer, ir.StructType)):
-                    out.add(_root(a))
+                    out.add(ir.root_symbol(a))
         if tgt is not None and not isinstance(tgt, ir.Var):
-            out.add(_root(tgt))
+            out.add(ir.root_symbol(tgt))
     for n in ir.walk(node):
         if isinstance(n, ir.TileStatic):
             out.add(n.sym)
@@ -94,7 +89,7 @@ class Uniformity:
 
     def explain(self, e: ir.Expr):
         """(Span, reason text) of the first thread-dependent part of `e`, or None."""
-        if isinstance(e, (ir.Const, ir.SizeOf, ir.StringConst)):
+        if isinstance(e, (ir.Const, ir.StringConst)):
             return None
         if isinstance(e, ir.ThreadIndex):
             if self.kernel.tile_dims is not None and e.which in ("tile", "tile_origin"):
@@ -106,7 +101,7 @@ class Uniformity:
             r = self._children(e)
             if r:
                 return r
-            root = _root(e)
+            root = ir.root_symbol(e)
             if root is not None and "tile_static" in root.storage:
                 return None                               # uniform address, see the module docstring
             if root in self.written or root is None:
@@ -125,24 +120,17 @@ class Uniformity:
             if r:
                 return r
             for a in e.args:
-                if _root(a) in self.written:
+                if ir.root_symbol(a) in self.written:
                     return a.span, "passes memory that threads of this kernel write"
             return None
         return self._children(e)
 
     def _children(self, e):
-        for f in ("operand", "left", "right", "cond", "then", "else_", "base", "target", "value", "obj"):
-            c = getattr(e, f, None)
+        for c in ir.children(e):
             if isinstance(c, ir.Expr):
                 r = self.explain(c)
                 if r:
                     return r
-        for f in ("components", "indices", "args", "items"):
-            for c in getattr(e, f, ()) or ():
-                if isinstance(c, ir.Expr):
-                    r = self.explain(c)
-                    if r:
-                        return r
         return None
 
     def _var_explain(self, sym, span):

@@ -337,7 +337,7 @@ class Analyser:
         """Each kernel lists the restrict(amp) functions it calls, transitively."""
         for k in self.kernels:
             seen, order = set(), []
-            stack = list(reversed(getattr(k, "calls", [])))
+            stack = list(reversed(k.calls))
             while stack:
                 s = stack.pop()
                 if id(s) in seen:
@@ -347,7 +347,7 @@ class Analyser:
                 if fd is None:
                     continue
                 order.append(fd)
-                stack.extend(reversed(getattr(fd, "calls", [])))
+                stack.extend(reversed(fd.calls))
             k.functions = order
 
     # ---- statements ----------------------------------------------------------------------------
@@ -1018,6 +1018,11 @@ class Analyser:
             return ir.Assign(n.span, target.type, "=", target, self.convert(value, target.type, n.value.span, copy=True),
                              target.type)
         op = n.op[:-1]
+        if op in ("+", "-") and isinstance(target.type, (ir.Index, ir.Extent)) and \
+                isinstance(value.type, (ir.Index, ir.Extent)) and value.type.rank == target.type.rank:
+            # index<N> += index<N>: the C++ AMP operator, as `target = target + value`
+            total = ir.LibCall(n.span, target.type, op, target, (value,))
+            return ir.Assign(n.span, target.type, "=", target, total, target.type)
         if not (isinstance(target.type, ir.Scalar) and isinstance(value.type, ir.Scalar)):
             self.error("type-mismatch", f"invalid operands to '{n.op}' ('{target.type}' and '{value.type}')", n.span)
         if op in ("<<", ">>"):

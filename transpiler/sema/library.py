@@ -221,13 +221,13 @@ def user_call(a, sym: ir.Symbol, n: A.Call) -> ir.Expr:
     if len(n.args) != len(ft.params):
         a.error("call-args", f"'{sym.name}' takes {len(ft.params)} argument(s), {len(n.args)} given", n.span)
     args = []
-    refs = getattr(sym, "ref_params", ()) or (False,) * len(ft.params)
+    refs = sym.ref_params or (False,) * len(ft.params)
     for x, pt, by_ref in zip(n.args, ft.params, refs):
         e = a.expr(x)
         args.append(a.convert(e, pt, x.span, copy=not by_ref))   # by value: C++ copies
     if a.fn is not None:
         a.fn.calls.append(sym)
-        if a.in_amp() and "amp" not in getattr(sym, "restrict_", ("cpu",)):
+        if a.in_amp() and "amp" not in sym.restrict_:
             a.error("amp-restrict", f"call to '{sym.name}', which is not restrict(amp), from restrict(amp) code",
                     n.span, help=f"declare '{sym.name}' restrict(amp) or restrict(cpu, amp)")
     return ir.Call(n.span, ft.ret, sym, tuple(args))
