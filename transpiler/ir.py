@@ -20,8 +20,8 @@ Example (tile_average's kernel, abridged, as `amppy translate --emit ir` prints 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
-from typing import ClassVar, Optional, Union
+from dataclasses import dataclass, field
+from typing import ClassVar, Optional
 
 from .source import Span
 

@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from .. import ir
 from ..passes import barrier_regions as br
-from .kernel_exprs import KernelCodegenError, KernelExprEmitter, for_range, fresh_names, kernel_user_names, np_scalar, range_args
+from .kernel_exprs import (KernelCodegenError, KernelExprEmitter, for_range, fresh_names, kernel_user_names,
+                           kernel_versions, np_scalar, range_args)
 
 JIT = '@numba.njit(parallel=True, cache=True, error_model="numpy")'
 INLINE = '@numba.njit(inline="always", cache=True, error_model="numpy")'
@@ -49,6 +50,14 @@ PRELUDE = [
 
 def module_prelude() -> list[str]:
     return list(PRELUDE)
+
+
+def needs_host_version(f: ir.FunctionDef) -> bool:
+    """A restrict(cpu, amp) function is one njit function that host code calls too, unless a
+    struct is among its parameters or its result: the kernel version takes and returns them
+    field by field (kernel_structs.py), so the host gets a version of its own."""
+    sig = [p.type for p in f.params] + [f.ret]
+    return "cpu" in f.restrict and any(isinstance(t, ir.StructType) for t in sig)
 
 
 _ATOMICS = {
@@ -112,12 +121,15 @@ class _KernelWriter:
     PRANGE = "prange"
     emitter_class = CpuEmitter
 
-    def __init__(self, kernel, program, sources):
+    def __init__(self, kernel, program, sources, emitted: set | None = None):
         self.k = kernel
+        self.emitted = emitted if emitted is not None else set()   # module-level names written
+        self.records: list[str] = []
         self.lk = br.lower(kernel)
         self.taken = kernel_user_names(kernel)
         self.n = _name_table(kernel, self.taken)
         self.em = self.emitter_class(program, sources, kernel, self.n)
+        self.em.device_names = kernel_versions(program, needs_host_version)
         self.em.names_used |= self.taken
         self.helpers: list[str] = []
         self.tiled = kernel.tile_dims is not None
@@ -316,7 +328,7 @@ class _KernelWriter:
         decl_span = {id(x.sym): x.span for x in ir.walk(k.body) if isinstance(x, ir.TileStatic)}
         self.em.reset_comments()
         for sym in self.lk.tile_statics:
-            shape, elem = _shape_elem(sym.type, sym.span)
+            shape, elem = _shape_elem(sym.type, sym.span, self._record)
             self.em.comment(decl_span.get(id(sym), sym.span), pre2, "        ")
             pre2.append(f"        {sym.py_name} = np.empty({shape!r}, {elem})")
         for v in self.lk.promoted:
@@ -328,7 +340,15 @@ class _KernelWriter:
         pre1 = [f"    {nt[d]} = {n[f'ext{d}']} // {self.dims[d]}" for d in range(1, rank)]
         count = " * ".join([f"{n['ext0']} // {self.dims[0]}"] + nt[1:])
         pre1.append(f"    for {n['tile']} in {self.PRANGE}({count}):")
-        return self.em.helpers + self.helpers + head + pre1 + pre2 + body
+        return self.records + self.em.helpers + self.helpers + head + pre1 + pre2 + body
+
+    def _record(self, t: ir.StructType) -> str:
+        """The module-level numpy layout of struct `t` (for its tile_static arrays)."""
+        name = f"{t.py}_record"
+        if ("record", t.name) not in self.emitted:
+            self.emitted.add(("record", t.name))
+            self.records += [f"{name} = {t.py}.dtype  # struct {t.py}'s layout, for tile_static arrays", ""]
+        return name
 
     def extra_params(self) -> list[str]:
         return []
@@ -345,11 +365,17 @@ def _all_nodes(nodes):
             yield from _all_nodes(x.else_)
 
 
-def _shape_elem(t, span):
+def _shape_elem(t, span, record=None):
+    """(shape, element type) of a tile_static variable or of a value live across a barrier;
+    `record(struct_type)` names a struct's layout (tile_static only)."""
     if isinstance(t, ir.Scalar):
         return (1,), np_scalar(t)
     if isinstance(t, ir.CArray) and isinstance(t.elem, ir.Scalar):
         return tuple(t.dims), np_scalar(t.elem)
+    if record is not None and isinstance(t, ir.StructType):
+        return (1,), record(t)
+    if record is not None and isinstance(t, ir.CArray) and isinstance(t.elem, ir.StructType):
+        return tuple(t.dims), record(t.elem)
     raise KernelCodegenError(f"tile_static or cross-barrier variable of type '{t}' is not supported "
                              "on the CPU target", span)
 
@@ -359,11 +385,13 @@ def emit_functions(functions, program=None, sources=None, emitted: set | None = 
     out = []
     em = KernelExprEmitter(program, sources)
     em.part_decorator = PART
+    em.device_names = kernel_versions(program, needs_host_version)
     for f in functions:
+        name = em.device_names.get(id(f.sym), f.sym.py_name)
         if emitted is not None:
-            if f.sym.py_name in emitted:
+            if name in emitted:
                 continue
-            emitted.add(f.sym.py_name)
+            emitted.add(name)
         out += em.function(f, INLINE) + [""]
     return out
 
@@ -374,7 +402,7 @@ def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_
     `KernelCodegenError` (or its subclass `BarrierLoweringError`) with `.span` for constructs
     the CPU target cannot express."""
     lines = emit_functions(kernel.functions, program, sources, emitted_functions)
-    return lines + _KernelWriter(kernel, program, sources).write()
+    return lines + _KernelWriter(kernel, program, sources, emitted_functions).write()
 
 
 def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str]) -> str:

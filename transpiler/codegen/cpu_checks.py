@@ -139,9 +139,9 @@ class CheckedKernelWriter(cpu._KernelWriter):
     JIT = JIT_CHECKED
     PRANGE = "range"
 
-    def __init__(self, kernel, program, sources, *, races: bool, bounds: bool):
+    def __init__(self, kernel, program, sources, emitted=None, *, races: bool, bounds: bool):
         self.emitter_class = partial(CheckedEmitter, races=races, bounds=bounds)
-        super().__init__(kernel, program, sources)
+        super().__init__(kernel, program, sources, emitted)
         em = self.em
         em.viol = em.fresh("viol")
         em.epoch = em.fresh("epoch")
@@ -158,7 +158,7 @@ class CheckedKernelWriter(cpu._KernelWriter):
             return
         out.append(f"        {self.em.epoch} = 1  # barrier interval, for the race check")
         for sym in self.lk.tile_statics:
-            shape, _ = cpu._shape_elem(sym.type, sym.span)
+            shape, _ = cpu._shape_elem(sym.type, sym.span, self._record)
             size = 1
             for d in shape:
                 size *= d
@@ -201,8 +201,12 @@ class CheckedBackend:
 
     def emit_kernel(self, kernel, program, sources, emitted_functions=None) -> list[str]:
         lines = cpu.emit_functions(kernel.functions, program, sources, emitted_functions)
-        w = CheckedKernelWriter(kernel, program, sources, races=self.races, bounds=self.bounds)
+        w = CheckedKernelWriter(kernel, program, sources, emitted_functions, races=self.races, bounds=self.bounds)
         return lines + w.write() + [""] + w.table()
+
+    @staticmethod
+    def needs_host_version(f) -> bool:
+        return cpu.needs_host_version(f)
 
     def emit_launch(self, pfe, domain_src, capture_srcs) -> str:
         sp = pfe.kernel.call_span

@@ -33,13 +33,14 @@ An untiled kernel runs on a grid rounded up to whole blocks and guards its body:
 
 restrict(amp) functions are `@cuda.jit(device=True)` functions; a restrict(cpu, amp) function
 also has a host version (host code cannot call a device function), so its device version is
-named `<name>_device` (see `host_emits_kernel_functions`).  Host code launches a kernel with
+named `<name>_device` (see `needs_host_version`).  Host code launches a kernel with
 `emit_launch(...)` → `launch_cuda.launch(kernel, domain, "file.cpp:LINE", None, *captures)`.
 """
 from __future__ import annotations
 
 from .. import ir
-from .kernel_exprs import P_ATOM, KernelCodegenError, KernelExprEmitter, fresh_names, kernel_user_names, np_scalar
+from .kernel_exprs import (P_ATOM, KernelCodegenError, KernelExprEmitter, fresh_names, kernel_user_names,
+                           kernel_versions, np_scalar)
 from .types import dtype_of
 
 JIT = "@cuda.jit(cache=True)"
@@ -47,10 +48,6 @@ DEVICE = "@cuda.jit(device=True, cache=True)"
 
 #: CUDA's limit on static shared memory per block (more needs dynamic shared memory + opt-in).
 SHARED_MEMORY_LIMIT = 48 * 1024
-
-#: Host code emits a host version of every restrict(cpu, amp) function even when kernels call it:
-#: a `cuda.jit(device=True)` function cannot be called from the host (HostWriter reads this).
-host_emits_kernel_functions = True
 
 #: imports the generated kernels need (put once at the top of the module)
 PRELUDE = [
@@ -154,11 +151,6 @@ class CudaEmitter(KernelExprEmitter):
             return f"cuda.libdevice.{fn}({args})"
         return super().math_call(e)
 
-    def _e_Call(self, e: ir.Call):
-        name = self.device_names.get(id(e.func), e.func.py_name)
-        self.names_used.add(name)
-        return f"{name}({', '.join(self.expr(a) for a in e.args)})", P_ATOM
-
     def local_array(self, t: ir.CArray, span) -> str:
         if not isinstance(t.elem, ir.Scalar):
             raise KernelCodegenError(f"a local array of '{t.elem}' is not supported in kernels", span)
@@ -188,14 +180,6 @@ class CudaEmitter(KernelExprEmitter):
         for where, e in values.items():
             out.append(f"{pad}{name}[{', '.join(map(str, where))}] = {self.expr(e)}")
 
-    def assign_stmt(self, e):
-        # `view[i] = s;` of a struct: store the record's fields (numba copies record values into
-        # array elements).  A struct copied into a variable would alias the source record.
-        if isinstance(e, ir.Assign) and e.op == "=" and isinstance(e.value, ir.Copy) \
-                and isinstance(e.target, ir.ElementRef) and isinstance(e.target.type, ir.StructType):
-            return f"{self.expr(e.target)} = {self.expr(e.value.operand)}"
-        return super().assign_stmt(e)
-
     def device_function(self, f: ir.FunctionDef) -> list[str]:
         """A restrict(amp) function as a `cuda.jit(device=True)` function."""
         self.reset_comments()
@@ -204,10 +188,10 @@ class CudaEmitter(KernelExprEmitter):
                 raise KernelCodegenError(f"function '{f.sym.name}' waits on a barrier; barriers inside "
                                          "called functions are not supported yet", x.span)
         name = self.device_names.get(id(f.sym), f.sym.py_name)
-        self.owner, self.helpers = name, []
+        params = self.begin_function(f, name)
         where = f"{f.span.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{f.span.line}"
         note = "  (device version; the host version has the plain name)" if name != f.sym.py_name else ""
-        out = [DEVICE, f"def {name}({', '.join(p.py_name for p in f.params)}):  # {where}{note}"]
+        out = [DEVICE, f"def {name}({', '.join(params)}):  # {where}{note}"]
         self.block(f.body.body, out, 1)
         return self.helpers + out
 
@@ -217,21 +201,14 @@ def _shape(dims) -> str:
     return str(dims[0]) if len(dims) == 1 else repr(dims)
 
 
+def needs_host_version(f: ir.FunctionDef) -> bool:
+    """Host code cannot call a `cuda.jit(device=True)` function: every restrict(cpu, amp)
+    function also gets a host version (HostWriter), and its device version another name."""
+    return "cpu" in f.restrict
+
+
 def device_names(program: ir.Program | None) -> dict:
-    """id(Symbol) -> Python name of the device version, for functions that also run on the host."""
-    if program is None:
-        return {}
-    taken = {f.sym.py_name for f in program.functions} | {g.sym.py_name for g in program.globals}
-    taken |= {k.name for k in program.kernels} | {s.py_name for s in program.structs}
-    out = {}
-    for f in program.functions:
-        if "amp" in f.restrict and "cpu" in f.restrict:
-            name = f"{f.sym.py_name}_device"
-            while name in taken:
-                name += "_"
-            taken.add(name)
-            out[id(f.sym)] = name
-    return out
+    return kernel_versions(program, needs_host_version)
 
 
 def _name_table(taken: set) -> dict:

@@ -105,9 +105,8 @@ class HostWriter:
             o.append("")
             o.append("")
             o.extend(line for line in self.backend.emit_kernel(k, p, self.sources, emitted))
-        host_too = getattr(self.backend, "host_emits_kernel_functions", False)
         for f in p.functions:
-            if id(f) in amp_functions and not (host_too and "cpu" in f.restrict):
+            if id(f) in amp_functions and not self.backend.needs_host_version(f):
                 continue                    # emitted with the kernels (callable from host code too)
             o.append("")
             o.append("")

@@ -22,6 +22,7 @@ from .. import ir
 from ..cxxtypes import conversion_wraps, deferrable, result_wraps
 
 
+from .kernel_structs import StructValues
 from .text import comment_text
 
 
@@ -74,7 +75,7 @@ def is_int(t) -> bool:
 
 
 
-class KernelExprEmitter:
+class KernelExprEmitter(StructValues):
     """Turns kernel IR into Python source lines.  Subclass per target."""
 
     indent_unit = "    "
@@ -118,6 +119,11 @@ class KernelExprEmitter:
         self.helpers: list[str] = []          # part functions (outline.py), put before their user
         self.owner = kernel.name if kernel is not None else "kernel"   # base of part names
         self.loop_depth = 0                   # loops around the statement being emitted
+        self.struct_vars: dict = {}           # struct local Symbol -> its leaves' names (kernel_structs)
+        self.device_names: dict = {}          # id(function Symbol) -> name of its kernel version
+
+    def error(self, message: str, span) -> KernelCodegenError:
+        return KernelCodegenError(message, span)
 
     #: decorator of a part function of a long statement list (outline.py); None: never split
     part_decorator: str | None = None
@@ -135,7 +141,7 @@ class KernelExprEmitter:
     def tile_static_ref(self, sym: ir.Symbol) -> str:
         """How a tile_static variable is spelled; scalars are 1-element arrays."""
         self.use(sym.py_name)
-        return f"{sym.py_name}[0]" if isinstance(sym.type, ir.Scalar) else sym.py_name
+        return f"{sym.py_name}[0]" if isinstance(sym.type, (ir.Scalar, ir.StructType)) else sym.py_name
 
     def barrier(self, stmt: ir.Barrier) -> list[str]:
         raise KernelCodegenError("barrier cannot be placed here", stmt.span)
@@ -191,6 +197,9 @@ class KernelExprEmitter:
         return self.const(e.value, e.type)
 
     def _e_Var(self, e: ir.Var):
+        if e.sym in self.struct_vars:
+            raise KernelCodegenError(f"the struct '{e.sym.name}' used as a whole here is not supported "
+                                     "in kernels yet; use its fields", e.span)
         if self.kernel is not None and e.sym is self.kernel.index:
             if isinstance(e.type, ir.Index):        # the untiled index as a whole: its components
                 parts = [self.thread_index("global", d) for d in range(e.type.rank)]
@@ -326,11 +335,19 @@ class KernelExprEmitter:
         raise KernelCodegenError(f"'{e.name}' is not supported in kernels", e.span)
 
     def _e_FieldRef(self, e: ir.FieldRef):
+        if not isinstance(e.type, ir.StructType):
+            local = self._local_leaves(e)            # a field of a struct local: its own local
+            if local is not None:
+                return local[0], P_ATOM
+            of_call = self.struct_field_of_call(e)   # `make(1).a`: the struct result is a tuple
+            if of_call is not None:
+                return of_call, P_ATOM
         return f"{self.expr(e.base, P_ATOM)}.{e.field}", P_ATOM
 
     def _e_Call(self, e: ir.Call):
-        self.names_used.add(e.func.py_name)
-        return f"{e.func.py_name}({', '.join(self.expr(a) for a in e.args)})", P_ATOM
+        name = self.device_names.get(id(e.func), e.func.py_name)
+        self.names_used.add(name)
+        return f"{name}({', '.join(self.struct_args(e.args))})", P_ATOM
 
     def _e_MathCall(self, e: ir.MathCall):
         return self.math_call(e), P_ATOM
@@ -467,6 +484,9 @@ class KernelExprEmitter:
 
     def _s_VarDecl(self, s: ir.VarDecl, out, depth, pad):
         t = s.sym.type
+        if isinstance(t, ir.StructType):
+            self.struct_decl(s, out, pad)
+            return
         if isinstance(t, ir.CArray):
             self.local_array_decl(s, out, pad)
             return
@@ -505,7 +525,9 @@ class KernelExprEmitter:
 
     def _s_ExprStmt(self, s: ir.ExprStmt, out, depth, pad):
         e = s.expr
-        if isinstance(e, (ir.Assign, ir.IncDec)):
+        if isinstance(e, ir.Assign) and isinstance(e.target.type, ir.StructType):
+            out.extend(pad + line for line in self.struct_assign(e))
+        elif isinstance(e, (ir.Assign, ir.IncDec)):
             out.append(pad + self.assign_stmt(e))
         elif isinstance(e, ir.Convert) and isinstance(e.type, ir.Void):
             out.append(pad + self.expr(e.operand))
@@ -591,6 +613,11 @@ class KernelExprEmitter:
         out.append(pad + "break")
 
     def _s_Return(self, s: ir.Return, out, depth, pad):
+        if s.value is not None and isinstance(s.value.type, ir.StructType):
+            inner = s.value.operand if isinstance(s.value, ir.Copy) else s.value
+            value = self.expr(inner) if isinstance(inner, ir.Call) else ", ".join(self.leaf_values(s.value))
+            out.append(f"{pad}return {value}")       # a struct result is the tuple of its leaves
+            return
         out.append(pad + ("return" if s.value is None else f"return {self.expr(s.value)}"))
 
     def _s_Barrier(self, s, out, depth, pad):
@@ -640,10 +667,39 @@ class KernelExprEmitter:
             if isinstance(x, ir.Barrier):
                 raise KernelCodegenError(f"function '{f.sym.name}' waits on a barrier; barriers inside "
                                          "called functions are not supported yet", x.span)
-        self.owner, self.helpers = f.sym.py_name, []
-        out = [decorator, f"def {f.sym.py_name}({', '.join(p.py_name for p in f.params)}):"]
+        name = self.device_names.get(id(f.sym), f.sym.py_name)
+        out = [decorator, f"def {name}({', '.join(self.begin_function(f, name))}):"]
         self.block(f.body.body, out, 1)
         return self.helpers + out
+
+    def begin_function(self, f: ir.FunctionDef, name: str) -> list[str]:
+        """Reset per-function state; return the Python parameters (a struct parameter is one
+        per leaf field)."""
+        self.owner, self.helpers, self.struct_vars = name, [], {}
+        self.names_used |= {n.sym.py_name for n in ir.walk(f.body) if isinstance(n, (ir.Var, ir.VarDecl))}
+        self.names_used |= {p.py_name for p in f.params}
+        params = []
+        for p in f.params:
+            params += self.declare_struct(p) if isinstance(p.type, ir.StructType) else [p.py_name]
+        return params
+
+
+def kernel_versions(program: ir.Program | None, needs_host_version) -> dict:
+    """id(function Symbol) -> the Python name of its kernel version (`f_device`), for the
+    restrict(cpu, amp) functions for which the host gets a version of its own."""
+    if program is None:
+        return {}
+    taken = {f.sym.py_name for f in program.functions} | {g.sym.py_name for g in program.globals}
+    taken |= {k.name for k in program.kernels} | {s.py_name for s in program.structs}
+    out = {}
+    for f in program.functions:
+        if "amp" in f.restrict and needs_host_version(f):
+            name = f"{f.sym.py_name}_device"
+            while name in taken:
+                name += "_"
+            taken.add(name)
+            out[id(f.sym)] = name
+    return out
 
 
 def has_jump(node, kind) -> bool:

@@ -89,8 +89,12 @@ def whole_variables(run) -> tuple[set, set]:
             if isinstance(x, ir.VarDecl):
                 declared.add(x.sym)
                 assigned.add(x.sym)
-            elif isinstance(x, (ir.Assign, ir.IncDec)) and isinstance(x.target, ir.Var):
-                assigned.add(x.target.sym)
+            elif isinstance(x, (ir.Assign, ir.IncDec)):
+                t = x.target
+                while isinstance(t, ir.FieldRef) and not t.arrow:     # a field of a struct local
+                    t = t.base
+                if isinstance(t, ir.Var):
+                    assigned.add(t.sym)
     return declared, assigned
 
 
@@ -155,7 +159,6 @@ def _emit_part(em, run, later_refs, out: list[str], depth: int) -> None:
                       if "tile_static" not in sym.storage and not isinstance(sym.type, ir.CArray)
                       and (sym not in declared or (sym in top and sym in later_refs))),
                      key=lambda sym: sym.py_name)
-    names = [em.var_ref(sym) for sym in results]
     name = em.fresh(f"{em.owner}_part")
     body: list[str] = []
     saved_comment, saved_depth = em._last_comment, em.loop_depth
@@ -165,10 +168,11 @@ def _emit_part(em, run, later_refs, out: list[str], depth: int) -> None:
     for s in run:
         em.stmt(s, body, 1)
     em.loop_depth = saved_depth
+    refs = em.frames.pop()
+    names = [n for sym in results for n in em.value_names(sym)]    # a struct local: its leaves
     if names:
         body.append(f"{em.indent_unit}return {', '.join(names)}")
-    refs = em.frames.pop()
-    params = sorted(refs - {sym.py_name for sym in declared})
+    params = sorted(refs - {n for sym in declared for n in em.struct_vars.get(sym, [sym.py_name])})
     for f in em.frames:                   # the call's arguments and results are used where it stands
         f.update(params)
         f.update(names)

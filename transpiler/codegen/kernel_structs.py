@@ -1,0 +1,150 @@
+"""Struct values in kernels and restrict(amp) functions, on both kernel targets.
+
+A struct local is held as one Python local per field (what compilers call scalar replacement),
+so neither Numba target needs record objects for it and copies are plain assignments:
+
+    P p = {i[0], 1.5f};      ->  p_a = g0
+                                 p_b = float32(1.5)
+    P q = p;  q.a += 10;     ->  q_a = p_a;  q_b = p_b;  q_a = np.int32(q_a + 10)
+    av[i] = q;               ->  av[g0].a = q_a;  av[g0].b = q_b
+    P r = make(k);           ->  r_a, r_b = make(k)       (a struct result is a tuple)
+    float total(P p)         ->  def total(p_a, p_b)      (a struct parameter is its fields)
+
+Struct values that live in memory (array_view and array elements, tile_static variables,
+captured structs) stay numba records and are read and written field by field.  Nested structs
+flatten into their leaves (`q.p.a` -> `q_p_a`); a struct with an array member is reported.
+C++ value semantics hold: every copy copies, a callee's changes to its parameter stay in it.
+"""
+from __future__ import annotations
+
+from .. import ir
+
+
+class StructValues:
+    """Mixin of `KernelExprEmitter`: the struct-valued parts of kernel code."""
+
+    # ------------------------------------------------------------------ layout
+    def struct_leaves(self, t: ir.StructType, span) -> list[tuple[tuple[str, ...], ir.Type]]:
+        """(attribute path, scalar type) of every leaf field of `t`, in declaration order."""
+        defs = {s.name: s for s in (self.program.structs if self.program is not None else [])}
+        out = []
+        for fname, ft in defs[t.name].fields:
+            if isinstance(ft, ir.StructType):
+                out += [((fname,) + p, lt) for p, lt in self.struct_leaves(ft, span)]
+            elif isinstance(ft, ir.Scalar):
+                out.append(((fname,), ft))
+            else:
+                raise self.error(f"a struct with a member of type '{ft}' ('{t}') as a value in kernel "
+                                 "code is not supported yet", span)
+        return out
+
+    def declare_struct(self, sym: ir.Symbol) -> list[str]:
+        """One fresh local name per leaf of the struct variable `sym`."""
+        names = [self.fresh(f"{sym.py_name}_{'_'.join(path)}")
+                 for path, _ in self.struct_leaves(sym.type, sym.span)]
+        self.struct_vars[sym] = names
+        return names
+
+    def value_names(self, sym: ir.Symbol) -> list[str]:
+        """The Python locals holding `sym` (one per leaf for a struct local)."""
+        names = self.struct_vars.get(sym)
+        if names is None:
+            return [self.var_ref(sym)]
+        for n in names:
+            self.use(n)
+        return names
+
+    # ------------------------------------------------------------------ reading and writing
+    def _local_leaves(self, e: ir.Expr):
+        """Names of the leaves of `e` when it is (a struct field of) a struct local, else None."""
+        path = []
+        while isinstance(e, ir.FieldRef) and not e.arrow:
+            path.append(e.field)
+            e = e.base
+        if not (isinstance(e, ir.Var) and e.sym in self.struct_vars):
+            return None
+        path.reverse()
+        names = self.value_names(e.sym)
+        leaves = self.struct_leaves(e.sym.type, e.span)
+        return [n for n, (p, _) in zip(names, leaves) if p[:len(path)] == tuple(path)]
+
+    def leaf_values(self, e: ir.Expr) -> list[str]:
+        """The value of every leaf of the struct-valued expression `e`."""
+        if isinstance(e, ir.Copy):
+            return self.leaf_values(e.operand)
+        local = self._local_leaves(e)
+        if local is not None:
+            return local
+        leaves = self.struct_leaves(e.type, e.span)
+        if isinstance(e, ir.Construct):
+            return self._construct_leaves(e.type, list(e.args), e.span)
+        if isinstance(e, (ir.Var, ir.ElementRef, ir.FieldRef)):   # a record in memory
+            base = self.expr(e, 14)
+            return [f"{base}.{'.'.join(p)}" for p, _ in leaves]
+        raise self.error(f"{ir.describe(e)} as a struct value here is not supported in kernels; "
+                         "store it in a variable first", e.span)
+
+    def _construct_leaves(self, t: ir.StructType, args, span) -> list[str]:
+        defs = {s.name: s for s in self.program.structs}
+        out = []
+        for k, (fname, ft) in enumerate(defs[t.name].fields):
+            arg = args[k] if k < len(args) else None
+            if isinstance(ft, ir.StructType):
+                out += (self.leaf_values(arg) if arg is not None and not isinstance(arg, ir.Construct)
+                        else self._construct_leaves(ft, list(arg.args) if arg is not None else [], span))
+            else:
+                out.append(self.expr(arg) if arg is not None else self.const(0, ft)[0])
+        return out
+
+    def leaf_targets(self, e: ir.Expr) -> list[str]:
+        """Where every leaf of the struct lvalue `e` is stored."""
+        local = self._local_leaves(e)
+        if local is not None:
+            return local
+        base = self.lvalue(e, "w")
+        return [f"{base}.{'.'.join(p)}" for p, _ in self.struct_leaves(e.type, e.span)]
+
+    def struct_store(self, targets: list[str], value: ir.Expr) -> list[str]:
+        """Lines storing the struct value `value` into `targets` (one per leaf)."""
+        inner = value.operand if isinstance(value, ir.Copy) else value
+        if isinstance(inner, ir.Call):                  # a struct result arrives as a tuple
+            return [f"{', '.join(targets)} = {self.expr(inner)}"]
+        values = self.leaf_values(value)
+        if all(t.isidentifier() for t in targets) and len(targets) > 1:
+            return [f"{', '.join(targets)} = {', '.join(values)}"]
+        return [f"{t} = {v}" for t, v in zip(targets, values)]
+
+    # ------------------------------------------------------------------ statements
+    def struct_decl(self, s: ir.VarDecl, out: list[str], pad: str) -> None:
+        names = self.declare_struct(s.sym)
+        if s.init is None or (isinstance(s.init, ir.Construct) and not s.init.args):
+            zeros = [self.const(0, t)[0] for _, t in self.struct_leaves(s.sym.type, s.span)]
+            out.append(f"{pad}{', '.join(names)} = {', '.join(zeros)}")
+            return
+        out.extend(pad + line for line in self.struct_store(names, s.init))
+
+    def struct_assign(self, e: ir.Assign) -> list[str]:
+        return self.struct_store(self.leaf_targets(e.target), e.value)
+
+    def struct_args(self, args) -> list[str]:
+        """Call arguments with every struct argument spread into its leaves."""
+        out = []
+        for a in args:
+            if isinstance(a.type, ir.StructType):
+                out += self.leaf_values(a)
+            else:
+                out.append(self.expr(a))
+        return out
+
+    def struct_field_of_call(self, e: ir.FieldRef):
+        """`make(1).a`: the leaf of a struct returned by a call (a tuple), or None."""
+        path, base = [], e
+        while isinstance(base, ir.FieldRef):
+            path.append(base.field)
+            base = base.base
+        if not isinstance(base, ir.Call):
+            return None
+        path.reverse()
+        leaves = self.struct_leaves(base.type, base.span)
+        k = next(i for i, (p, _) in enumerate(leaves) if p == tuple(path))
+        return f"{self.expr(base)}[{k}]"
