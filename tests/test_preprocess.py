@@ -328,3 +328,35 @@ def test_span_fast_path_matches_locate(name):
                     (line, col, end_col)
                 checked += 1
     assert checked > 500
+
+
+# ---- macro expansion cut into pieces, crash positions -----------------------------------------
+
+def test_expansion_does_not_depend_on_where_long_chunks_are_cut():
+    # H() expands to F, which takes the '(1)' on the next line; expand_macros cuts
+    # long token lists at line ends, but never before a '('
+    outs = set()
+    for n in range(0, 80, 7):
+        r, sink = pp("#define F(x) [x]\n#define H() F\nint a" + " + 1" * n + ";\nH()\n(1);\n")
+        assert not sink.diagnostics
+        outs.add(tuple(line.strip() for line in r.text.splitlines()[-2:]))
+    assert outs == {("[", "1];")}
+
+
+def test_crash_is_reported_at_the_last_token_laid_out():
+    # pcpp failing on a directive reports the position of the last token laid out
+    from unittest import mock
+    from amppy import preprocess as P
+    real = P._PP.on_directive_handle
+
+    def handle(self, directive, toks, ifpassthru, precedingtoks):
+        if directive.value == "pragma" and toks and toks[0].value == "crash":
+            raise RuntimeError("boom")
+        return real(self, directive, toks, ifpassthru, precedingtoks)
+
+    with mock.patch.object(P._PP, "on_directive_handle", handle):
+        for last_line, col in (("int a = f(1) ;", 14), ("int a = N", 9), ("x = 'c'", 5)):
+            _, sink = pp(f"#define N 4\n{last_line}\n#define Z 1\n#pragma crash\n")
+            assert codes(sink) == ["pp-internal"]
+            d = sink.diagnostics[0]
+            assert (d.span.line, d.span.col) == (2, col)

@@ -20,11 +20,6 @@ where it still fits, at its source column, so a line untouched by macros comes
 out identical and, in a file without (non-empty) includes, output line N is
 source line N.  Virtual system headers (<amp.h>, <iostream>, <Windows.h>, ...)
 exist only in `VIRTUAL_HEADERS`; they define a few macros and emit no text.
-
-Speed: most lines need no preprocessing.  The main file's *plain* lines never
-reach pcpp: runs of them stand for pcpp as one marker identifier each, and the
-layout puts their text out directly, exactly as their tokens would have come
-out (see `_plan_bypass`).  `preprocess(..., bypass=False)` is the reference.
 """
 from __future__ import annotations
 
@@ -34,8 +29,7 @@ import os
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Iterator, Mapping, Sequence
+from typing import Mapping, Sequence
 
 from pcpp.preprocessor import Preprocessor, OutputDirective, Action
 
@@ -118,10 +112,6 @@ MACRO_EXPANSION_LIMIT = 5_000_000
 
 class _Stop(Exception):
     """Abort preprocessing after a fatal diagnostic (already reported)."""
-
-
-class _BypassFailed(Exception):
-    """The plain-line bypass would not be exact here: preprocess again without it."""
 
 
 # A segment of an output line: output column where it starts, and either an
@@ -217,13 +207,7 @@ class _PP(Preprocessor):
         self._tokenize_n = 0
         self._expansion_work = 0           # tokens macro expansion has handled (bounded)
         self._expansion_at = None          # the first token of the line being expanded
-        # the plain-line bypass (see _plan_bypass): runs by marker, the macro names the
-        # plan knew of, and whether a macro it did not know of or one whose body has
-        # unbalanced parentheses was defined since
-        self._plain: dict[str, _Run] = {}
-        self._foreseen: frozenset[str] = frozenset()
-        self._unforeseen = False
-        self._unbalanced = False
+        self._unbalanced = False           # a macro body with unbalanced parentheses was defined
         super().__init__()
         self.rewrite_paths = []            # spans use the names we choose
         self.line_directive = None
@@ -354,8 +338,6 @@ class _PP(Preprocessor):
                 depth = -1
         if depth:
             self._unbalanced = True
-        if name.value not in self._foreseen and not name.value.startswith("__"):
-            self._unforeseen = True     # (plain lines hold no name starting with '__')
         if from_directive and old is not None and not _same_macro(old, new, self.t_WS) \
                 and not name.value.startswith("__"):
             self._warn_redefined(name, old)
@@ -391,8 +373,6 @@ class _PP(Preprocessor):
         # line ends where no macro invocation can be open or be opened by what
         # follows (parentheses balanced, next token not '(', no macro body with
         # unbalanced parentheses) and skip pieces that name no macro at all.
-        # The marker of a run of plain lines (see _plan_bypass) is checked here,
-        # where the macros and the open parentheses before it are known.
         self._expansion_work += len(tokens)
         if self._expansion_work > MACRO_EXPANSION_LIMIT:
             self.sink.error("macro-expansion-limit",
@@ -407,15 +387,14 @@ class _PP(Preprocessor):
         if tokens:
             self._expansion_at = tokens[0]
         out: list = []
-        start = cut = risky = 0
-        has_macro = tail = False
-        parens: list[bool] = []   # per open '(': could it open a macro invocation?
-        ws, t_id, macros, plain = self.t_WS, self.t_ID, self.macros, self._plain
+        start = cut = depth = 0
+        has_macro = False
+        ws, t_id, macros = self.t_WS, self.t_ID, self.macros
         expand = super().expand_macros
         for i, t in enumerate(tokens):
             v = t.value
             if t.type in ws:
-                if "\n" in v and not parens and i + 1 - start >= 64 and not self._unbalanced:
+                if "\n" in v and not depth and i + 1 - start >= 64 and not self._unbalanced:
                     cut = i + 1
                 continue
             if cut:
@@ -426,47 +405,16 @@ class _PP(Preprocessor):
                     has_macro = False
                 cut = 0
             if t.type == t_id:
-                if v in plain:
-                    self._check_plain(v, risky, has_macro)
-                    tail = False
-                elif v in macros or v == "__LINE__" or v == "__COUNTER__":
-                    has_macro = tail = True
-                else:
-                    tail = False
+                if v in macros or v == "__LINE__" or v == "__COUNTER__":
+                    has_macro = True
                 continue
             if v == "(":
-                # only a '(' right after a macro name, or after the ')' of an invocation
-                # whose expansion may end in a macro name, can open an invocation
-                parens.append(tail)
-                risky += tail
-            elif v == ")" and parens:
-                risky -= parens.pop()
-            tail = v == ")"
+                depth += 1
+            elif v == ")" and depth:
+                depth -= 1
         piece = tokens[start:] if start else tokens
         out.extend(expand(piece, expanding_from) if has_macro else piece)
         return out
-
-    def _check_plain(self, marker: str, risky: int, has_macro: bool) -> None:
-        """A run's marker reached macro expansion: is bypassing its lines exact?
-
-        Not if a macro invocation may be open here (its arguments would take in
-        the run), a body with unbalanced parentheses was expanded before it, or
-        one of its names is a macro other than a simple constant on a line the
-        plan allowed it on.  The constants' bodies go with the run to _Layout."""
-        macros = self.macros
-        run = self._plain[marker]
-        if risky or (has_macro and self._unbalanced) or marker in macros:
-            raise _BypassFailed()
-        if self._unforeseen and not (run.names() & macros.keys()) <= run.uses:
-            raise _BypassFailed()
-        for name in run.uses:
-            m = macros.get(name)
-            if m is None:
-                continue
-            body = _simple_body(m, macros, self.t_INTEGER, self.t_ID)
-            if body is None:
-                raise _BypassFailed()
-            run.bodies[name] = body
 
     def collect_args(self, tokenlist, ignore_errors=False):
         res = super().collect_args(tokenlist, ignore_errors)
@@ -620,27 +568,21 @@ class _PP(Preprocessor):
         return None
 
     # -- driving -----------------------------------------------------------
-    def run(self, text: str, main: str, plan: _Plan | None) -> PreprocessedSource:
-        """Preprocess `text`, or `plan.text`, in which markers stand for plain lines."""
+    def run(self, text: str, main: str) -> PreprocessedSource:
         self._stack.append(main)
-        if plan is not None:
-            text, self._plain, self._foreseen = plan.text, plan.runs, plan.macros
-            self._unforeseen = False
         out = _Layout(self, main)
         try:
             for tok in self.parsegen(text, main, main):
                 out.add(tok)
         except _Stop:
             pass
-        except _BypassFailed:
-            raise
         except RecursionError:
             self.sink.error("pp-internal", "preprocessor failed: macro expansion or #include "
                             "recursion too deep", self._dir_span())
         except Exception as e:  # pcpp bugs on odd input are input errors to the user
             span = self._dir_span()
             if out.last is not None:
-                span = Span.point(*out.last_position())
+                span = Span.point(*out.last)
             self.sink.error("pp-internal", f"preprocessor failed: {type(e).__name__}: {e}", span,
                             help="simplify the preprocessor construct near this position")
         return out.finish(self.sources)
@@ -704,11 +646,8 @@ class _Layout:
         self.segs: list[_Seg] = []
         self.pending = False
         self.prev = None
-        # where the last token came from; for a plain line, its text stands for the column
-        self.last: tuple[str, int, int | str] | None = None
-        self.pp = pp
+        self.last: tuple[str, int, int] | None = None   # where the last token came from
         self.main = main
-        self.runs = pp._plain
 
     def _flush(self) -> None:
         segs = self.segs
@@ -733,9 +672,6 @@ class _Layout:
                 self.pending = True
             return
         v = str(tok.value)
-        if v in self.runs and not tok.body and tok.ofile == self.main:
-            self._add_run(self.runs[v])
-            return
         if tok.body:
             src = tok.source
             if isinstance(src, _Src):
@@ -746,7 +682,20 @@ class _Layout:
             f = tok.ofile
             l, c = tok.opos
             kind = 0
-        self._move_to(f, l)
+        if f != self.cur_file:
+            # a new file starts a new output line; a later line of the same file
+            # flushes, with an empty line per source line skipped, so output and
+            # source lines stay aligned
+            if self.cur_len or self.lines:
+                self._flush()
+            self.cur_file, self.cur_line = f, l
+        elif l > self.cur_line:
+            self._flush()
+            for k in range(self.cur_line + 1, l):
+                self.lines.append("")
+                self.bases.append((f, k))
+                self.tables.append(None)
+            self.cur_line = l
         if c is not None and l == self.cur_line and self.cur_len < c - 1:
             self.cur.append(" " * (c - 1 - self.cur_len))
             self.cur_len = c - 1
@@ -768,60 +717,6 @@ class _Layout:
         self.pending = False
         self.prev = tok
         self.last = (f, l, c if c is not None else 1)
-
-    def _move_to(self, f: str, l: int) -> None:
-        """Make source line (f, l) the current output line: a new file starts a new
-        output line; a later line of the same file flushes, with an empty line per
-        source line skipped, so output and source lines stay aligned."""
-        if f != self.cur_file:
-            if self.cur_len or self.lines:
-                self._flush()
-            self.cur_file, self.cur_line = f, l
-        elif l > self.cur_line:
-            self._flush()
-            for k in range(self.cur_line + 1, l):
-                self.lines.append("")
-                self.bases.append((f, k))
-                self.tables.append(None)
-            self.cur_line = l
-
-    def _add_run(self, run: _Run) -> None:
-        """Lay out a run of plain lines as `add` would lay out their tokens.
-
-        Every token laid out before a line of the run came from an earlier
-        line (the marker opens the run, and no macro invocation spans it), so
-        `add` puts the line's first token on an output line that holds nothing
-        yet, at its source column.  Every further token of a plain line then
-        still fits at its source column: blanks become padding, adjacent tokens
-        stay adjacent (no space between them when they were written together).
-        The line therefore comes out as its text, in one exact segment -- or,
-        where it names simple constants, as `_lay_out_constants` says.  A
-        newline follows each line, so `prev` is never looked at again."""
-        f = self.main
-        bodies = run.bodies
-        for l, text, col, uses in run.lines:
-            self._move_to(f, l)
-            if uses and not bodies.keys().isdisjoint(uses):
-                out, segs = _lay_out_constants(text, bodies, f, l)
-                self.cur.append(out)
-                self.cur_len = len(out)
-                self.segs.extend(segs)
-            else:
-                self.cur.append(text)   # its indentation is the padding to the first token
-                self.cur_len = len(text)
-                self.segs.append((col, f, l, col, 0))
-            self.pending = False
-            self.prev = None
-            self.last = (f, l, text)
-
-    def last_position(self) -> tuple[str, int, int]:
-        """`last`, with the column of a plain line's last token looked up."""
-        f, l, c = self.last
-        if isinstance(c, str):
-            lex = self.pp.lexer.clone()
-            lex.input(c)
-            c = max(t.lexpos for t in iter(lex.token, None) if t.type not in self.ws) + 1
-        return f, l, c
 
     def finish(self, sources: SourceMap) -> PreprocessedSource:
         if self.cur_len:
@@ -854,290 +749,14 @@ def _decode(raw: bytes, name: str, sink: DiagnosticSink, sources: SourceMap) -> 
         return None
 
 
-# -- the plain-line bypass --------------------------------------------------------
-
-_MARKER = "__amppy_plain_"
-# line breaks of str.splitlines() other than \n and \r\n
-_ODD_BREAK = re.compile(r"[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]|\r(?!\n)")
-_TRIGRAPH = re.compile(r"\?\?[=/'()!<>-]")
-# what keeps a line from being plain wherever it stands: '#', '\', '/*', and any
-# character besides printable ASCII and tab
-_NOT_PLAIN = re.compile(r"[^\t\x20-\x22\x24-\x5b\x5d-\x7e]|/\*")
-_DEFINED = re.compile(r"\b(?:define|undef)\b(?:[ \t]|\\[ \t]*\r?\n|/\*.*?\*/)*([A-Za-z_]\w*)", re.S)
-_DEFINITION = re.compile(r"^[ \t]*#[ \t]*define[ \t]+([A-Za-z_]\w*)(.*)", re.M)
-_INCLUDE = re.compile(r"^[ \t]*#[ \t]*include\b(.*)", re.M)
-_HEADER = re.compile(r'(?:<([^<>]*)>|"([^"]*)")\s*(?://.*)?\Z')
-# pcpp's integer literal (lexed before names, it may end in letters: 1u, 0x1F) or a
-# name (group 1): finditer finds the names pcpp's lexer finds in a line of code
-# without comments or '\', and some inside literals too
-_INTEGER = r"(?:0[xX][0-9a-fA-F]+|\d+)(?:[uU][lL]|[lL][uU]|[uU]|[lL])?"
-_IDS = re.compile(_INTEGER + r"|([A-Za-z_]\w*)")
-# where no digit is followed by a letter, no integer ends right before a name, and
-# these are the names
-_WORDS = re.compile(r"[A-Za-z_]\w*")
-_DIGIT_LETTER = re.compile(r"\d[A-Za-z_]")
-# the rest of a `#define NAME` line that makes NAME a simple constant
-_SIMPLE_BODY = re.compile(r"[ \t]+(" + _INTEGER + r"|[A-Za-z_]\w*)[ \t]*(?://.*)?\Z")
-_STRETCH = re.compile(r"[^ ]+")
-# in the lines that are not plain: literals, comments, and each parenthesis (2)
-# with the name right before it (1)
-_PARENS = re.compile(r""""(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|//.*|/\*.*?(?:\*/|$)"""
-                     r"|([A-Za-z_]\w*)?[ \t]*([()])")
-_VIRTUAL_DEFINITIONS = "\n".join(VIRTUAL_HEADERS.values())
-_VIRTUAL_MACROS = frozenset(m.group(1) for m in _DEFINITION.finditer(_VIRTUAL_DEFINITIONS))
-
-
-@dataclass
-class _Run:
-    """A run of plain lines, which pcpp sees as one marker identifier."""
-    # per line: its number, its text as laid out, the column of its first token,
-    # and the simple constants it names, if any
-    lines: list[tuple[int, str, int, frozenset[str] | None]]
-    uses: set[str]                     # the simple constants its lines name
-    bodies: dict[str, str] = field(default_factory=dict)  # those that are macros: their bodies
-
-    def names(self) -> set[str]:
-        """Every name in the lines (and some inside literals)."""
-        return {n for _, text, _, _ in self.lines for n in _IDS.findall(text)} - {""}
-
-
-@dataclass
-class _Plan:
-    """What `_plan_bypass` found."""
-    text: str                # for pcpp: the main file with the runs replaced by markers
-    runs: dict[str, _Run]    # by marker
-    macros: frozenset[str]   # every macro name the plan reckoned with
-
-
-def _simple_body(macro, macros, t_integer: str, t_id: str) -> str | None:
-    """The body of an object-like macro that is one integer or non-macro name."""
-    if macro.arglist is not None or len(macro.value) != 1:
-        return None
-    t = macro.value[0]
-    if t.type == t_integer or (t.type == t_id and t.value not in macros
-                               and not t.value.startswith("__")):
-        return t.value
-    return None
-
-
-def _plan_bypass(text: str, pp: _PP) -> _Plan | None:
-    """Find the main file's plain lines, which pcpp need not see.
-
-    Lexing every line with pcpp, stamping its tokens and laying them out again
-    was most of the time spent here, yet most lines of a program need no
-    preprocessing.  A *plain* line is one whose tokens pcpp would pass through
-    untouched -- or touched only to replace simple constants (`#define N 16`:
-    an object-like macro whose body is one integer, or one name that is no
-    macro) -- and that `_Layout._add_run` lays out from its text exactly as
-    `_Layout.add` lays out its tokens.  A line is plain when
-      * it starts outside any block comment (every '/*' counts as opening one,
-        even inside a literal, and the first '*/' after it as closing it: that
-        errs on the safe side) and the line before does not end in '\';
-      * it holds no '#', no '\' (so no escape and no continuation: no literal
-        spans lines), no '/*', only printable ASCII and tabs (tabs only if it
-        has no literal), and a '//' only where no quote comes before it (so the
-        comment is real and the code before it lexes alone; it is dropped);
-      * it names nothing that starts with '__' (__LINE__, __COUNTER__, ...)
-        and no *macro-ish* name: predefined, -D, defined in a virtual header,
-        written after 'define' or 'undef' anywhere in the text, 'defined',
-        '_Pragma' -- unless every definition in sight makes the name a simple
-        constant and the line has no literal and no digit followed by a letter
-        (then every name stands between characters that are neither letters
-        nor digits, which `_lay_out_constants` relies on);
-      * it does not start with '(' if it opens a run (the line before may end
-        in a function-like macro's name), nor where a rough scan of the other
-        lines sees a macro invocation still open (a '(' after a macro-ish
-        name, or at the start of a line, not yet closed).
-    Lines left blank once the comment is gone may sit inside a run of plain
-    lines, but never start or end one.
-
-    Each maximal run becomes one marker identifier on its first line and empty
-    lines after it: line numbers stay, and conditional directives still decide
-    whether the run is emitted.  pcpp's lexer is in its ground state at both
-    ends of a plain line, so the other lines lex as they did.  Where this scan
-    cannot see far enough -- a macro it did not foresee (from a user's header),
-    a constant redefined as something else, a macro invocation left open
-    across a conditional -- pcpp's own state decides when the marker reaches
-    macro expansion (`_PP._check_plain`); a failed check makes `preprocess`
-    start over without the bypass.  A file with an odd line break (pcpp splits
-    lines with str.splitlines()), a trigraph, the marker prefix, or an #include
-    of a header amppy does not provide goes to pcpp whole (None)."""
-    macros = pp.macros
-    if (_MARKER in text or _ODD_BREAK.search(text) or _TRIGRAPH.search(text)
-            or any(name.startswith(_MARKER) for name in macros)):
-        return None
-    for m in _INCLUDE.finditer(text):
-        h = _HEADER.match(m.group(1).strip())
-        if h is None or (h.group(1) if h.group(2) is None else h.group(2)) \
-                .replace("\\", "/").lower() not in VIRTUAL_HEADERS:
-            return None
-    macroish = {"defined", "_Pragma"}
-    macroish.update(macros, _VIRTUAL_MACROS, _DEFINED.findall(text))
-    simple = {name: _simple_body(m, macros, pp.t_INTEGER, pp.t_ID) is not None
-              for name, m in macros.items()}
-    for source in (_VIRTUAL_DEFINITIONS, text):
-        for m in _DEFINITION.finditer(source):
-            name, body = m.group(1), _SIMPLE_BODY.match(m.group(2).rstrip("\r"))
-            simple[name] = simple.get(name, True) and body is not None \
-                and body.group(1) not in macroish and not body.group(1).startswith("__")
-    constants = frozenset(name for name, ok in simple.items() if ok)
-
-    lines = text.splitlines()
-    runs: list[tuple[int, _Run]] = []   # with the index of the line each starts on
-    run = None                   # the run the last non-blank line belongs to
-    in_comment = cont = False    # at the start of the line
-    parens: list[bool] = []      # per '(' open in the other lines: may it invoke a macro?
-    risky = 0
-    for k, s in enumerate(lines):
-        if not (in_comment or cont) and _NOT_PLAIN.search(s) is None:
-            j = s.find("//")
-            code = s if j < 0 else s[:j]
-            quoted = '"' in code or "'" in code
-            if j < 0 or not quoted:
-                code = code.rstrip()
-                if not code:
-                    continue
-                if "__" not in code and not (quoted and "\t" in code):
-                    digit_letter = _DIGIT_LETTER.search(code)
-                    names = (_IDS if digit_letter else _WORDS).findall(code)
-                    uses = None
-                    if not macroish.isdisjoint(names):
-                        uses = macroish.intersection(names)
-                        if quoted or digit_letter or not uses <= constants:
-                            uses = False
-                    if uses is not False and (run is not None or not risky
-                                              and code.lstrip()[0] != "("):
-                        if run is None:
-                            run = _Run([], set())
-                            runs.append((k, run))
-                        if "\t" in code:
-                            code = code.replace("\t", " ")
-                        run.lines.append((k + 1, code, len(code) - len(code.lstrip()) + 1,
-                                          uses and frozenset(uses)))
-                        if uses:
-                            run.uses.update(uses)
-                        continue
-        run = None
-        start = 0
-        if in_comment:
-            end = s.find("*/")
-            start = len(s) if end < 0 else end + 2
-        if cont or in_comment or not s.lstrip().startswith("#"):
-            at_start = s.lstrip().startswith("(")
-            for before, paren in _PARENS.findall(s, start):
-                if paren == "(":
-                    opens = at_start or before in macroish
-                    parens.append(opens)
-                    risky += opens
-                elif paren and parens:
-                    risky -= parens.pop()
-                at_start = False
-        if in_comment or "/*" in s:
-            in_comment = _comment_open_after(s, in_comment)
-        cont = s.rstrip().endswith("\\")
-
-    new = list(lines)
-    by_marker: dict[str, _Run] = {}
-    for n, (first, run) in enumerate(runs):
-        last = run.lines[-1][0] - 1
-        marker = f"{_MARKER}{n}"
-        new[first] = marker
-        new[first + 1:last + 1] = [""] * (last - first)
-        by_marker[marker] = run
-    return _Plan("\n".join(new), by_marker, frozenset(macroish))
-
-
-def _lay_out_constants(text: str, bodies: Mapping[str, str], f: str, l: int
-                       ) -> tuple[str, list[_Seg]]:
-    """Lay out a plain line that names simple constants, as `add` would.
-
-    A constant's body token goes where the name was, anchored to it.  A body
-    longer than its name pushes what follows to the right, until a blank lets
-    it catch up with its source column again.  `add` decides that per token,
-    but only a token after a blank or a body can land differently from the one
-    before it, so this decides per piece: a body, or a stretch of the line
-    without blanks or constants.  Within a stretch the tokens stay adjacent,
-    as written; between a body and a stretch no space goes in either, because
-    `_classes` never holds there: a body is an integer or a name, and the
-    characters around a name are neither letters nor digits (the plan left
-    out lines where a digit is followed by a letter)."""
-    out: list[str] = []
-    segs: list[_Seg] = []
-    width = 0           # of the output so far
-    pos = 0             # of the source laid out so far
-
-    def place(piece: str, col: int, kind: int) -> None:
-        nonlocal width
-        if width < col - 1:
-            out.append(" " * (col - 1 - width))
-            width = col - 1
-        elif width and text[col - 2] == " ":
-            out.append(" ")
-            width += 1
-        out_col = width + 1
-        out.append(piece)
-        width += len(piece)
-        if kind or not (segs and segs[-1][4] == 0 and segs[-1][0] - segs[-1][3] == out_col - col):
-            segs.append((out_col, f, l, col, kind))
-
-    def source(end: int) -> None:
-        """Lay out text[pos:end], which names no constant."""
-        start = pos
-        if width > pos:                 # pushed right: stretch by stretch until it fits
-            for w in _STRETCH.finditer(text, pos, end):
-                if width < w.start():
-                    start = w.start()
-                    break
-                place(w.group(), w.start() + 1, 0)
-            else:
-                return
-        part = text[start:end].strip(" ")
-        if part:                        # in step: every token fits at its own column
-            place(part, end - len(text[start:end].lstrip(" ")) + 1, 0)
-
-    for m in _names_re(frozenset(bodies)).finditer(text):
-        source(m.start())
-        place(bodies[m.group()], m.start() + 1, m.end() - m.start())
-        pos = m.end()
-    source(len(text))
-    return "".join(out), segs
-
-
-@lru_cache(maxsize=64)
-def _names_re(names: frozenset[str]) -> re.Pattern:
-    """Where these names stand in a line without literals or a digit followed by a letter."""
-    return re.compile(r"\b(?:%s)\b" % "|".join(map(re.escape, names)))
-
-
-def _comment_open_after(line: str, in_comment: bool) -> bool:
-    """Is a block comment open at the end of `line`, if one was at its start?
-
-    Errs towards yes: every '/*' opens one (in a literal too), and the '/' of
-    the '*/' that closes one may open the next."""
-    pos = 0
-    while True:
-        if in_comment:
-            end = line.find("*/", pos)
-            if end < 0:
-                return True
-            in_comment, pos = False, end + 1
-        else:
-            start = line.find("/*", pos)
-            if start < 0:
-                return False
-            in_comment, pos = True, start + 2
-
-
 def preprocess(path: str, *, text: str | None = None, defines: Mapping[str, str] | None = None,
-               include_dirs: Sequence[str] | None = None, sink: DiagnosticSink,
-               bypass: bool = True) -> PreprocessedSource:
+               include_dirs: Sequence[str] | None = None,
+               sink: DiagnosticSink) -> PreprocessedSource:
     """Preprocess `path` (or `text`, named `path`) into one translation unit.
 
-    Diagnostics go to `sink`; this never raises for bad input.  `bypass=False`
-    sends every line through pcpp: the reference the plain-line bypass (see
-    `_plan_bypass`) must equal."""
+    Diagnostics go to `sink`; this never raises for bad input."""
+    sources = SourceMap()
     if text is None:
-        sources = SourceMap()
         try:
             with open(path, "rb") as fh:
                 raw = fh.read()
@@ -1149,35 +768,22 @@ def preprocess(path: str, *, text: str | None = None, defines: Mapping[str, str]
             return PreprocessedSource("", path, sources)
     elif text.startswith("\ufeff"):
         text = text[1:]
-    reported = len(sink.diagnostics)
+    sources.add(path, text)
     # pcpp's tokens are not garbage cycles: pause the cyclic collector (see amppy.parse.parse)
     enabled = gc.isenabled()
     gc.disable()
     try:
-        if bypass:
-            try:
-                return _preprocess(path, text, defines, include_dirs, sink, bypass=True)
-            except _BypassFailed:
-                del sink.diagnostics[reported:]
-        return _preprocess(path, text, defines, include_dirs, sink, bypass=False)
+        pp = _PP(sink, sources, include_dirs or [])
+        for d in _PREDEFINED:
+            pp.define(d)
+        for name, value in (defines or {}).items():
+            if not _IDENT_RE.match(name.split("(", 1)[0]):
+                sink.error("pp-invalid-define", f"invalid macro name '{name}' in -D", None)
+                continue
+            value = "1" if value in ("", None) else value
+            pp._cmdline[name.split("(", 1)[0]] = f"{name}={value}"
+            pp.define(f"{name} {value}")
+        return pp.run(text, path)
     finally:
         if enabled:
             gc.enable()
-
-
-def _preprocess(path: str, text: str, defines: Mapping[str, str] | None,
-                include_dirs: Sequence[str] | None, sink: DiagnosticSink,
-                bypass: bool) -> PreprocessedSource:
-    sources = SourceMap()
-    sources.add(path, text)
-    pp = _PP(sink, sources, include_dirs or [])
-    for d in _PREDEFINED:
-        pp.define(d)
-    for name, value in (defines or {}).items():
-        if not _IDENT_RE.match(name.split("(", 1)[0]):
-            sink.error("pp-invalid-define", f"invalid macro name '{name}' in -D", None)
-            continue
-        value = "1" if value in ("", None) else value
-        pp._cmdline[name.split("(", 1)[0]] = f"{name}={value}"
-        pp.define(f"{name} {value}")
-    return pp.run(text, path, _plan_bypass(text, pp) if bypass else None)
