@@ -349,7 +349,7 @@ class IStream:
             self._fail = True
         return v
 
-    def read_float(self, arg=np.float32(0)):
+    def read_float(self, arg=np.float32(0)):  # noqa: B008 (an immutable numpy scalar)
         v = self.read_double(arg)
         if v is arg:
             return arg

@@ -4,7 +4,6 @@ function of its own (codegen/outline.py in kernels, HostWriter.part on the host)
 programs translated "successfully" into Python that failed to import."""
 from __future__ import annotations
 
-import pytest
 
 from test_cuda_codegen import compile_all, load_module, needs_ptx, translate
 
@@ -63,7 +62,7 @@ int main() {{
 def expected_kernel(start: int) -> int:
     s = start
     for i0 in range(2):
-        for i13 in range(2):
+        for _i13 in range(2):
             for i26 in range(2):
                 for i39 in range(2):
                     s += i0 + i39 + 1
@@ -76,8 +75,8 @@ def expected_host() -> str:
     s, g = 7, 0
     for j0 in range(2):
         for j13 in range(2):
-            for j26 in range(2):
-                for j39 in range(2):
+            for _j26 in range(2):
+                for _j39 in range(2):
                     s += j13 + 1
                     g += 2
                     if j0 == 1:

@@ -121,7 +121,7 @@ def test_amppy_translate_writes_the_uninstrumented_text(tmp_path, run_amppy):
 
 def test_checked_kernel_is_serial():
     src = _translate(SAMPLES / "reduction/tree_reduction.cpp", check_races=True)
-    assert "parallel=True" not in src and "prange(" not in src.split("from amppy.runtime import *")[1]
+    assert "parallel=True" not in src and "prange(" not in src
     assert "epoch += 1" in src                  # one interval per barrier
     assert "check_tile_static1(" in src
     assert "check_index1(" not in src           # --check races alone leaves array_views alone

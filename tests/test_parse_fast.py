@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
-from lark import Token
 
 from amppy import parse as P
 from amppy.diagnostics import CompileError, DiagnosticSink

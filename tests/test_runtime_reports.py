@@ -5,7 +5,6 @@ import json
 import subprocess
 import sys
 
-import pytest
 
 from conftest import long_kernel_result, long_kernel_source
 

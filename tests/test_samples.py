@@ -10,14 +10,13 @@ tests/reference_outputs.py).  The same programs run on an NVIDIA GPU under the
 """
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, SAMPLES
+from conftest import SAMPLES
 
 POSITIVE = sorted(p for p in SAMPLES.rglob("*.cpp") if "errors" not in p.relative_to(SAMPLES).parts)
 IDS = [str(p.relative_to(SAMPLES)) for p in POSITIVE]

@@ -22,7 +22,7 @@ import re
 import sys
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from . import ast as A
 from .lalr import Driver, Fallback, Lexer, Tok
@@ -1133,7 +1133,7 @@ def _parse(pp, sink: DiagnosticSink) -> A.TranslationUnit:
         if isinstance(exc, RecursionError):
             sink.error("nesting-too-deep", "program is nested too deeply to parse", pp.span(1, 1, 1, 2))
             raise CompileError("too deep") from None
-        raise exc
+        raise exc from None
     except RecursionError:
         sink.error("nesting-too-deep", "program is nested too deeply to parse", pp.span(1, 1, 1, 2))
         raise CompileError("too deep") from None
@@ -1167,7 +1167,6 @@ def _report_syntax_error(e: UnexpectedInput, pp, sink: DiagnosticSink) -> None:
                    pp.span(last, max(col - 1, 1), last, max(col, 2)))
         return
     line_text = _line_text(pp, tok.line)
-    before = line_text[:tok.column - 1].rstrip()
     # The published "Using Tiles" block 5 has stray '*' characters in front of '//' comments.
     star = _stray_star(pp, tok)
     if star is not None:

@@ -367,7 +367,7 @@ class _PP(Preprocessor):
             return
         super().undef(tokens)
 
-    def expand_macros(self, tokens, expanding_from=[]):
+    def expand_macros(self, tokens, expanding_from=[]):  # noqa: B006 (pcpp's signature; never mutated)
         # pcpp expands everything between two directives as one list and splices
         # expansions into it (quadratic), visiting every token.  Cut the list at
         # line ends where no macro invocation can be open or be opened by what

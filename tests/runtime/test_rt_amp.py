@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from amppy.runtime import (array, array_view, check_tiled_domain, copy, extent, index,
-                           invalid_compute_domain, run_main, runtime_exception, struct,
+                           invalid_compute_domain, runtime_exception, struct,
                            int32, vector, carray)
 from amppy.runtime import amp
 

@@ -209,7 +209,7 @@ def big_shared():
         n = kib * 1024 // 4
 
         @cuda.jit
-        def k(a):
+        def k(a, n=n):  # noqa: ARG001 (binds this iteration's size)
             s = cuda.shared.array(n, float32)
             s[cuda.threadIdx.x] = a[0]
             cuda.syncthreads()

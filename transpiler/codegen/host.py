@@ -11,9 +11,11 @@ Kernels and their launches come from the target backend (`cpu.py`/`cuda.py`).
 from __future__ import annotations
 
 from .. import __version__, ir
+from ..names import RUNTIME_NAMES
 from ..cxxtypes import conversion_wraps, deferrable, is_integer, result_wraps, wrapper_name
 from . import CodegenUnsupported
 from .kernel_exprs import const_int
+from .comments import comments_of
 from .outline import NEST_LIMIT, After, Later, has_loop, movable, whole_variables
 from .text import comment_text, docstring_text
 from .types import np_name
@@ -71,6 +73,8 @@ class HostWriter:
         self.function_name = ""             # the host function being emitted (base of part names)
         self.parts: list[list[str]] = []    # its part functions (nested too deeply), put after it
         self.part_names: set[str] = set()
+        self.comments = comments_of(sources)
+        self.last_line = 0                  # the last C++ line a statement came from
         self.unwrapped: set[int] = set()    # ids of integer results whose wrap is left to the consumer
 
     # ---- module ------------------------------------------------------------------------------
@@ -84,7 +88,6 @@ class HostWriter:
         o.append(f"Run it with `python {name.rsplit('.', 1)[0]}.py`; it behaves like the compiled C++ program.")
         o.append('"""')
         prelude_at = len(o)
-        o.append("from amppy.runtime import *  # C++ AMP and standard library emulation")
         for s in p.structs:
             o.append("")
             o.append("")
@@ -119,7 +122,8 @@ class HostWriter:
         else:
             o.append("    raise SystemExit('this program has no main function')")
         body = "\n".join(o[prelude_at:])
-        prelude = used_imports(["import numpy as np"] + self.backend.module_prelude(), body)
+        runtime = f"from amppy.runtime import {', '.join(sorted(RUNTIME_NAMES))}"   # the runtime's __all__
+        prelude = used_imports(["import numpy as np"] + self.backend.module_prelude() + ["", runtime], body)
         o[prelude_at:prelude_at] = prelude
         return "\n".join(o) + "\n"
 
@@ -141,11 +145,13 @@ class HostWriter:
         saved, self.out = self.out, body_lines
         self.globals_assigned = set()
         self.function_name, self.parts = f.sym.py_name, []
+        self.last_line = f.span.line
         self.block(f.body, 1)
         if f.sym is self.p.main and isinstance(f.ret, ir.Scalar):
             if not body_lines or not body_lines[-1].strip().startswith("return"):
                 body_lines.append("    return 0")
         self.out = saved
+        self.out.extend(self.comments.leading(f.span.file, f.span.line))
         self.out.append(f"def {f.sym.py_name}({params}):  # {self.where(f.span)}")
         if self.globals_assigned:
             self.out.append(f"    global {', '.join(sorted(self.globals_assigned))}")
@@ -214,11 +220,19 @@ class HostWriter:
 
     def stmt(self, s: ir.Stmt, depth: int) -> None:
         m = getattr(self, "s_" + type(s).__name__)
+        if s.span is not None and not isinstance(s, ir.Block):
+            for c in self.comments.above(s.span.file, self.last_line + 1, s.span.line):
+                self.line(depth, c)             # the user's comments on lines of their own
+            self.last_line = max(self.last_line, s.span.line)
         n = len(self.out)
         m(s, depth)
+        if isinstance(s, ir.ParallelForEach):     # the kernel's lines are the kernel's
+            self.last_line = max(self.last_line, s.span.end_line, s.kernel.span.end_line)
         if len(self.out) > n and s.span is not None and not isinstance(s, ir.Block) and "#" not in self.out[n]:
-            # the C++ line of every statement (run-time errors are reported there)
-            self.out[n] += f"  # {self.where(s.span)}"
+            # the C++ line of every statement (run-time errors are reported there), and the
+            # comment the user wrote after it
+            note = self.comments.after(s.span.file, s.span.line)
+            self.out[n] += f"  # {self.where(s.span)}" + (f": {note}" if note else "")
 
     def s_Block(self, s: ir.Block, depth):
         self.stmts(s.body, depth)
@@ -678,12 +692,14 @@ def _names_in(source: str) -> set[str]:
 
 
 def used_imports(lines: list[str], body: str) -> list[str]:
-    """The backend's import lines, each once, keeping only the names `body` uses.
+    """The backend's prelude as a module head: its import lines first, each name once and only
+    the names `body` uses, then its other statements (the CUDA target's set-up calls).
 
-    Backends list everything their kernels might need; a generated module
-    imports only what it uses (no dead scaffolding)."""
+    Backends list everything their kernels might need; a generated module imports only what it
+    uses, by name (no dead scaffolding, no `import *`)."""
     import ast as pyast
-    out: list[str] = []
+    imports: list[str] = []
+    rest: list[str] = []
     seen: set[str] = set()
     parsed = [pyast.parse(line).body if line.strip() else [] for line in lines]
     # Names used by the prelude's own statements (e.g. `cuda = import_cuda()`) count too.
@@ -692,12 +708,12 @@ def used_imports(lines: list[str], body: str) -> list[str]:
     used = _names_in(body)
     for line, nodes in zip(lines, parsed):
         if not line.strip():
-            if out and out[-1] != "":
-                out.append("")
+            if imports and imports[-1] != "":
+                imports.append("")
             continue
         node = nodes[0] if nodes else None
         if not isinstance(node, (pyast.Import, pyast.ImportFrom)):
-            out.append(line)
+            rest.append(line)
             continue
         keep = []
         for a in node.names:
@@ -708,12 +724,26 @@ def used_imports(lines: list[str], body: str) -> list[str]:
         if not keep:
             continue
         if isinstance(node, pyast.Import):
-            out.extend(f"import {k}" for k in keep)
+            imports.extend(f"import {k}" for k in keep)
         else:
-            out.append(f"from {node.module} import {', '.join(keep)}")
-    while out and out[-1] == "":
-        out.pop()
-    return out + [""]
+            imports.extend(_from_import(node.module, keep))
+    while imports and imports[-1] == "":
+        imports.pop()
+    return imports + ([""] + rest if rest else [])
+
+
+def _from_import(module: str, names: list[str]) -> list[str]:
+    """`from module import a, b`, wrapped in parentheses past 100 columns."""
+    line = f"from {module} import {', '.join(names)}"
+    if len(line) <= 100:
+        return [line]
+    out, cur = [f"from {module} import ("], "   "
+    for n in names:
+        if len(cur) + len(n) + 2 > 100:
+            out.append(cur.rstrip())
+            cur = "   "
+        cur += f" {n},"
+    return out + [cur, ")"]
 
 
 def _is_var(e: ir.Expr, sym: ir.Symbol) -> bool:

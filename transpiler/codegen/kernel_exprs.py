@@ -22,6 +22,7 @@ from .. import ir
 from ..cxxtypes import conversion_wraps, deferrable, result_wraps
 
 
+from .comments import comments_of
 from .kernel_structs import StructValues
 from .text import comment_text
 
@@ -120,6 +121,11 @@ class KernelExprEmitter(StructValues):
         self.owner = kernel.name if kernel is not None else "kernel"   # base of part names
         self.loop_depth = 0                   # loops around the statement being emitted
         self.struct_vars: dict = {}           # struct local Symbol -> its leaves' names (kernel_structs)
+        self._global_consts = None
+        self.user_comments = comments_of(sources)
+        self._comment_line: dict[str, int] = {}   # per file, the last C++ line commented
+        if kernel is not None:
+            self._comment_line[kernel.span.file] = kernel.span.line
         self.device_names: dict = {}          # id(function Symbol) -> name of its kernel version
 
     def error(self, message: str, span) -> KernelCodegenError:
@@ -207,8 +213,20 @@ class KernelExprEmitter(StructValues):
             raise KernelCodegenError(f"'{e.sym.name}' used as a whole value is not supported in kernels; "
                                      "use its .global/.local/.tile components", e.span)
         if e.sym.kind == "const" and e.sym.const_value is not None and "tile_static" not in e.sym.storage:
+            if e.sym in self.global_consts():        # `range(TS)`: the module constant, as the C++
+                self.names_used.add(e.sym.py_name)   # names it (Numba freezes it at compile time)
+                return e.sym.py_name, P_ATOM
             return self.const(e.sym.const_value, e.type)
         return self.var_ref(e.sym), P_ATOM
+
+    def global_consts(self) -> frozenset:
+        """Named integer constants of the module (`const int TS = 16;` at file scope)."""
+        if self._global_consts is None:
+            self._global_consts = frozenset(
+                g.sym for g in (self.program.globals if self.program is not None else ())
+                if g.sym.kind == "const" and isinstance(g.sym.type, ir.Scalar) and g.sym.type.is_int
+                and not g.sym.type.is_unsigned and isinstance(g.sym.const_value, int))
+        return self._global_consts
 
     def _e_Convert(self, e: ir.Convert):
         src, dst = e.operand.type, e.type
@@ -409,6 +427,10 @@ class KernelExprEmitter(StructValues):
         if key == self._last_comment:
             return
         self._last_comment = key
+        last = self._comment_line.get(span.file, span.line - 1)
+        for c in self.user_comments.above(span.file, last + 1, span.line):
+            out.append(f"{pad}{c}")             # the user's comments on lines of their own
+        self._comment_line[span.file] = max(last, span.line)
         text = self.sources.line_text(span.file, span.line)
         text = "" if text is None else " ".join(text.strip().split())
         out.append(f"{pad}# {comment_text(span.file)}:{span.line}: {comment_text(text)}".rstrip())
@@ -676,6 +698,7 @@ class KernelExprEmitter(StructValues):
         """Reset per-function state; return the Python parameters (a struct parameter is one
         per leaf field)."""
         self.owner, self.helpers, self.struct_vars = name, [], {}
+        self._comment_line[f.span.file] = f.span.line
         self.names_used |= {n.sym.py_name for n in ir.walk(f.body) if isinstance(n, (ir.Var, ir.VarDecl))}
         self.names_used |= {p.py_name for p in f.params}
         params = []

@@ -87,7 +87,7 @@ class StructValues:
     def _construct_leaves(self, t: ir.StructType, args, span) -> list[str]:
         defs = {s.name: s for s in self.program.structs}
         out = []
-        for k, (fname, ft) in enumerate(defs[t.name].fields):
+        for k, (_, ft) in enumerate(defs[t.name].fields):
             arg = args[k] if k < len(args) else None
             if isinstance(ft, ir.StructType):
                 out += (self.leaf_values(arg) if arg is not None and not isinstance(arg, ir.Construct)

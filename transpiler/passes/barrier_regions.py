@@ -361,7 +361,7 @@ def lower(kernel: ir.Kernel, uniformity: Uniformity | None = None) -> LoweredKer
     loops = lk.thread_loops()
 
     # early return: only in the last region
-    for i, tl in enumerate(loops):
+    for tl in loops:
         if _contains(ir.Block(kernel.span, tuple(tl.stmts)), ir.Return):
             tl.exits = True
             if tl is not nodes[-1]:

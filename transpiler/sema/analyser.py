@@ -321,7 +321,7 @@ class Analyser:
             if ps.by_ref and isinstance(ps.type, ir.Scalar):
                 # Python passes numbers by value: writes to `a` would not reach the caller.
                 self.sink.error("unsupported", f"passing '{ps.type}' by non-const reference not supported yet",
-                                p.span, help=f"return the new value instead, or pass a struct or array_view")
+                                p.span, help="return the new value instead, or pass a struct or array_view")
             self.scope.define(name, ps)
             params.append(ps)
             i += 1
@@ -479,9 +479,8 @@ class Analyser:
             for labels, stmts, span in groups:
                 values = []
                 for lab in labels:
-                    if lab.value is None:
+                    if lab.value is None:       # `default:` (with any labels beside it)
                         values = []
-                        default = True
                         break
                     values.append(self.convert(self.expr(lab.value), cond.type, lab.value.span))
                 body_stmts = []
@@ -605,7 +604,7 @@ class Analyser:
             if len(il.items) > len(fields):
                 self.error("init-list", f"excess elements in initializer of '{t.name}'", il.items[len(fields)].span)
             args = []
-            for (fname, ftype), item in zip(fields, il.items):
+            for (_, ftype), item in zip(fields, il.items):
                 if isinstance(item, A.InitList):
                     args.append(self.init_list(ftype, item))
                 else:
@@ -944,7 +943,7 @@ class Analyser:
         if isinstance(e, ir.Var) and e.sym.kind == "capture" and isinstance(e.type, ir.Scalar):
             k = self.fn.kernel
             if k is not None and not k.lam.mutable:
-                self.error("not-assignable", f"cannot assign to a variable captured by copy in a non-mutable lambda",
+                self.error("not-assignable", "cannot assign to a variable captured by copy in a non-mutable lambda",
                            span)
         base = e
         while isinstance(base, (ir.FieldRef, ir.ElementRef)):

@@ -1,7 +1,6 @@
 """C++ types: resolving AST type names to IR types, and the usual arithmetic conversions."""
 from __future__ import annotations
 
-from .. import ast as A
 from .. import ir
 
 # Library structs: value types the runtime implements (fields for member access).
@@ -43,7 +42,6 @@ def common_type(a: ir.Scalar, b: ir.Scalar) -> ir.Scalar:
     if a == b:
         return a
     ra, rb = ir.SCALARS[a.name][2], ir.SCALARS[b.name][2]
-    sa, sb = ir.SCALARS[a.name][1], ir.SCALARS[b.name][1]
     if a.is_unsigned == b.is_unsigned:
         return a if ra >= rb else b
     u, s = (a, b) if a.is_unsigned else (b, a)
