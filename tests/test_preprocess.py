@@ -1,7 +1,6 @@
 """Tests for amppy.preprocess: text, position map, headers and diagnostics."""
 from __future__ import annotations
 
-import time
 
 import pytest
 
@@ -249,9 +248,7 @@ def test_large_file_completes():
     chunk = ("#define IDX(i, j) ((i) * 16 + (j))\n" if False else "") + \
         "void f(float* a, int i) {\n    a[IDX(i, 1)] = a[i] * 2.0f; // c\n}\n"
     src = "#define IDX(i, j) ((i) * 16 + (j))\n" + chunk * (1_000_000 // len(chunk))
-    t0 = time.perf_counter()
-    r, sink = pp(src)
-    assert time.perf_counter() - t0 < 30
+    r, sink = pp(src)          # how fast: benchmarks/frontend.py (tests never time anything)
     assert not sink.diagnostics
     n = src.count("\n")
     assert r.text.count("\n") == n

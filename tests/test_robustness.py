@@ -61,7 +61,12 @@ def time_limit(seconds: float):
         signal.signal(signal.SIGALRM, old)
 
 
-def check_front_end(text: str | None, path: str = "fuzz.cpp", limit: float = 20.0, dump: bool = True):
+#: A hang guard, not a speed check: far above any run on a loaded 2-core machine (speed is
+#: measured in benchmarks/, never asserted in tests).
+HANG_LIMIT = 600.0
+
+
+def check_front_end(text: str | None, path: str = "fuzz.cpp", limit: float = HANG_LIMIT, dump: bool = True):
     """Run the front end; assert it succeeded cleanly or reported proper diagnostics.
 
     Returns "ok" or "diagnostics"."""
@@ -201,7 +206,7 @@ def big_source(target_bytes: int = 1_000_000) -> str:
 def test_one_megabyte_file():
     text = big_source()
     assert len(text) >= 1_000_000
-    assert check_front_end(text, limit=80) == "ok"
+    assert check_front_end(text) == "ok"
 
 
 @pytest.mark.parametrize("depth", [200, 5000])
@@ -227,7 +232,7 @@ def test_deep_parentheses(depth):
         "macro-args"])
 @pytest.mark.parametrize("depth", [200, 5000])
 def test_deep_nesting(make, depth):
-    check_front_end(make(depth), limit=30)     # the AST dump included: it is iterative
+    check_front_end(make(depth))     # the AST dump included: it is iterative
 
 
 @pytest.mark.parametrize("src", [

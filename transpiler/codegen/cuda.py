@@ -39,6 +39,7 @@ named `<name>_device` (see `needs_host_version`).  Host code launches a kernel w
 from __future__ import annotations
 
 from .. import ir
+from ..mathfuncs import FUNCTIONS
 from .kernel_exprs import (P_ATOM, KernelCodegenError, KernelExprEmitter, fresh_names, kernel_user_names,
                            kernel_versions, np_scalar)
 from .types import dtype_of
@@ -78,14 +79,6 @@ _ATOMICS = {
     "atomic_fetch_max": "max", "atomic_fetch_min": "min", "atomic_fetch_and": "and_",
     "atomic_fetch_or": "or_", "atomic_fetch_xor": "xor",
     "atomic_fetch_inc": "add", "atomic_fetch_dec": "add",    # CUDA's inc/dec wrap at a bound
-}
-
-#: math functions spelled with libdevice on the GPU: name -> (float32 function, double function)
-_LIBDEVICE = {
-    "round": ("roundf", "round"),          # C++ round: halfway cases away from zero
-    "roundf": ("roundf", "roundf"),
-    "exp2": ("exp2f", "exp2"),
-    "rsqrt": ("rsqrtf", "rsqrt"), "rsqrtf": ("rsqrtf", "rsqrtf"),
 }
 
 _AXES = "xyz"
@@ -144,7 +137,7 @@ class CudaEmitter(KernelExprEmitter):
         return f"cuda.atomic.{fn}({arr}, {idx}, {', '.join(args)})"
 
     def math_call(self, e: ir.MathCall):
-        lib = _LIBDEVICE.get(e.name)
+        lib = FUNCTIONS[e.name].libdevice
         if lib is not None and isinstance(e.type, ir.Scalar) and e.type.is_float:
             fn = lib[0] if e.type.name == "float" else lib[1]
             args = ", ".join(self.expr(a) for a in e.args)

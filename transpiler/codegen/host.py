@@ -11,6 +11,7 @@ Kernels and their launches come from the target backend (`cpu.py`/`cuda.py`).
 from __future__ import annotations
 
 from .. import __version__, ir
+from ..mathfuncs import FUNCTIONS
 from ..names import RUNTIME_NAMES
 from ..cxxtypes import conversion_wraps, deferrable, is_integer, result_wraps, wrapper_name
 from . import CodegenUnsupported
@@ -27,13 +28,6 @@ BINARY = {"||": ("or", P_OR), "&&": ("and", P_AND), "|": ("|", P_BOR), "^": ("^"
           "==": ("==", P_CMP), "!=": ("!=", P_CMP), "<": ("<", P_CMP), ">": (">", P_CMP), "<=": ("<=", P_CMP),
           ">=": (">=", P_CMP), "<<": ("<<", P_SHIFT), ">>": (">>", P_SHIFT), "+": ("+", P_ADD),
           "-": ("-", P_ADD), "*": ("*", P_MUL), "/": ("/", P_MUL), "%": ("%", P_MUL)}
-
-HOST_MATH = {"sqrt": "np.sqrt", "rsqrt": None, "fabs": "np.abs", "abs": "abs", "exp": "np.exp", "exp2": "np.exp2",
-             "log": "np.log", "log2": "np.log2", "log10": "np.log10", "pow": "np.power", "sin": "np.sin",
-             "cos": "np.cos", "tan": "np.tan", "asin": "np.arcsin", "acos": "np.arccos", "atan": "np.arctan",
-             "atan2": "np.arctan2", "sinh": "np.sinh", "cosh": "np.cosh", "tanh": "np.tanh",
-             "floor": "np.floor", "ceil": "np.ceil", "round": "cround", "trunc": "np.trunc",
-             "fmin": "np.fmin", "fmax": "np.fmax", "fmod": "np.fmod", "min": "min", "max": "max"}
 
 READERS = {"char": "read_char", "int": "read_int", "unsigned int": "read_uint", "long": "read_long",
            "long long": "read_long", "float": "read_float", "double": "read_double", "short": "read_int",
@@ -586,20 +580,14 @@ class HostWriter:
         return f"{e.func.py_name}({', '.join(self.expr(a) for a in e.args)})", P_POSTFIX
 
     def e_MathCall(self, e: ir.MathCall):
-        fn = HOST_MATH.get(e.name)
-        if fn is None and e.name.endswith("f"):  # sqrtf, floorf, roundf: the float overloads
-            fn = HOST_MATH.get(e.name[:-1])
-        args = ", ".join(self.expr(a) for a in e.args)
-        if e.name == "rsqrt":
-            return f"{py_literal(1.0, e.type)} / np.sqrt({args})", P_MUL
-        if fn is None:
-            raise CodegenUnsupported(f"'{e.name}' in host code is", e.span)
-        text = f"{fn}({args})"
-        if isinstance(e.type, ir.Scalar) and e.type.name == "double" and fn.startswith("np."):
-            text = f"float({text})"
-        elif isinstance(e.type, ir.Scalar) and e.type.name == "float" and fn == "cround":
-            text = f"float32({text})"
-        return text, P_POSTFIX
+        fn = FUNCTIONS[e.name]
+        text = fn.host.format(*(self.expr(a) for a in e.args), one=py_literal(1.0, e.type))
+        if fn.result == "float" and isinstance(e.type, ir.Scalar):
+            if e.type.name == "double" and fn.host.startswith("np."):
+                text = f"float({text})"             # a Python float, as double values are
+            elif e.type.name == "float" and not fn.host.startswith("np."):
+                text = f"float32({text})"           # math.* and cround give a Python float
+        return text, (P_MUL if fn.host.startswith("{") else P_POSTFIX)
 
     def e_LibCall(self, e: ir.LibCall):
         args = [self.expr(a) for a in (e.args or ())]

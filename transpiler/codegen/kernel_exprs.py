@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..cxxtypes import conversion_wraps, deferrable, result_wraps
+from ..mathfuncs import FUNCTIONS
 
 
 from .comments import comments_of
@@ -86,28 +87,6 @@ class KernelExprEmitter(StructValues):
     NOT_IN_KERNELS = frozenset({"StringConst", "Copy", "StreamOut", "Manipulator",
                                 "StreamIn", "Delete", "ParallelForEach"})
 
-    #: C++ math name -> (Python template, result is converted to the IR type)
-    MATH = {
-        "sqrt": "math.sqrt({0})", "sqrtf": "math.sqrt({0})",
-        "rsqrt": "1.0 / math.sqrt({0})", "rsqrtf": "1.0 / math.sqrt({0})",
-        "fabs": "abs({0})", "fabsf": "abs({0})", "abs": "abs({0})",
-        "min": "min({0}, {1})", "max": "max({0}, {1})",
-        "fmin": "min({0}, {1})", "fmax": "max({0}, {1})", "fminf": "min({0}, {1})", "fmaxf": "max({0}, {1})",
-        "pow": "math.pow({0}, {1})", "powf": "math.pow({0}, {1})",
-        "exp": "math.exp({0})", "expf": "math.exp({0})", "exp2": "math.pow(2.0, {0})",
-        "log": "math.log({0})", "logf": "math.log({0})", "log2": "math.log2({0})",
-        "log10": "math.log10({0})",
-        "sin": "math.sin({0})", "cos": "math.cos({0})", "tan": "math.tan({0})",
-        "sinf": "math.sin({0})", "cosf": "math.cos({0})", "tanf": "math.tan({0})",
-        "asin": "math.asin({0})", "acos": "math.acos({0})", "atan": "math.atan({0})",
-        "atan2": "math.atan2({0}, {1})", "sinh": "math.sinh({0})", "cosh": "math.cosh({0})",
-        "tanh": "math.tanh({0})",
-        "floor": "math.floor({0})", "ceil": "math.ceil({0})", "trunc": "math.trunc({0})",
-        "round": "cround({0})", "roundf": "cround({0})", "fmod": "math.fmod({0}, {1})", "copysign": "math.copysign({0}, {1})",
-        "isnan": "math.isnan({0})", "isinf": "math.isinf({0})", "mad": "{0} * {1} + {2}",
-        "fma": "{0} * {1} + {2}",
-    }
-
     def __init__(self, program: ir.Program | None = None, sources=None, kernel: ir.Kernel | None = None):
         self.program = program
         self.sources = sources
@@ -156,12 +135,11 @@ class KernelExprEmitter(StructValues):
         raise KernelCodegenError(f"atomic operation '{e.name}' is not supported on this target", e.span)
 
     def math_call(self, e: ir.MathCall) -> str:
-        tpl = self.MATH.get(e.name)
-        if tpl is None:
-            raise KernelCodegenError(f"math function '{e.name}' is not supported in kernels", e.span)
-        args = [self.expr(a, P_MUL + 1) for a in e.args]
-        text = tpl.format(*args)
-        if e.name in ("isnan", "isinf"):
+        """`float32(math.sqrt(x))`: amppy.mathfuncs' kernel spelling, converted to the C++ result
+        type (Python's math functions compute in double)."""
+        fn = FUNCTIONS[e.name]
+        text = fn.kernel.format(*(self.expr(a, P_MUL + 1) for a in e.args))
+        if fn.result == "bool":
             return text
         return f"{self.scalar_type(e.type)}({text})"
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import ast as A
 from .. import ir
+from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
 from .types import LIBRARY_STRUCTS, common_type, promote
 
@@ -20,18 +21,8 @@ BARRIERS = {"wait": "all", "wait_with_all_memory_fence": "all",
             "wait_with_global_memory_fence": "global",
             "wait_with_tile_static_memory_fence": "tile_static"}
 
-#: math functions: name -> result kind ("float" keeps float/double of the argument,
-#: "same" for min/max/abs of the common type, "double" forces double)
-MATH_FUNCTIONS = {
-    "sqrt": "float", "sqrtf": "f32", "rsqrt": "float", "fabs": "float", "fabsf": "f32", "abs": "same",
-    "exp": "float", "expf": "f32", "exp2": "float", "log": "float", "logf": "f32", "log2": "float",
-    "log10": "float", "pow": "float", "powf": "f32", "sin": "float", "sinf": "f32", "cos": "float",
-    "cosf": "f32", "tan": "float", "tanf": "f32", "asin": "float", "acos": "float", "atan": "float",
-    "atan2": "float", "sinh": "float", "cosh": "float", "tanh": "float", "floor": "float",
-    "floorf": "f32", "ceil": "float", "ceilf": "f32", "round": "float", "roundf": "f32", "trunc": "float",
-    "fmin": "float", "fmax": "float", "fmod": "float", "min": "same", "max": "same",
-}
-INT_MATH = {"abs", "min", "max"}
+#: math functions sema knows (the table, with every target's spelling, is amppy.mathfuncs)
+MATH_FUNCTIONS = NAMES
 
 #: host-only free functions: name -> result type
 FREE_FUNCTIONS = {
@@ -296,23 +287,21 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
 
 
 def math_call(a, name, args, n) -> ir.Expr:
-    kind = MATH_FUNCTIONS[name]
-    if not args or not all(isinstance(e.type, ir.Scalar) for e in args):
-        a.error("call-args", f"invalid arguments to '{name}'", n.span)
+    base, float_overload = NAMES[name]
+    fn = FUNCTIONS[base]
+    if len(args) != fn.arity or not all(isinstance(e.type, ir.Scalar) for e in args):
+        a.error("call-args", f"'{name}' takes {fn.arity} arithmetic argument{'s' if fn.arity > 1 else ''}", n.span)
     t = args[0].type
     for e in args[1:]:
         t = common_type(t, e.type)
-    if kind == "f32":
+    if float_overload:
         t = ir.FLOAT
-    elif kind == "float" and not t.is_float:
+    elif fn.result in ("float", "bool") and not t.is_float:
         t = ir.DOUBLE
-    elif kind == "same":
+    elif fn.result == "same":
         t = promote(t) if not t.is_float else t
-    base = name[:-1] if kind == "f32" and name not in ("sqrtf",) and name.endswith("f") else name
-    if name == "sqrtf":
-        base = "sqrt"
     conv = tuple(a.convert(e, t, x.span) for e, x in zip(args, n.args))
-    return ir.MathCall(n.span, t, base, conv)
+    return ir.MathCall(n.span, ir.BOOL if fn.result == "bool" else t, base, conv)
 
 
 # ---- methods -----------------------------------------------------------------------------------
