@@ -11,7 +11,8 @@ import pytest
 from amppy import ir
 from amppy.codegen import cpu
 from amppy.codegen.kernel_exprs import KernelCodegenError, KernelExprEmitter
-from amppy.passes import barrier_regions, uniformity
+from amppy.lower import barrier_regions
+from amppy.passes import uniformity
 from amppy.runtime import amp
 from amppy.runtime.containers import struct
 from amppy.runtime.launch_cpu import launch_cpu

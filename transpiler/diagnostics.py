@@ -146,3 +146,16 @@ def render_json(diags: Iterable[Diagnostic]) -> str:
          "notes": [{"message": n.message, "span": _span_json(n.span)} for n in d.notes],
          "help": d.help}
         for d in diags], indent=2) + "\n"
+
+
+class KernelCodegenError(Exception):
+    """A construct a kernel target cannot express (yet); carries the user's span.  Raised by
+    codegen and lowerings, reported by the driver as `[unsupported-in-kernel]`."""
+
+    def __init__(self, message: str, span=None):
+        super().__init__(message)
+        self.span = span
+
+    def __str__(self):
+        where = f"{self.span.file}:{self.span.line}:{self.span.col}: " if self.span else ""
+        return where + self.args[0]

@@ -133,7 +133,7 @@ def translate(path: str, opts: Options, sink: DiagnosticSink, text: str | None =
                    help="`amppy run` starts the program at main(); `amppy translate` writes a module without one")
         sink.check()
     from .codegen import CodegenUnsupported
-    from .codegen.kernel_exprs import KernelCodegenError
+    from .diagnostics import KernelCodegenError
     source = None
     with _Stage("codegen"):
         try:

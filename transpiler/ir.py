@@ -771,6 +771,23 @@ def root_symbol(e: Expr):
     return e.sym if isinstance(e, Var) else None
 
 
+def has_jump(node, kind) -> bool:
+    """Does `node` contain a `kind` (Break/Continue) that leaves it (not inside a nested loop)?"""
+    if isinstance(node, kind):
+        return True
+    if isinstance(node, (For, While, DoWhile)):
+        return False
+    if isinstance(node, Switch) and kind is Break:
+        return False
+    if isinstance(node, Block):
+        return any(has_jump(x, kind) for x in node.body)
+    if isinstance(node, If):
+        return has_jump(node.then, kind) or (node.else_ is not None and has_jump(node.else_, kind))
+    if isinstance(node, Switch):
+        return any(has_jump(b, kind) for _, b, _ in node.cases)
+    return False
+
+
 def children(node):
     """The IR nodes directly below `node`, in field order: its declared `children` fields,
     through tuples (a `Switch`'s cases, `For.init`) and skipping absent (None) ones."""

@@ -1,6 +1,6 @@
 """CPU backend: one `ir.Kernel` → a `numba.njit(parallel=True)` function (DESIGN §3).
 
-Input: a kernel (lowered by `passes/barrier_regions.py`).  Output: source lines.  A tiled
+Input: a kernel (lowered by `lower/barrier_regions.py`).  Output: source lines.  A tiled
 kernel runs `prange` over the flattened tile grid; each region between barriers is a nest of
 `range` loops over the tile's local indices (last dimension innermost):
 
@@ -24,7 +24,7 @@ an early `return` becomes an inlined per-thread function.  Host code launches a 
 from __future__ import annotations
 
 from .. import ir
-from ..passes import barrier_regions as br
+from ..lower import barrier_regions as br
 from .kernel_exprs import (KernelCodegenError, KernelExprEmitter, for_range, fresh_names, kernel_user_names,
                            kernel_versions, np_scalar, range_args)
 

@@ -19,6 +19,8 @@ tile-shaped arrays).
 from __future__ import annotations
 
 from .. import ir
+from ..diagnostics import KernelCodegenError
+from ..ir import has_jump
 from ..cxxtypes import conversion_wraps, deferrable, result_wraps
 from ..mathfuncs import FUNCTIONS
 
@@ -26,18 +28,6 @@ from ..mathfuncs import FUNCTIONS
 from .comments import comments_of
 from .kernel_structs import StructValues
 from .text import comment_text
-
-
-class KernelCodegenError(Exception):
-    """A construct the kernel backends cannot express; carries the user's span."""
-
-    def __init__(self, message: str, span=None):
-        super().__init__(message)
-        self.span = span
-
-    def __str__(self):
-        where = f"{self.span.file}:{self.span.line}:{self.span.col}: " if self.span else ""
-        return where + self.args[0]
 
 
 # Python precedence levels (higher binds tighter).
@@ -701,23 +691,6 @@ def kernel_versions(program: ir.Program | None, needs_host_version) -> dict:
             taken.add(name)
             out[id(f.sym)] = name
     return out
-
-
-def has_jump(node, kind) -> bool:
-    """Does `node` contain a `kind` (Break/Continue) that leaves it (not inside a nested loop)?"""
-    if isinstance(node, kind):
-        return True
-    if isinstance(node, (ir.For, ir.While, ir.DoWhile)):
-        return False
-    if isinstance(node, ir.Switch) and kind is ir.Break:
-        return False
-    if isinstance(node, ir.Block):
-        return any(has_jump(x, kind) for x in node.body)
-    if isinstance(node, ir.If):
-        return has_jump(node.then, kind) or (node.else_ is not None and has_jump(node.else_, kind))
-    if isinstance(node, ir.Switch):
-        return any(has_jump(b, kind) for _, b, _ in node.cases)
-    return False
 
 
 def assigned_symbols(node) -> set:

@@ -35,8 +35,9 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from .. import ir
-from ..codegen.kernel_exprs import KernelCodegenError, has_jump
-from .uniformity import Uniformity, analyse
+from ..diagnostics import KernelCodegenError
+from ..ir import has_jump
+from ..passes.uniformity import Uniformity, analyse
 
 _LOOPS = (ir.For, ir.While, ir.DoWhile)
 _COMPOUND = (ir.If, ir.For, ir.While, ir.DoWhile, ir.Switch, ir.Block)
