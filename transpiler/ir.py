@@ -788,6 +788,30 @@ def has_jump(node, kind) -> bool:
     return False
 
 
+def switch_groups(s: Switch):
+    """A `switch` as (labels, statements, span) groups, or (None, (span, problem)).
+
+    `labels` are the case values of a run of empty cases and the case with statements that
+    ends it (None stands for `default:`); the case's closing `break` is dropped.  A case that
+    falls through into one with statements, or a `break` inside a nested statement of a case,
+    has no such form: then the second value says where and what."""
+    groups, pending = [], []
+    for vals, body, falls in s.cases:
+        stmts = list(body.body)
+        if falls and not stmts:
+            pending.extend(vals if vals else [None])
+            continue
+        if stmts and isinstance(stmts[-1], Break):
+            stmts.pop()
+        elif falls:
+            return None, (body.span, "a switch case that falls through into the next one")
+        if any(has_jump(x, Break) for x in stmts):
+            return None, (body.span, "'break' inside a nested statement of a switch case")
+        groups.append((pending + (list(vals) if vals else [None]), stmts, body.span))
+        pending = []
+    return groups, None
+
+
 def children(node):
     """The IR nodes directly below `node`, in field order: its declared `children` fields,
     through tuples (a `Switch`'s cases, `For.init`) and skipping absent (None) ones."""

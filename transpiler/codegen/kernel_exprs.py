@@ -616,24 +616,11 @@ class KernelExprEmitter(StructValues):
     def _s_Switch(self, s: ir.Switch, out, depth, pad):
         sel = self.fresh("switch_value")
         out.append(f"{pad}{sel} = {self.expr(s.cond)}")
-        groups, pending = [], []
-        for vals, body, falls in s.cases:
-            stmts = list(body.body)
-            if falls and not stmts:
-                pending.extend(vals if vals else [None])
-                continue
-            if stmts and isinstance(stmts[-1], ir.Break):
-                stmts.pop()
-            elif falls:
-                raise KernelCodegenError("a switch case that falls through into the next one is not "
-                                         "supported in kernels", body.span)
-            if any(has_jump(ir.Block(body.span, (x,)), ir.Break) for x in stmts):
-                raise KernelCodegenError("'break' inside a nested statement of a switch case is not "
-                                         "supported in kernels", body.span)
-            groups.append((pending + (list(vals) if vals else [None]), stmts))
-            pending = []
+        groups, problem = ir.switch_groups(s)
+        if problem is not None:
+            raise KernelCodegenError(f"{problem[1]} is not supported in kernels", problem[0])
         kw, default = "if", None
-        for vals, stmts in groups:
+        for vals, stmts, _ in groups:
             if None in vals:
                 default = stmts
                 continue

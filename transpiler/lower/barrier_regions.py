@@ -188,27 +188,17 @@ def _switch_as_if(s: ir.Switch) -> ir.Stmt:
     if any(isinstance(n, _IMPURE) for n in ir.walk(s.cond)):
         raise BarrierLoweringError("a barrier inside a 'switch' whose value has side effects is not "
                                    "supported on the CPU target", s.cond.span)
-    groups, pending, default = [], [], None
-    for vals, body, falls in s.cases:
-        stmts = list(body.body)
-        if falls and not stmts:
-            pending.append(vals)
-            continue
-        if stmts and isinstance(stmts[-1], ir.Break):
-            stmts.pop()
-        elif falls:
-            raise BarrierLoweringError("a 'switch' case that falls through into the next one, in a "
-                                       "switch with a barrier, is not supported on the CPU target", body.span)
-        if any(has_jump(x, ir.Break) for x in stmts):
-            raise BarrierLoweringError("'break' inside a nested statement of a 'switch' case, in a switch "
-                                       "with a barrier, is not supported on the CPU target", body.span)
-        labels = pending + [vals]
-        pending = []
-        block = ir.Block(body.span, tuple(stmts))
-        if any(not v for v in labels):          # `default:` (maybe grouped with cases)
+    cases, problem = ir.switch_groups(s)
+    if problem is not None:
+        raise BarrierLoweringError(f"{problem[1]}, in a switch with a barrier, is not supported on the "
+                                   "CPU target", problem[0])
+    groups, default = [], None
+    for labels, stmts, span in cases:
+        block = ir.Block(span, tuple(stmts))
+        if None in labels:                      # `default:` (maybe grouped with cases)
             default = block
             continue
-        tests = [ir.Binary(v.span, ir.BOOL, "==", s.cond, v) for vs in labels for v in vs]
+        tests = [ir.Binary(v.span, ir.BOOL, "==", s.cond, v) for v in labels]
         cond = tests[0]
         for t in tests[1:]:
             cond = ir.Binary(t.span, ir.BOOL, "||", cond, t)
