@@ -40,8 +40,8 @@ from __future__ import annotations
 
 from .. import ir
 from ..mathfuncs import FUNCTIONS
-from .kernel_exprs import (P_ATOM, KernelCodegenError, KernelExprEmitter, fresh_names, kernel_user_names,
-                           kernel_versions, np_scalar)
+from .kernel_exprs import (P_ATOM, KernelCodegenError, KernelExprEmitter, array_initializer, fresh_names,
+                           kernel_user_names, kernel_versions, np_scalar)
 from .types import dtype_of
 
 JIT = "@cuda.jit(cache=True)"
@@ -160,17 +160,7 @@ class CudaEmitter(KernelExprEmitter):
         for d, (i, n) in enumerate(zip(idx, t.dims)):
             out.append(f"{pad}{self.indent_unit * d}for {i} in range({n}):")
         out.append(f"{pad}{self.indent_unit * len(t.dims)}{name}[{', '.join(idx)}] = {self.const(0, t.elem)[0]}")
-        values: dict = {}
-
-        def collect(e, prefix):
-            for i, item in enumerate(e.args):
-                if isinstance(item, ir.Construct) and isinstance(item.type, ir.CArray):
-                    collect(item, prefix + (i,))
-                else:
-                    values[prefix + (i,)] = item
-        if isinstance(s.init, ir.Construct):
-            collect(s.init, ())
-        for where, e in values.items():
+        for where, e in array_initializer(s.init).items():
             out.append(f"{pad}{name}[{', '.join(map(str, where))}] = {self.expr(e)}")
 
     def device_function(self, f: ir.FunctionDef) -> list[str]:

@@ -497,15 +497,7 @@ class KernelExprEmitter(StructValues):
         if not (isinstance(s.init, ir.Construct) and s.init.args):
             return
         import itertools
-        items = {}
-
-        def collect(e, prefix):
-            for i, item in enumerate(e.args):
-                if isinstance(item, ir.Construct) and isinstance(item.type, ir.CArray):
-                    collect(item, prefix + (i,))
-                else:
-                    items[prefix + (i,)] = item
-        collect(s.init, ())
+        items = array_initializer(s.init)
         for idx in itertools.product(*(range(d) for d in t.dims)):
             value = self.expr(items[idx]) if idx in items else self.const(0, t.elem)[0]
             out.append(f"{pad}{target}[{', '.join(map(str, idx))}] = {value}")
@@ -660,6 +652,22 @@ class KernelExprEmitter(StructValues):
         for p in f.params:
             params += self.declare_struct(p) if isinstance(p.type, ir.StructType) else [p.py_name]
         return params
+
+
+def array_initializer(init) -> dict:
+    """`{1, 2, {3}}` of a C array: element index tuple -> initialiser expression (the elements
+    the braces name; the others are zero)."""
+    items: dict = {}
+
+    def collect(e, prefix):
+        for i, item in enumerate(e.args):
+            if isinstance(item, ir.Construct) and isinstance(item.type, ir.CArray):
+                collect(item, prefix + (i,))
+            else:
+                items[prefix + (i,)] = item
+    if isinstance(init, ir.Construct):
+        collect(init, ())
+    return items
 
 
 def kernel_versions(program: ir.Program | None, needs_host_version) -> dict:
