@@ -788,6 +788,13 @@ def has_jump(node, kind) -> bool:
     return False
 
 
+def is_false(e: Expr) -> bool:
+    """Is `e` the constant false (`do { ... } while (false)`, `while (0)`)?"""
+    while isinstance(e, Convert):
+        e = e.operand
+    return isinstance(e, Const) and not isinstance(e.value, str) and not e.value
+
+
 def switch_groups(s: Switch):
     """A `switch` as (labels, statements, span) groups, or (None, (span, problem)).
 

@@ -293,11 +293,21 @@ class HostWriter:
 
     def s_DoWhile(self, s: ir.DoWhile, depth):
         if _has_own(s.body, ir.Continue):
-            raise CodegenUnsupported("'continue' inside a do-while loop is", s.span)
-        self.line(depth, "while True:")
-        self.loop_body(s.body, depth + 1)
-        self.line(depth + 1, f"if not {self.wrap(s.cond, P_NOT)}:")
-        self.line(depth + 2, "break")
+            # `continue` goes to the condition: the loop tests it from its second round on
+            self.line(depth, "first_iteration = True")
+            self.line(depth, f"while first_iteration or {self.wrap(s.cond, P_OR + 1)}:")
+            self.line(depth + 1, "first_iteration = False")
+            self.loop_body(s.body, depth + 1)
+        elif ir.is_false(s.cond) and not _has_own(s.body, ir.Break):
+            self.block(s.body, depth)           # `do { ... } while (false)`: the body, once
+        else:
+            self.line(depth, "while True:")
+            self.loop_body(s.body, depth + 1)
+            if ir.is_false(s.cond):
+                self.line(depth + 1, "break")
+            else:
+                self.line(depth + 1, f"if not {self.wrap(s.cond, P_NOT)}:")
+                self.line(depth + 2, "break")
 
     def s_For(self, s: ir.For, depth):
         rng = self.range_loop(s)

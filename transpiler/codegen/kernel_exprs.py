@@ -546,11 +546,16 @@ class KernelExprEmitter(StructValues):
             out.append(f"{pad}while {flag} or {self.expr(s.cond, P_OR + 1)}:")
             out.append(f"{pad}{self.indent_unit}{flag} = False")
             self.loop_body(s.body.body, out, depth + 1)
+        elif ir.is_false(s.cond) and not has_jump(s.body, ir.Break):
+            self.block(s.body.body, out, depth)     # `do { ... } while (false)`: the body, once
         else:
             out.append(f"{pad}while True:")
             self.loop_body(s.body.body, out, depth + 1)
-            out.append(f"{pad}{self.indent_unit}if not {self.expr(s.cond, P_NOT)}:")
-            out.append(f"{pad}{self.indent_unit * 2}break")
+            if ir.is_false(s.cond):
+                out.append(f"{pad}{self.indent_unit}break")
+            else:
+                out.append(f"{pad}{self.indent_unit}if not {self.expr(s.cond, P_NOT)}:")
+                out.append(f"{pad}{self.indent_unit * 2}break")
 
     def fresh(self, base: str) -> str:
         name, k = base, 1
