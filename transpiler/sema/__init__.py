@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import DiagnosticSink
-from .analyser import Analyser, fold  # noqa: F401
+from .analyser import Analyser
+from .constfold import fold  # noqa: F401
 
 
 def analyse(tu, pp, sink: DiagnosticSink) -> ir.Program:

@@ -10,6 +10,7 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
+from .constfold import fold
 from .types import LIBRARY_STRUCTS, common_type, promote
 
 OSTREAMS = {"cout": "cout", "cerr": "cerr", "clog": "clog", "wcout": "wcout"}
@@ -102,7 +103,6 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
     t = base.type
     if isinstance(t, (ir.Index, ir.Extent)):
         i = a.convert(idx, ir.INT, n.index.span)
-        from .analyser import fold
         v = fold(i)
         if v is not None:
             if not 0 <= v < t.rank:

@@ -1,0 +1,274 @@
+"""Declarations: AST type names, top-level declarations and function definitions -> IR.
+
+`Declarations` is the part of `Analyser` that resolves type names to `ir.Type`s,
+records structs, enums, typedefs and globals, declares functions and analyses
+their bodies into `ir.FunctionDef`s, and lists for each kernel the restrict(amp)
+functions it calls.
+"""
+from __future__ import annotations
+
+from .. import ast as A
+from .. import ir
+from ..names import field_name
+from .constfold import fold
+from .context import FnContext, SemaError
+from .scope import Scope, python_name
+from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES
+
+
+class Declarations:
+    # ---- types ---------------------------------------------------------------------------------
+    def resolve_type(self, t: A.TypeRef) -> ir.Type:
+        if isinstance(t, A.PointerType):
+            base = self.resolve_type(t.base)
+            if isinstance(base, ir.Scalar) and base.name == "char":
+                return ir.String()
+            return ir.Pointer(base)
+        if isinstance(t, A.ReferenceType):
+            return self.resolve_type(t.base)
+        if isinstance(t, A.ArrayType):
+            elem = self.resolve_type(t.base)
+            if t.size is None:
+                return ir.Pointer(elem)
+            n = self.const_int(t.size, "array size")
+            if n < 1:
+                self.error("bad-array-size", f"array size must be positive, not {n}", t.size.span)
+            if isinstance(elem, ir.CArray):
+                return ir.CArray(elem.elem, (n,) + elem.dims)
+            return ir.CArray(elem, (n,))
+        if t.args is None:
+            return self._named_type(t)
+        return self._template_type(t)
+
+    def _named_type(self, t: A.TypeName) -> ir.Type:
+        """A type name without template arguments: scalar, typedef, struct or library type."""
+        name = t.name
+        if name in ir.SCALARS:
+            return ir.Scalar(name)
+        if name == "void":
+            return ir.Void()
+        if name == "auto":
+            return ir.Library("auto")
+        if name in SCALAR_ALIASES:
+            return ir.Scalar(SCALAR_ALIASES[name])
+        if name in self.typedefs:
+            return self.typedefs[name]
+        if name in self.structs:
+            return ir.StructType(name, self.structs[name].py_name)
+        if name in LIBRARY_STRUCTS:
+            return ir.StructType(name)
+        if name in OPAQUE_LIBRARY:
+            return ir.Library(name)
+        if name in ("extent", "index", "array_view", "array", "tiled_index", "tiled_extent", "vector"):
+            self.error("missing-template-args", f"'{name}' needs template arguments", t.span)
+        self.error("unknown-type", f"unknown type name '{name}'", t.span)
+
+    def _template_type(self, t: A.TypeName) -> ir.Type:
+        """A library template: vector, array_view, array, extent, index, tiled_index, tiled_extent."""
+        name, args = t.name, t.args
+        if name == "vector":
+            self._nargs(t, 1, 2)
+            return ir.Vector(self.type_arg(args[0], t))
+        if name in ("array_view", "array"):
+            self._nargs(t, 1, 2)
+            elem_ast = args[0]
+            elem = self.type_arg(elem_ast, t)
+            rank = self.const_int(args[1], "rank") if len(args) > 1 else 1
+            if not 1 <= rank <= 3:
+                self.unsupported(f"rank {rank}", t.span, "amppy supports ranks 1 to 3")
+            const = isinstance(elem_ast, A.TypeName) and elem_ast.const
+            if name == "array_view":
+                return ir.ArrayView(elem, rank, const)
+            return ir.AmpArray(elem, rank)
+        if name in ("extent", "index"):
+            self._nargs(t, 1, 1)
+            rank = self.const_int(args[0], "rank")
+            if not 1 <= rank <= 3:
+                self.unsupported(f"rank {rank}", t.span, "amppy supports ranks 1 to 3")
+            return ir.Extent(rank) if name == "extent" else ir.Index(rank)
+        if name in ("tiled_index", "tiled_extent"):
+            dims = tuple(self.const_int(a, "tile size") for a in args)
+            return ir.TiledIndex(dims) if name == "tiled_index" else ir.TiledExtent(dims)
+        self.unsupported(f"the template '{name}' is", t.span)
+
+    def _nargs(self, t: A.TypeName, lo: int, hi: int):
+        if not lo <= len(t.args) <= hi:
+            self.error("template-args", f"wrong number of template arguments for '{t.name}'", t.span)
+
+    def type_arg(self, a, t) -> ir.Type:
+        if isinstance(a, A.TypeName) or isinstance(a, (A.PointerType, A.ReferenceType)):
+            return self.resolve_type(a)
+        if isinstance(a, A.Name):
+            return self.resolve_type(A.TypeName(a.span, a.name, a.namespace, None, False, False, None))
+        self.error("template-args", f"expected a type as template argument of '{t.name}'", a.span)
+
+    def const_int(self, node, what: str) -> int:
+        """Fold a constant integer expression (template arguments, array sizes)."""
+        if isinstance(node, A.TypeName):
+            self.error("not-constant", f"expected a constant {what}, found a type", node.span)
+        e = self.expr(node)
+        v = fold(e)
+        if v is None or isinstance(v, float):
+            self.error("amp-tile-shape" if what == "tile size" else "not-constant",
+                       f"{what} must be a compile-time constant", node.span,
+                       help="use a literal, a #define or a 'static const int' initialised with a constant")
+        return int(v)
+
+    # ---- top level -----------------------------------------------------------------------------
+    def top_decl(self, d) -> None:
+        if isinstance(d, A.StructDef):
+            self.struct_def(d)
+        elif isinstance(d, A.Typedef):
+            self.typedefs[d.name] = self.resolve_type(d.type)
+        elif isinstance(d, A.EnumDef):
+            self.enum_def(d)
+        elif isinstance(d, A.UsingNamespace):
+            if d.name not in ("concurrency", "Concurrency", "std", "concurrency::fast_math",
+                              "concurrency::precise_math", "fast_math", "precise_math",
+                              "concurrency::graphics"):
+                self.unsupported(f"namespace '{d.name}' is", d.span)
+        elif isinstance(d, A.DeclStmt):
+            for v in d.decls:
+                try:
+                    self.global_var(v)
+                except SemaError:
+                    pass
+        elif isinstance(d, A.Unsupported):
+            pass                            # reported by the parser
+        elif isinstance(d, A.Compound):     # several typedefs in one declaration
+            for x in d.items:
+                self.top_decl(x)
+
+    def struct_def(self, d: A.StructDef) -> None:
+        if d.kind == "union":
+            self.unsupported("unions are", d.span)
+        if d.name in self.structs:
+            self.error("redefinition", f"redefinition of '{d.name}'", d.span)
+        fields = []
+        for f in d.fields:
+            if "static" in f.storage:
+                self.unsupported("static data members are", f.span)
+            t = self.resolve_type(f.type)
+            if isinstance(t, ir.StructType) and t.name == d.name:
+                self.error("incomplete-type", f"field '{f.name}' has incomplete type '{d.name}'", f.span)
+            if not isinstance(t, (ir.Scalar, ir.StructType, ir.CArray)):
+                self.unsupported(f"a field of type '{t}' is", f.span)
+            if f.init is not None:
+                self.unsupported("default member initializers are", f.init.span)
+            fields.append((field_name(f.name), t))
+        sd = ir.StructDef(d.name, fields, d.span)
+        sd.py_name = self.module_names.fresh(d.name, self.globals)
+        self.structs[d.name] = sd
+        self.struct_order.append(sd)
+
+    def enum_def(self, d: A.EnumDef) -> None:
+        value = 0
+        for name, expr, span in d.enumerators:
+            if expr is not None:
+                value = self.const_int(expr, "enumerator value")
+            sym = ir.Symbol(name, python_name(name), ir.INT, "const", span, const_value=value)
+            self.globals.define(name, sym)
+            self.global_vars.append(ir.GlobalVar(sym, ir.Const(span, ir.INT, value)))
+            value += 1
+        if d.name:
+            self.typedefs[d.name] = ir.INT
+
+    def global_var(self, v: A.VarDecl) -> None:
+        t = self.auto_type(self.resolve_type(self.sized_type(v)), v)
+        const = isinstance(v.type, A.TypeName) and v.type.const
+        kind = "const" if const else "global"
+        sym = ir.Symbol(v.name, self.module_names.fresh(v.name, self.globals), t, kind, v.name_span,
+                        storage=v.storage)
+        init = self.initializer(sym, v) if (v.init is not None or v.ctor_args is not None) else None
+        if init is None and isinstance(t, ir.Scalar):
+            init = ir.Const(v.span, t, 0.0 if t.is_float else (False if t.name == "bool" else 0))
+        if const and init is not None:
+            sym.const_value = fold(init)
+        self.globals.define(v.name, sym)
+        self.global_vars.append(ir.GlobalVar(sym, init))
+
+    def declare_function(self, d: A.FunctionDef) -> ir.Symbol:
+        prev, _ = self.globals.lookup(d.name)
+        ret = self.resolve_type(d.return_type)
+        params = []
+        for p in d.params:
+            pt = self.resolve_type(p.type)
+            if isinstance(pt, ir.Void) and p.name is None and len(d.params) == 1:
+                continue
+            params.append(pt)
+        ftype = ir.Function(ret, tuple(params))
+        restrict = d.restrict or ("cpu",)
+        if isinstance(prev, ir.Symbol) and prev.kind == "function":
+            if prev.type == ftype:
+                prev.restrict_ = restrict
+                return prev                 # prototype, then definition
+            self.unsupported("function overloading is", d.name_span,
+                             help="give the overloads different names")
+        py = self.module_names.fresh(d.name, self.globals)
+        sym = ir.Symbol(d.name, py, ftype, "function", d.name_span)
+        sym.restrict_ = restrict
+        # which parameters the call passes without a copy: non-const references, and arrays
+        # (`void f(int a[3])` is `void f(int* a)` in C++: the callee writes the caller's array)
+        sym.ref_params = tuple(isinstance(p.type, A.ArrayType) or isinstance(p.type, A.ReferenceType) and not (
+            isinstance(p.type.base, A.TypeName) and p.type.base.const)
+            for p in d.params if not (p.name is None and isinstance(self.resolve_type(p.type), ir.Void)))
+        self.globals.define(d.name, sym)
+        if d.name in ("main", "_tmain", "wmain"):
+            if self.main is None:
+                self.main = sym
+                self.main_params = len(params)
+        return sym
+
+    def function_body(self, d: A.FunctionDef, sym: ir.Symbol) -> None:
+        ftype: ir.Function = sym.type
+        restrict = d.restrict or ("cpu",)
+        self.fn = FnContext(d.name, ftype.ret, restrict, self.module_names.taken)
+        self.fn.py.taken |= {"np"}
+        self.scope = Scope(self.globals, "function")
+        params = []
+        ptypes = list(ftype.params)
+        i = 0
+        for p in d.params:
+            pt = self.resolve_type(p.type)
+            if isinstance(pt, ir.Void) and p.name is None:
+                continue
+            name = p.name or f"arg{i}"
+            ps = ir.Symbol(name, self.fn.py.fresh(name, self.scope), ptypes[i], "param", p.span)
+            ps.by_ref = isinstance(p.type, A.ReferenceType) and not (
+                isinstance(p.type.base, A.TypeName) and p.type.base.const)
+            if ps.by_ref and isinstance(ps.type, ir.Scalar):
+                # Python passes numbers by value: writes to `a` would not reach the caller.
+                self.sink.error("unsupported", f"passing '{ps.type}' by non-const reference not supported yet",
+                                p.span, help="return the new value instead, or pass a struct or array_view")
+            self.scope.define(name, ps)
+            params.append(ps)
+            i += 1
+        body = self.block(d.body, new_scope=False)
+        fd = ir.FunctionDef(sym, params, ftype.ret, restrict, body, d.span)
+        fd.calls = list(self.fn.calls)
+        self.fn_defs[id(sym)] = fd
+        self.functions.append(fd)
+        self.fn = None
+        self.scope = self.globals
+
+    def link_kernel_functions(self) -> None:
+        """Each kernel lists the restrict(amp) functions it calls, transitively."""
+        for k in self.kernels:
+            seen, order = set(), []
+            stack = list(reversed(k.calls))
+            while stack:
+                s = stack.pop()
+                if id(s) in seen:
+                    continue
+                seen.add(id(s))
+                fd = self.fn_defs.get(id(s))
+                if fd is None:
+                    continue
+                order.append(fd)
+                stack.extend(reversed(fd.calls))
+            k.functions = order
+
+    def struct_fields(self, t: ir.StructType):
+        if t.name in self.structs:
+            return self.structs[t.name].fields
+        return LIBRARY_STRUCTS[t.name]

@@ -1,0 +1,376 @@
+"""Expressions: AST expressions -> typed IR expressions.
+
+`Expressions` is the part of `Analyser` that dispatches on the expression node
+(`expr` calls `e_<NodeType>`), resolves names to symbols, inserts the implicit
+conversions (`convert`, `to_bool`), checks assignability, and types literals,
+unary, binary, assignment, conditional, cast, sizeof, new, member, subscript and
+call expressions (the last three through `sema.library`).
+"""
+from __future__ import annotations
+
+from .. import ast as A
+from .. import ir
+from ..cxxtypes import round_value, wrap_value
+from ..source import Span
+from . import library as L
+from .constfold import char_value, fold
+from .context import ERROR_TYPE, SemaError
+from .scope import Scope
+from .types import common_type, promote
+
+
+class Expressions:
+    # ---- conversions ---------------------------------------------------------------------------
+    def convert(self, e: ir.Expr, t: ir.Type, span: Span, explicit: bool = False, copy: bool = False,
+                narrowing: bool = False) -> ir.Expr:
+        src = e.type
+        if src == t:
+            if copy and is_lvalue(e) and isinstance(t, (ir.StructType, ir.Vector, ir.CArray)):
+                return ir.Copy(e.span, t, e)
+            return e
+        if isinstance(t, ir.Scalar) and isinstance(src, ir.Scalar):
+            if isinstance(e, ir.Const) and not explicit:
+                v = e.value
+                if t.name == "bool":
+                    return ir.Const(e.span, t, bool(v))
+                if t.is_float:
+                    return ir.Const(e.span, t, round_value(fold(e), t))
+                if isinstance(v, str):
+                    return ir.Convert(e.span, t, e, explicit)
+                if t.name == "char":
+                    return ir.Const(e.span, t, char_value(int(v)))
+                if isinstance(v, float):
+                    return ir.Const(e.span, t, int(v))
+                return ir.Const(e.span, t, wrap_value(int(v), t))
+            return ir.Convert(e.span, t, e, explicit)
+        if isinstance(t, ir.Scalar) and t.name == "bool" and isinstance(src, (ir.Pointer, ir.String)):
+            return ir.Convert(e.span, t, e, explicit)
+        if isinstance(t, ir.ArrayView) and isinstance(src, ir.ArrayView) and src.elem == t.elem and src.rank == t.rank:
+            return e                        # array_view<T> -> array_view<const T>
+        if isinstance(t, ir.ArrayView) and isinstance(src, ir.AmpArray) and src.elem == t.elem and src.rank == t.rank:
+            return ir.Construct(e.span, t, (e,))
+        if isinstance(t, ir.Vector) and isinstance(src, ir.AmpArray) and src.elem == t.elem:
+            return ir.LibCall(e.span, t, "to_vector", e, ())
+        if isinstance(t, ir.String) and isinstance(src, ir.String):
+            return e
+        if isinstance(t, ir.Pointer) and isinstance(e, ir.Const) and e.value == 0:
+            return ir.Const(e.span, t, None)
+        if isinstance(t, ir.Pointer) and isinstance(src, ir.Pointer) and (t.elem == src.elem or isinstance(t.elem, ir.Void)):
+            return e
+        if isinstance(t, ir.Library) and isinstance(src, ir.Library) and t.name == src.name:
+            return e
+        if isinstance(t, ir.Library) and t.name == "auto":
+            return e
+        self.error("type-mismatch", f"cannot convert '{src}' to '{t}'", span)
+
+    def condition(self, node) -> ir.Expr:
+        e = self.expr(node)
+        return self.to_bool(e, node.span)
+
+    def to_bool(self, e: ir.Expr, span: Span) -> ir.Expr:
+        if isinstance(e.type, ir.Scalar) or isinstance(e.type, (ir.Pointer, ir.String)):
+            return self.convert(e, ir.BOOL, span)
+        if isinstance(e.type, ir.Library) and e.type.name == "istream":
+            return ir.LibCall(e.span, ir.BOOL, "good", e, ())
+        self.error("type-mismatch", f"value of type '{e.type}' is not contextually convertible to 'bool'", span)
+
+    # ---- expressions ---------------------------------------------------------------------------
+    def expr(self, n) -> ir.Expr:
+        m = getattr(self, "e_" + type(n).__name__, None)
+        if m is None:
+            self.unsupported(f"the expression '{type(n).__name__}' is", n.span)
+        return m(n)
+
+    def e_IntLit(self, n: A.IntLit) -> ir.Expr:
+        v = n.value
+        if n.unsigned:
+            t = ir.Scalar("unsigned long long") if n.long >= 2 or v > 0xFFFFFFFF else ir.UINT
+        elif n.long >= 2:
+            t = ir.Scalar("long long")
+        elif v <= 0x7FFFFFFF:
+            t = ir.INT
+        elif v <= 0xFFFFFFFF and n.text.lower().startswith("0"):
+            t = ir.UINT
+        else:
+            t = ir.Scalar("long long")
+        return ir.Const(n.span, t, v)
+
+    def e_FloatLit(self, n: A.FloatLit) -> ir.Expr:
+        return ir.Const(n.span, ir.FLOAT if n.single else ir.DOUBLE, n.value)
+
+    def e_CharLit(self, n: A.CharLit) -> ir.Expr:
+        return ir.Const(n.span, ir.Scalar("wchar_t") if n.wide else ir.CHAR, n.value)
+
+    def e_StringLit(self, n: A.StringLit) -> ir.Expr:
+        # A literal is used as a C string (`const char*`): it ends at its first NUL, so
+        # "a\0b" prints "a" wherever C++ would (cout, printf %s, std::string(...)).
+        return ir.StringConst(n.span, ir.String(), n.value.split("\0", 1)[0])
+
+    def e_BoolLit(self, n: A.BoolLit) -> ir.Expr:
+        return ir.Const(n.span, ir.BOOL, n.value)
+
+    def e_NullPtr(self, n) -> ir.Expr:
+        return ir.Const(n.span, ir.Pointer(ir.Void()), None)
+
+    def e_This(self, n) -> ir.Expr:
+        if self.fn is not None and self.fn.kernel is not None:
+            self.error("amp-capture", "'this' cannot be captured into a restrict(amp) lambda", n.span)
+        self.unsupported("'this' is", n.span)
+
+    def e_Name(self, n: A.Name) -> ir.Expr:
+        name = n.name
+        if n.namespace and n.namespace[-1] in ("std",) or not n.namespace:
+            lib = L.library_name(name, n.span, n.namespace)
+            local, _ = self.scope.lookup(name)
+            if lib is not None and (local is None or n.namespace):   # std::x is the library's x
+                return lib
+        sym, scope = self.scope.lookup(name)
+        if sym is None:
+            if name == "NULL":
+                return ir.Const(n.span, ir.Pointer(ir.Void()), None)
+            if name in L.MATH_FUNCTIONS or name in L.FREE_FUNCTIONS:
+                return ir.LibCall(n.span, ir.Library("function"), name, None, ())
+            self.error("undeclared", f"use of undeclared identifier '{name}'", n.span)
+        if isinstance(sym, ir.Symbol):
+            return self.use_symbol(sym, scope, n.span)
+        self.error("undeclared", f"'{name}' does not name a value", n.span)
+
+    def use_symbol(self, sym: ir.Symbol, scope: Scope, span: Span) -> ir.Expr:
+        if sym.type is ERROR_TYPE:
+            raise SemaError()               # its declaration was already reported
+        k = self.fn.kernel if self.fn is not None else None
+        if sym.kind == "function":
+            return ir.Var(span, sym.type, sym)
+        if k is not None and sym is k.index_sym:
+            return self.thread_index_value(span)
+        if k is not None and sym.kind in ("local", "param", "capture") and not self._in_kernel_scope(scope):
+            return ir.Var(span, sym.type, self.capture(sym, span))
+        if sym.kind == "const" and sym.const_value is not None and isinstance(sym.type, ir.Scalar):
+            return ir.Var(span, sym.type, sym)
+        return ir.Var(span, sym.type, sym)
+
+    def e_Unary(self, n: A.Unary) -> ir.Expr:
+        if n.op in ("++", "--"):
+            t = self.lvalue(self.expr(n.operand), n.operand.span)
+            return ir.IncDec(n.span, t.type, n.op, True, t)
+        if n.op == "&":
+            self.unsupported("taking an address with '&' is", n.span)
+        if n.op == "*":
+            self.expr(n.operand)            # a pointer captured into a kernel is reported first
+            self.unsupported("dereferencing pointers with '*' is", n.span)
+        e = self.expr(n.operand)
+        if n.op == "!":
+            return ir.Unary(n.span, ir.BOOL, "!", self.to_bool(e, n.operand.span))
+        if not isinstance(e.type, ir.Scalar):
+            self.error("type-mismatch", f"invalid argument type '{e.type}' to unary '{n.op}'", n.span)
+        t = promote(e.type)
+        if n.op == "~" and t.is_float:
+            self.error("type-mismatch", f"invalid argument type '{e.type}' to unary '~'", n.span)
+        e = self.convert(e, t, n.span)
+        if isinstance(e, ir.Const) and n.op == "-" and not isinstance(e.value, str):
+            return ir.Const(n.span, t, wrap_value(-e.value, t) if t.is_int else -e.value)
+        return ir.Unary(n.span, t, n.op, e)
+
+    def e_Postfix(self, n: A.Postfix) -> ir.Expr:
+        t = self.lvalue(self.expr(n.operand), n.operand.span)
+        return ir.IncDec(n.span, t.type, n.op, False, t)
+
+    def lvalue(self, e: ir.Expr, span: Span) -> ir.Expr:
+        if not is_lvalue(e):
+            self.error("not-assignable", "expression is not assignable", span)
+        if isinstance(e, ir.Var) and e.sym.kind == "const":
+            self.error("not-assignable", f"cannot assign to variable '{e.sym.name}' with const-qualified type", span)
+        if isinstance(e, ir.Var) and e.sym.kind == "capture" and isinstance(e.type, ir.Scalar):
+            k = self.fn.kernel
+            if k is not None and not k.lam.mutable:
+                self.error("not-assignable", "cannot assign to a variable captured by copy in a non-mutable lambda",
+                           span)
+        base = e
+        while isinstance(base, (ir.FieldRef, ir.ElementRef)):
+            base = base.base
+        if isinstance(base, ir.Var) and isinstance(base.type, ir.ArrayView) and base.type.const:
+            self.error("not-assignable", f"cannot assign through '{base.type}' (its elements are const)", span)
+        return e
+
+    def e_Binary(self, n: A.Binary) -> ir.Expr:
+        op = n.op
+        left = self.expr(n.left)
+        if op == "<<" and isinstance(left, ir.StreamOut):
+            return ir.StreamOut(n.span, left.type, left.stream, left.items + (self.stream_item(n.right),))
+        if op == ">>" and isinstance(left, ir.StreamIn):
+            target = self.lvalue(self.expr(n.right), n.right.span)
+            return ir.StreamIn(n.span, left.type, left.targets + (target,))
+        right = self.expr(n.right)
+        if op in ("&&", "||"):
+            return ir.Binary(n.span, ir.BOOL, op, self.to_bool(left, n.left.span), self.to_bool(right, n.right.span))
+        if isinstance(left.type, ir.Iterator) and op in ("+", "-"):
+            if isinstance(right.type, ir.Iterator):
+                return ir.Binary(n.span, ir.Scalar("long long"), op, left, right)
+            return ir.Binary(n.span, left.type, op, left, self.convert(right, ir.INT, n.right.span))
+        if isinstance(left.type, (ir.Index, ir.Extent)) and isinstance(right.type, (ir.Index, ir.Extent)) \
+                and op in ("+", "-", "==", "!="):
+            return ir.LibCall(n.span, ir.BOOL if op in ("==", "!=") else left.type, op, left, (right,))
+        if not (isinstance(left.type, ir.Scalar) and isinstance(right.type, ir.Scalar)):
+            if op in ("==", "!=") and isinstance(left.type, ir.Pointer) and isinstance(right.type, ir.Pointer):
+                return ir.Binary(n.span, ir.BOOL, op, left, right)
+            self.error("type-mismatch", f"invalid operands to binary expression ('{left.type}' and '{right.type}')",
+                       n.span)
+        if op in ("<<", ">>"):
+            lt = promote(left.type)
+            if lt.is_float or right.type.is_float:
+                self.error("type-mismatch", f"invalid operands to binary expression ('{left.type}' and '{right.type}')", n.span)
+            return self.fold_binary(ir.Binary(n.span, lt, op, self.convert(left, lt, n.span),
+                                              self.convert(right, promote(right.type), n.span)))
+        ct = common_type(left.type, right.type)
+        if op in ("%", "&", "|", "^") and ct.is_float:
+            self.error("type-mismatch", f"invalid operands to binary expression ('{left.type}' and '{right.type}')", n.span)
+        l2, r2 = self.convert(left, ct, n.left.span), self.convert(right, ct, n.right.span)
+        if op in ("/", "%") and ct.is_int and isinstance(r2, ir.Const) and r2.value == 0:
+            self.sink.warning("division-by-zero", f"{'division' if op == '/' else 'remainder'} by zero is undefined",
+                              n.right.span)
+        rt = ir.BOOL if op in ("==", "!=", "<", ">", "<=", ">=") else ct
+        return self.fold_binary(ir.Binary(n.span, rt, op, l2, r2))
+
+    def fold_binary(self, b: ir.Binary) -> ir.Expr:
+        v = fold(b)
+        if v is not None and isinstance(b.left, ir.Const) and isinstance(b.right, ir.Const):
+            return ir.Const(b.span, b.type, v)
+        return b
+
+    def stream_item(self, node) -> ir.Expr:
+        e = self.expr(node)
+        if isinstance(e, ir.Manipulator):
+            return e
+        if isinstance(e, ir.LibCall) and e.name in L.MANIPULATORS:
+            return ir.Manipulator(e.span, ir.Library("manipulator"), e.name, ())
+        if isinstance(e.type, (ir.Scalar, ir.String)):
+            return e
+        self.error("type-mismatch", f"cannot write a value of type '{e.type}' to a stream", node.span)
+
+    def e_Assign(self, n: A.Assign) -> ir.Expr:
+        target = self.lvalue(self.expr(n.target), n.target.span)
+        if isinstance(n.value, A.InitList):
+            value = self.init_list(target.type, n.value)
+            return ir.Assign(n.span, target.type, "=", target, value, target.type)
+        value = self.expr(n.value)
+        if n.op == "=":
+            return ir.Assign(n.span, target.type, "=", target, self.convert(value, target.type, n.value.span, copy=True),
+                             target.type)
+        op = n.op[:-1]
+        if op in ("+", "-") and isinstance(target.type, (ir.Index, ir.Extent)) and \
+                isinstance(value.type, (ir.Index, ir.Extent)) and value.type.rank == target.type.rank:
+            # index<N> += index<N>: the C++ AMP operator, as `target = target + value`
+            total = ir.LibCall(n.span, target.type, op, target, (value,))
+            return ir.Assign(n.span, target.type, "=", target, total, target.type)
+        if not (isinstance(target.type, ir.Scalar) and isinstance(value.type, ir.Scalar)):
+            self.error("type-mismatch", f"invalid operands to '{n.op}' ('{target.type}' and '{value.type}')", n.span)
+        if op in ("<<", ">>"):
+            ct = promote(target.type)
+            value = self.convert(value, promote(value.type), n.value.span)
+        else:
+            ct = common_type(target.type, value.type)
+            value = self.convert(value, ct, n.value.span)
+        if op in ("%", "&", "|", "^", "<<", ">>") and ct.is_float:
+            self.error("type-mismatch", f"invalid operands to '{n.op}'", n.span)
+        return ir.Assign(n.span, target.type, op, target, value, ct)
+
+    def e_Conditional(self, n: A.Conditional) -> ir.Expr:
+        c = self.condition(n.cond)
+        a, b = self.expr(n.then), self.expr(n.else_)
+        if isinstance(a.type, ir.Scalar) and isinstance(b.type, ir.Scalar):
+            t = common_type(a.type, b.type) if a.type != b.type else a.type
+            if a.type.name == "bool" and b.type.name == "bool":
+                t = ir.BOOL
+            return ir.Conditional(n.span, t, c, self.convert(a, t, n.then.span), self.convert(b, t, n.else_.span))
+        if a.type == b.type:
+            return ir.Conditional(n.span, a.type, c, a, b)
+        self.error("type-mismatch", f"incompatible operand types ('{a.type}' and '{b.type}')", n.span)
+
+    def e_Comma(self, n: A.Comma) -> ir.Expr:
+        self.unsupported("the comma operator here is", n.span)
+
+    def e_Cast(self, n: A.Cast) -> ir.Expr:
+        t = self.resolve_type(n.type)
+        e = self.expr(n.operand)
+        if isinstance(t, ir.Scalar) and isinstance(e.type, ir.Scalar):
+            v = fold(e) if isinstance(e, ir.Const) else None
+            if v is not None:               # (float)(2 * 2) -> 4.0f
+                if t.name == "char":
+                    return ir.Const(n.span, t, char_value(int(v)))
+                return ir.Const(n.span, t, round_value(v, t) if t.is_float else (bool(v) if t.name == "bool" else
+                                                                         wrap_value(int(v), t)))
+            return ir.Convert(n.span, t, e, True)
+        if isinstance(t, ir.Void):
+            return ir.Convert(n.span, t, e, True)
+        return self.convert(e, t, n.span, explicit=True)
+
+    def e_Construct(self, n: A.Construct) -> ir.Expr:
+        t = self.resolve_type(n.type)
+        args = tuple(self.expr(a) for a in n.args)
+        if n.brace and isinstance(t, ir.StructType):
+            return self.init_list(t, A.InitList(n.span, n.args))
+        return self.construct(t, args, n.span, [a.span for a in n.args])
+
+    def e_SizeofType(self, n: A.SizeofType) -> ir.Expr:
+        return ir.Const(n.span, ir.Scalar("size_t"), self.sizeof(self.resolve_type(n.type), n.span))
+
+    def e_SizeofExpr(self, n: A.SizeofExpr) -> ir.Expr:
+        e = self.expr(n.operand)
+        return ir.Const(n.span, ir.Scalar("size_t"), self.sizeof(e.type, n.span))
+
+    def sizeof(self, t: ir.Type, span: Span) -> int:
+        if isinstance(t, ir.Scalar):
+            return ir.SCALARS[t.name][1]
+        if isinstance(t, ir.CArray):
+            n = self.sizeof(t.elem, span)
+            for d in t.dims:
+                n *= d
+            return n
+        if isinstance(t, ir.StructType):
+            import numpy as np
+            from ..codegen.types import dtype_of
+            return np.dtype(dtype_of(t, self.struct_fields)).itemsize
+        if isinstance(t, (ir.Pointer, ir.String)):
+            return 8
+        self.unsupported(f"sizeof of '{t}' is", span)
+
+    def e_New(self, n: A.New) -> ir.Expr:
+        t = self.resolve_type(n.type)
+        if n.array_size is not None:
+            self.unsupported("'new[]' is", n.span, help="use std::vector")
+        if not isinstance(t, ir.StructType):
+            self.unsupported(f"'new' of '{t}' is", n.span)
+        if n.args:
+            self.unsupported("'new' with constructor arguments is", n.span)
+        return ir.Construct(n.span, ir.Pointer(t), (), heap=True)
+
+    def e_Delete(self, n: A.Delete) -> ir.Expr:
+        self.unsupported("'delete' inside an expression is", n.span)
+
+    def e_Throw(self, n: A.Throw) -> ir.Expr:
+        if self.in_amp():
+            self.error("amp-restrict", "'throw' is not allowed in restrict(amp) code", n.span)
+        self.unsupported("'throw' is", n.span)
+
+    def e_InitList(self, n: A.InitList) -> ir.Expr:
+        self.unsupported("a braced list here is", n.span)
+
+    def e_Lambda(self, n: A.Lambda) -> ir.Expr:
+        self.unsupported("lambdas outside parallel_for_each are", n.span)
+
+    def e_Member(self, n: A.Member) -> ir.Expr:
+        base = self.expr(n.base)
+        return L.member(self, base, n)
+
+    def e_Subscript(self, n: A.Subscript) -> ir.Expr:
+        base = self.expr(n.base)
+        idx = self.expr(n.index)
+        return L.subscript(self, base, idx, n)
+
+    def e_Call(self, n: A.Call) -> ir.Expr:
+        return L.call(self, n)
+
+
+def is_lvalue(e: ir.Expr) -> bool:
+    return isinstance(e, (ir.Var, ir.ElementRef, ir.FieldRef)) or (
+        isinstance(e, ir.IndexComponent) and is_lvalue(e.base))

@@ -1,0 +1,183 @@
+"""Kernels: `parallel_for_each(domain, lambda)` -> `ir.Kernel` + `ir.ParallelForEach`.
+
+`Kernels` is the part of `Analyser` for statement-level calls (parallel_for_each
+and tile barriers), the kernel lambda's index parameter and thread index, the
+variables it captures from the enclosing function, and unique kernel names.
+"""
+from __future__ import annotations
+
+from .. import ast as A
+from .. import ir
+from ..source import Span
+from . import library as L
+from .context import FnContext
+from .scope import Scope, python_name
+
+
+class _KernelCtx:
+    """What sema knows about the parallel_for_each lambda being analysed (`FnContext.kernel`)."""
+
+    def __init__(self, lam: A.Lambda, outer_scope: Scope, outer_fn: FnContext, index_sym: ir.Symbol,
+                 tile_dims, rank: int):
+        self.lam = lam
+        self.outer_scope = outer_scope
+        self.outer_fn = outer_fn
+        self.index_sym = index_sym
+        self.tile_dims = tile_dims
+        self.rank = rank
+        self.captures: dict[int, ir.Capture] = {}     # id(outer symbol) -> capture
+        self.default = "=" if any(c.kind == "=" for c in lam.captures) else (
+            "&" if any(c.kind == "&" for c in lam.captures) else None)
+        self.by_ref = {c.name for c in lam.captures if c.kind == "&name"}
+        self.by_val = {c.name for c in lam.captures if c.kind == "name"}
+
+
+class Kernels:
+    # ---- calls that are statements -------------------------------------------------------------
+    def statement_call(self, n: A.Call):
+        """Calls that are statements of their own: parallel_for_each, barriers."""
+        f = n.func
+        if isinstance(f, A.Name) and f.name == "parallel_for_each" and self.scope.lookup(f.name)[0] is None:
+            return [self.parallel_for_each(n)]
+        if isinstance(f, A.Member) and f.name in L.BARRIERS:
+            base = f.base
+            if isinstance(base, A.Member) and base.name == "barrier":
+                idx = self.expr(base.base)
+                if not self._is_tiled_index(idx, base.base):
+                    self.error("amp-barrier-context", "barrier of something that is not a tiled_index", base.span)
+                if n.args:
+                    self.error("ctor-args", f"'{f.name}' takes no arguments", n.span)
+                return [ir.Barrier(n.span, L.BARRIERS[f.name])]
+        return None
+
+    def _is_tiled_index(self, e, node) -> bool:
+        return isinstance(e, ir.MakeIndex) and self.fn.kernel is not None and self.fn.kernel.tile_dims is not None
+
+    # ---- parallel_for_each ---------------------------------------------------------------------
+    def parallel_for_each(self, n: A.Call) -> ir.Stmt:
+        domain, lam, rank, tiles = self._compute_domain(n)
+        p, pt = self._kernel_param(lam, rank, tiles)
+        outer_fn, outer_scope = self.fn, self.scope
+        name = self.kernel_name(outer_fn.name)
+        kfn = FnContext(name, ir.Void(), ("amp",), self.module_names.taken)
+        index_sym = ir.Symbol(p.name or "idx", kfn.py.fresh(p.name or "idx", outer_scope), pt, "index", p.span)
+        kctx = _KernelCtx(lam, outer_scope, outer_fn, index_sym, tiles, rank)
+        kfn.kernel = kctx
+        kscope = Scope(outer_scope, "kernel")
+        if p.name:
+            kscope.define(p.name, index_sym)
+        self.fn, self.scope = kfn, kscope
+        try:
+            body = self.block(lam.body, new_scope=False)
+        finally:
+            self.fn, self.scope = outer_fn, outer_scope
+        caps = list(kctx.captures.values())
+        kernel = ir.Kernel(name, lam.span, n.span, rank, tiles, index_sym, caps, body)
+        kernel.calls = list(kfn.calls)
+        self.kernels.append(kernel)
+        cap_args = tuple(ir.Var(n.span, c.outer.type, c.outer) for c in caps)
+        return ir.ParallelForEach(n.span, domain, kernel, cap_args)
+
+    def _compute_domain(self, n: A.Call) -> tuple:
+        """The call's checked arguments: (domain expression, kernel lambda, rank, tile dims or None)."""
+        if self.fn is None or self.fn.kernel is not None or self.in_amp():
+            self.error("amp-restrict", "parallel_for_each can only be called from CPU code", n.span)
+        args = n.args
+        if len(args) == 3:
+            self.unsupported("parallel_for_each with an accelerator_view is", args[0].span,
+                             help="drop the accelerator_view argument; amppy picks the target with --target")
+        if len(args) != 2:
+            self.error("pfe-args", "parallel_for_each takes a compute domain and a lambda", n.span)
+        domain = self.expr(args[0])
+        lam = args[1]
+        if not isinstance(lam, A.Lambda):
+            self.unsupported("a kernel that is not a lambda written in the call is", lam.span,
+                             help="write the lambda inside the parallel_for_each call")
+        dt = domain.type
+        if isinstance(dt, ir.Extent):
+            rank, tiles = dt.rank, None
+        elif isinstance(dt, ir.TiledExtent):
+            rank, tiles = len(dt.dims), dt.dims
+        else:
+            self.error("pfe-domain", f"the compute domain must be an extent or a tiled_extent, not '{dt}'",
+                       args[0].span)
+        return domain, lam, rank, tiles
+
+    def _kernel_param(self, lam: A.Lambda, rank: int, tiles) -> tuple:
+        """The lambda's checked index parameter: (its AST, its type: index<rank> or tiled_index<tiles>)."""
+        if "amp" not in lam.restrict:
+            self.error("amp-restrict", "the lambda passed to parallel_for_each must be restrict(amp)",
+                       lam.restrict_span or lam.span, help="add restrict(amp) after the parameter list")
+        if len(lam.params) != 1:
+            self.error("pfe-lambda", "the kernel lambda takes exactly one index parameter", lam.span)
+        p = lam.params[0]
+        pt = self.resolve_type(p.type)
+        if tiles is not None:
+            if not isinstance(pt, ir.TiledIndex):
+                self.error("amp-tiled-index-mismatch",
+                           f"a tiled compute domain needs a 'tiled_index<{', '.join(map(str, tiles))}>' parameter, not '{pt}'",
+                           p.span)
+            if pt.dims != tiles:
+                self.error("amp-tiled-index-mismatch",
+                           f"'{pt}' does not match the compute domain's tile shape <{', '.join(map(str, tiles))}>",
+                           p.span, help=f"declare the parameter as tiled_index<{', '.join(map(str, tiles))}>")
+        else:
+            if not isinstance(pt, ir.Index) or pt.rank != rank:
+                self.error("pfe-lambda", f"the kernel parameter must be 'index<{rank}>', not '{pt}'", p.span)
+        return p, pt
+
+    def kernel_name(self, fn_name: str) -> str:
+        """`main_kernel`, `main_kernel2`, ...: user names of this shape are mangled (amppy.names)."""
+        base = f"{python_name(fn_name)}_kernel"
+        name, i = base, 2
+        while name in self.kernel_names:
+            name, i = f"{base}{i}", i + 1
+        self.kernel_names.add(name)
+        return name
+
+    # ---- captures and the thread index ---------------------------------------------------------
+    def _in_kernel_scope(self, scope: Scope) -> bool:
+        s = self.scope
+        while s is not None:
+            if s is scope:
+                return True
+            if s.kind == "kernel":
+                return s is scope
+            s = s.parent
+        return False
+
+    def capture(self, outer: ir.Symbol, span: Span) -> ir.Symbol:
+        k = self.fn.kernel
+        cap = k.captures.get(id(outer))
+        if cap is not None:
+            return cap.inner
+        name = outer.name
+        by_ref = name in k.by_ref or (k.default == "&" and name not in k.by_val)
+        if not by_ref and name not in k.by_val and k.default is None:
+            self.error("amp-capture", f"variable '{name}' cannot be implicitly captured in a lambda with no capture-default",
+                       span, help=f"add '{name}' or '=' to the capture list")
+        t = outer.type
+        if isinstance(t, ir.AmpArray) and not by_ref:
+            self.error("amp-capture", f"concurrency::array '{name}' must be captured by reference",
+                       span, help=f"capture it as '&{name}' (arrays live in accelerator memory)")
+        if isinstance(t, (ir.Pointer, ir.String)):
+            self.error("amp-capture", f"pointer '{name}' cannot be captured into a restrict(amp) lambda", span,
+                       help="wrap the data in an array_view and capture that")
+        if isinstance(t, ir.Vector):
+            self.error("amp-capture", f"std::vector '{name}' cannot be used in a restrict(amp) lambda", span,
+                       help="wrap it in an array_view and capture the view")
+        if by_ref and isinstance(t, ir.Scalar):
+            self.error("amp-capture", f"scalar '{name}' can only be captured by value in a restrict(amp) lambda",
+                       span)
+        if not isinstance(t, (ir.Scalar, ir.ArrayView, ir.AmpArray, ir.StructType, ir.Extent, ir.Index,
+                              ir.TiledExtent)):
+            self.error("amp-capture", f"'{name}' of type '{t}' cannot be captured into a restrict(amp) lambda", span)
+        inner = ir.Symbol(name, self.fn.py.fresh(name, self.scope), t, "capture", outer.span,
+                          const_value=outer.const_value)
+        k.captures[id(outer)] = ir.Capture(outer, inner, by_ref)
+        return inner
+
+    def thread_index_value(self, span: Span) -> ir.Expr:
+        k = self.fn.kernel
+        return ir.MakeIndex(span, ir.Index(k.rank), tuple(
+            ir.ThreadIndex(span, ir.INT, "global", d) for d in range(k.rank)))

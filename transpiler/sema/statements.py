@@ -1,0 +1,418 @@
+"""Statements: AST statements, local declarations and initializers -> IR statements.
+
+`Statements` is the part of `Analyser` for blocks and their scopes, control flow
+(if, loops, switch, return), local and tile_static variables, initializers and
+braced init lists, and the construction of struct and library values
+(extent, index, std::vector, array_view, array).
+"""
+from __future__ import annotations
+
+from .. import ast as A
+from .. import ir
+from ..source import Span
+from .constfold import fold
+from .context import ERROR_TYPE, SemaError
+from .expressions import is_lvalue
+from .scope import Scope
+from .types import promote
+
+
+class Statements:
+    # ---- statements ----------------------------------------------------------------------------
+    def block(self, c: A.Compound, new_scope: bool = True) -> ir.Block:
+        saved = self.scope
+        if new_scope:
+            self.scope = Scope(self.scope, "block")
+        out = []
+        try:
+            items = list(c.items)
+            for s in items:
+                try:
+                    out.extend(self.stmt(s))
+                except SemaError:
+                    pass
+        finally:
+            self.scope = saved
+        return ir.Block(c.span, tuple(out))
+
+    def as_block(self, s) -> ir.Block:
+        if isinstance(s, A.Compound):
+            return self.block(s)
+        saved = self.scope
+        self.scope = Scope(self.scope, "block")
+        try:
+            return ir.Block(s.span, tuple(self.stmt(s)))
+        finally:
+            self.scope = saved
+
+    def stmt(self, s) -> list[ir.Stmt]:
+        if isinstance(s, A.Compound):
+            return [self.block(s)]
+        if isinstance(s, A.DeclStmt):
+            return [d for i, v in enumerate(s.decls) for d in self.local_var(v, s.span if i == 0 else None)]
+        if isinstance(s, A.ExprStmt):
+            if s.expr is None:
+                return []
+            return self.expr_stmt(s.expr)
+        if isinstance(s, A.If):
+            cond = self.condition(s.cond)
+            then = self.as_block(s.then)
+            else_ = self.as_block(s.else_) if s.else_ is not None else None
+            return [ir.If(s.span, cond, then, else_)]
+        if isinstance(s, A.While):
+            return [ir.While(s.span, self.condition(s.cond), self.as_block(s.body))]
+        if isinstance(s, A.DoWhile):
+            body = self.as_block(s.body)
+            return [ir.DoWhile(s.span, body, self.condition(s.cond))]
+        if isinstance(s, A.For):
+            return [self.for_stmt(s)]
+        if isinstance(s, A.RangeFor):
+            self.unsupported("range-based for loops are", s.span,
+                             help="write an index loop: for (size_t i = 0; i < v.size(); i++)")
+        if isinstance(s, A.Switch):
+            return [self.switch(s)]
+        if isinstance(s, A.Case):
+            self.error("case-outside-switch", "'case' label not within a switch statement", s.span)
+        if isinstance(s, A.Return):
+            return [self.return_stmt(s)]
+        if isinstance(s, A.Break):
+            return [ir.Break(s.span)]
+        if isinstance(s, A.Continue):
+            return [ir.Continue(s.span)]
+        if isinstance(s, A.Goto):
+            self.error("amp-restrict" if self.in_amp() else "unsupported",
+                       "'goto' is not allowed in restrict(amp) code" if self.in_amp()
+                       else "'goto' not supported yet", s.span)
+        if isinstance(s, A.Label):
+            if self.in_amp():
+                return self.stmt(s.stmt)
+            self.unsupported("labels are", s.span)
+        if isinstance(s, A.Try):
+            if self.in_amp():
+                self.error("amp-restrict", "'try' is not allowed in restrict(amp) code", s.span)
+            self.unsupported("exception handling (try/catch) is", s.span)
+        if isinstance(s, (A.StructDef, A.EnumDef, A.Typedef, A.UsingNamespace)):
+            self.top_decl(s)
+            return []
+        if isinstance(s, A.Unsupported):
+            return []
+        self.unsupported(f"the statement '{type(s).__name__}' is", s.span)
+
+    def for_stmt(self, s: A.For) -> ir.For:
+        """The init statement's variables live in a scope of their own, around the body's."""
+        saved = self.scope
+        self.scope = Scope(self.scope, "block")
+        try:
+            init = tuple(self.stmt(s.init)) if s.init is not None else ()
+            cond = self.condition(s.cond) if s.cond is not None else None
+            step = tuple(self.side_effects(s.step)) if s.step is not None else ()
+            body = self.as_block(s.body)
+        finally:
+            self.scope = saved
+        return ir.For(s.span, init, cond, step, body)
+
+    def return_stmt(self, s: A.Return) -> ir.Stmt:
+        ret = self.fn.ret
+        if s.value is None:
+            if not isinstance(ret, ir.Void) and self.fn.kernel is None and self.fn.name not in ("main", "_tmain", "wmain"):
+                self.error("return-value", f"non-void function '{self.fn.name}' should return a value", s.span)
+            return ir.Return(s.span, None)
+        v = self.expr(s.value)
+        if isinstance(ret, ir.Void):
+            self.error("return-value", f"void function '{self.fn.name}' should not return a value", s.value.span)
+        return ir.Return(s.span, self.convert(v, ret, s.value.span))
+
+    def switch(self, s: A.Switch) -> ir.Switch:
+        cond = self.expr(s.cond)
+        if not (isinstance(cond.type, ir.Scalar) and not cond.type.is_float):
+            self.error("switch-type", "switch condition must have integer type", s.cond.span)
+        cond = self.convert(cond, promote(cond.type), s.cond.span)
+        if not isinstance(s.body, A.Compound):
+            self.unsupported("a switch without braces is", s.body.span)
+        saved = self.scope
+        self.scope = Scope(self.scope, "block")
+        try:
+            cases = [self._switch_case(cond.type, labels, stmts, span)
+                     for labels, stmts, span in self._case_groups(s.body)]
+        finally:
+            self.scope = saved
+        if cases:
+            v, b, _ = cases[-1]
+            cases[-1] = (v, b, False)
+        return ir.Switch(s.span, cond, tuple(cases))
+
+    def _case_groups(self, body: A.Compound) -> list[tuple[list, list, Span]]:
+        """A switch body as (its case labels, the statements after them, the first label's span)."""
+        groups: list[tuple[list, list, Span]] = []
+        for item in body.items:
+            if isinstance(item, A.Case):
+                if groups and not groups[-1][1]:
+                    groups[-1][0].append(item)
+                else:
+                    groups.append(([item], [], item.span))
+            else:
+                if not groups:
+                    self.error("switch-body", "statement before the first case label", item.span)
+                groups[-1][1].append(item)
+        return groups
+
+    def _switch_case(self, cond_type: ir.Type, labels: list, stmts: list, span: Span) -> tuple:
+        """One case group: (its label values, empty for `default`; its body without the closing
+        break; whether it falls through to the next group)."""
+        values = []
+        for lab in labels:
+            if lab.value is None:       # `default:` (with any labels beside it)
+                values = []
+                break
+            values.append(self.convert(self.expr(lab.value), cond_type, lab.value.span))
+        body_stmts = []
+        for st in stmts:
+            try:
+                body_stmts.extend(self.stmt(st))
+            except SemaError:
+                pass
+        ends = bool(body_stmts) and isinstance(body_stmts[-1], (ir.Break, ir.Return, ir.Continue))
+        if body_stmts and isinstance(body_stmts[-1], ir.Break):
+            body_stmts = body_stmts[:-1]
+        for st in body_stmts:
+            for n in ir.walk(st):
+                if isinstance(n, ir.Break) and not _inside_loop(st, n):
+                    self.unsupported("'break' inside a nested statement of a switch case is", n.span)
+        return tuple(values), ir.Block(span, tuple(body_stmts)), not ends
+
+    def side_effects(self, node) -> list[ir.Expr]:
+        """A for-step: comma expressions become several expressions."""
+        if isinstance(node, A.Comma):
+            return self.side_effects(node.left) + self.side_effects(node.right)
+        return [self.expr(node)]
+
+    def expr_stmt(self, node) -> list[ir.Stmt]:
+        if isinstance(node, A.Comma):
+            return self.expr_stmt(node.left) + self.expr_stmt(node.right)
+        if isinstance(node, A.Call):
+            special = self.statement_call(node)
+            if special is not None:
+                return special
+        if isinstance(node, A.Delete):
+            return [ir.Delete(node.span, self.expr(node.operand))]
+        return [ir.ExprStmt(node.span, self.expr(node))]
+
+    # ---- declarations --------------------------------------------------------------------------
+    def sized_type(self, v: A.VarDecl) -> A.TypeRef:
+        """`int a[] = {1, 2, 3};` declares `int a[3]`: the size comes from the initializer."""
+        t = v.type
+        if isinstance(t, A.ArrayType) and t.size is None:
+            if isinstance(v.init, A.InitList):
+                n = A.IntLit(v.init.span, len(v.init.items), str(len(v.init.items)), False, 0)
+                return A.ArrayType(t.span, t.base, n)
+            if isinstance(v.init, A.StringLit):
+                self.unsupported("character arrays initialised from strings are", v.span)
+            self.error("array-size", f"array '{v.name}' needs a size or an initializer", v.name_span)
+        return t
+
+    def auto_type(self, t: ir.Type, v: A.VarDecl) -> ir.Type:
+        if isinstance(t, ir.Library) and t.name == "auto":
+            if v.init is None or isinstance(v.init, A.InitList):
+                self.error("auto-init", "declaration of 'auto' variable needs an initializer", v.span)
+            return self.expr(v.init).type
+        return t
+
+    def local_var(self, v: A.VarDecl, decl_span: Span | None = None) -> list[ir.Stmt]:
+        try:
+            t = self.auto_type(self.resolve_type(self.sized_type(v)), v)
+        except SemaError:
+            # Declare the name anyway so later uses don't add "undeclared" errors.
+            self.scope.define(v.name, ir.Symbol(v.name, v.name, ERROR_TYPE, "local", v.name_span))
+            raise
+        if isinstance(t, ir.Void):
+            self.error("void-variable", f"variable '{v.name}' has incomplete type 'void'", v.span)
+        if isinstance(v.type, A.ReferenceType):
+            self.unsupported("local reference variables are", v.span, help="use the value or a pointer")
+        if "static" in v.storage and self.in_amp():     # reported, but declared (no follow-on errors)
+            self.sink.error("amp-restrict", "static variables are not allowed in restrict(amp) code", v.span)
+        if "tile_static" in v.storage:
+            return [self.tile_static(v, t, decl_span.to(v.span) if decl_span else v.span)]
+        const = isinstance(v.type, A.TypeName) and v.type.const
+        sym = ir.Symbol(v.name, self.fn.py.fresh(v.name, self.scope), t, "local", v.name_span,
+                        storage=v.storage)
+        try:
+            init = self.initializer(sym, v)
+        except SemaError:
+            self.scope.define(v.name, sym)      # declared anyway: no follow-on 'undeclared' errors
+            raise
+        if const and init is not None:
+            sym.const_value = fold(init)
+        self.scope.define(v.name, sym)
+        return [ir.VarDecl(v.span, sym, init)]
+
+    def tile_static(self, v: A.VarDecl, t: ir.Type, span: Span) -> ir.Stmt:
+        k = self.fn.kernel
+        if k is None or k.tile_dims is None:    # reported, but declared (no follow-on errors)
+            self.sink.error("amp-tile-static-context",
+                            f"tile_static variable '{v.name}' is only allowed in a tiled parallel_for_each kernel",
+                            v.span, help="declare it inside a lambda whose parameter is a tiled_index")
+        if not isinstance(t, (ir.Scalar, ir.CArray, ir.StructType)):
+            self.error("amp-tile-static-type", f"tile_static variable of type '{t}' is not supported", v.span)
+        sym = ir.Symbol(v.name, self.fn.py.fresh(v.name, self.scope), t, "local", v.name_span,
+                        storage=v.storage)
+        self.scope.define(v.name, sym)
+        init = None
+        if v.init is not None or v.ctor_args is not None:
+            init = self.initializer(sym, v)
+        return ir.TileStatic(span, sym, init)
+
+    def initializer(self, sym: ir.Symbol, v: A.VarDecl):
+        t = sym.type
+        span = v.span
+        if v.ctor_args is not None:
+            args = tuple(self.expr(a) for a in v.ctor_args)
+            return self.construct(t, args, span, [a.span for a in v.ctor_args])
+        if v.init is None:
+            if isinstance(t, (ir.Scalar, ir.Pointer, ir.String)):
+                return None
+            if isinstance(t, ir.CArray):
+                return ir.Construct(span, t, ())
+            if isinstance(t, (ir.StructType, ir.Vector, ir.Extent, ir.Index)):
+                return self.construct(t, (), span, [])
+            if isinstance(t, (ir.ArrayView, ir.AmpArray)):
+                self.error("no-default-ctor", f"'{t}' has no default constructor", span)
+            return None
+        if isinstance(v.init, A.InitList):
+            return self.init_list(t, v.init)
+        e = self.expr(v.init)
+        if isinstance(t, (ir.Extent, ir.Index, ir.ArrayView, ir.AmpArray, ir.Vector, ir.TiledExtent)) and \
+                not _same_kind(e.type, t):
+            return self.construct(t, (e,), span, [v.init.span])
+        return self.convert(e, t, v.init.span, copy=True)
+
+    def init_list(self, t: ir.Type, il: A.InitList) -> ir.Expr:
+        if isinstance(t, ir.Scalar):
+            if len(il.items) > 1:
+                self.error("init-list", "excess elements in scalar initializer", il.items[1].span)
+            if not il.items:
+                return ir.Const(il.span, t, 0.0 if t.is_float else 0)
+            return self.convert(self.expr(il.items[0]), t, il.items[0].span, narrowing=True)
+        if isinstance(t, ir.StructType):
+            fields = self.struct_fields(t)
+            if len(il.items) > len(fields):
+                self.error("init-list", f"excess elements in initializer of '{t.name}'", il.items[len(fields)].span)
+            args = []
+            for (_, ftype), item in zip(fields, il.items):
+                if isinstance(item, A.InitList):
+                    args.append(self.init_list(ftype, item))
+                else:
+                    args.append(self.convert(self.expr(item), ftype, item.span, copy=True))
+            return ir.Construct(il.span, t, tuple(args))
+        if isinstance(t, ir.CArray):
+            n = t.dims[0]
+            sub = ir.CArray(t.elem, t.dims[1:]) if len(t.dims) > 1 else t.elem
+            if len(il.items) > n:
+                self.error("init-list", "excess elements in array initializer", il.items[n].span)
+            items = []
+            for item in il.items:
+                if isinstance(item, A.InitList):
+                    items.append(self.init_list(sub, item))
+                elif isinstance(sub, ir.CArray):
+                    self.unsupported("brace elision in array initializers is", item.span,
+                                     help="put each row in its own braces")
+                else:
+                    items.append(self.convert(self.expr(item), sub, item.span, narrowing=True))
+            return ir.Construct(il.span, t, tuple(items))
+        if isinstance(t, ir.Vector):
+            items = tuple(self.convert(self.expr(i), t.elem, i.span, copy=True) if not isinstance(i, A.InitList)
+                          else self.init_list(t.elem, i) for i in il.items)
+            return ir.Construct(il.span, t, (ir.Construct(il.span, ir.CArray(t.elem, (len(items),)), items),))
+        if isinstance(t, (ir.Extent, ir.Index)):
+            return self.construct(t, tuple(self.expr(i) for i in il.items), il.span, [i.span for i in il.items])
+        self.unsupported(f"brace initialisation of '{t}' is", il.span)
+
+    # ---- construction of library and struct values --------------------------------------------
+    def construct(self, t: ir.Type, args: tuple, span: Span, spans: list) -> ir.Expr:
+        if isinstance(t, ir.Scalar):
+            if len(args) > 1:
+                self.error("ctor-args", f"too many arguments to initialise '{t}'", span)
+            if not args:
+                return ir.Const(span, t, 0.0 if t.is_float else 0)
+            return self.convert(args[0], t, span, explicit=True)
+        if isinstance(t, (ir.Extent, ir.Index)):
+            if len(args) == 1 and isinstance(args[0].type, (ir.Extent, ir.Index)):
+                if args[0].type.rank != t.rank:
+                    self.error("rank-mismatch", f"cannot initialise '{t}' from '{args[0].type}'", span)
+                return args[0]
+            if len(args) != t.rank and args:
+                self.error("ctor-args", f"'{t}' needs {t.rank} components, got {len(args)}", span)
+            comps = tuple(self.convert(a, ir.INT, s) for a, s in zip(args, spans)) or tuple(
+                ir.Const(span, ir.INT, 0) for _ in range(t.rank))
+            if isinstance(t, ir.Index):
+                return ir.MakeIndex(span, t, comps)
+            return ir.Construct(span, t, comps)
+        if isinstance(t, ir.StructType):
+            if args and len(args) == 1 and args[0].type == t:
+                return ir.Copy(span, t, args[0]) if is_lvalue(args[0]) else args[0]
+            if args:
+                self.unsupported(f"constructing '{t.name}' with arguments is", span,
+                                 help="use aggregate initialisation with braces")
+            return ir.Construct(span, t, ())
+        if isinstance(t, ir.Vector):
+            if len(args) == 1 and isinstance(args[0].type, ir.Vector):
+                return ir.Copy(span, t, args[0])
+            if len(args) == 1 and isinstance(args[0].type, ir.AmpArray):
+                return ir.LibCall(span, t, "to_vector", args[0], ())
+            if len(args) >= 1:
+                n = self.convert(args[0], ir.Scalar("size_t"), spans[0])
+                rest = (self.convert(args[1], t.elem, spans[1]),) if len(args) > 1 else ()
+                if isinstance(args[0].type, ir.Iterator):
+                    return ir.Construct(span, t, args)
+                return ir.Construct(span, t, (n,) + rest)
+            return ir.Construct(span, t, ())
+        if isinstance(t, (ir.ArrayView, ir.AmpArray)):
+            return self.construct_view(t, args, span, spans)
+        if isinstance(t, ir.Pointer):
+            self.unsupported("pointer variables are", span)
+        self.unsupported(f"constructing '{t}' is", span)
+
+    def construct_view(self, t, args, span, spans) -> ir.Expr:
+        """array_view<T,N>(extent, src) / (e0[, e1[, e2]], src) / (extent); array<T,N>(...)."""
+        out = []
+        dims = []
+        for a, s in zip(args, spans):
+            at = a.type
+            if isinstance(at, ir.Extent):
+                if at.rank != t.rank:
+                    self.error("rank-mismatch", f"'{t}' needs an extent<{t.rank}>, got '{at}'", s)
+                out.append(a)
+            elif isinstance(at, ir.Scalar) and at.is_int:
+                dims.append(self.convert(a, ir.INT, s))
+            elif isinstance(at, (ir.Vector, ir.CArray, ir.Pointer, ir.AmpArray, ir.ArrayView, ir.Iterator)):
+                elem = getattr(at, "elem", None)
+                if isinstance(at, ir.Iterator):
+                    elem = at.elem
+                if elem is not None and elem != t.elem and not (isinstance(at, ir.CArray)):
+                    self.error("elem-mismatch", f"cannot make '{t}' over data of type '{elem}'", s)
+                out.append(a)
+            else:
+                self.error("ctor-args", f"unexpected argument of type '{at}' for '{t}'", s)
+        if dims:
+            if len(dims) != t.rank:
+                self.error("ctor-args", f"'{t}' needs {t.rank} extents, got {len(dims)}", span)
+            out.insert(0, ir.Construct(span, ir.Extent(t.rank), tuple(dims)))
+        if not out or not isinstance(out[0].type, ir.Extent):
+            if isinstance(t, ir.ArrayView) and len(out) == 1 and t.rank == 1:
+                pass                        # array_view<T>(vec): extent from the source's size
+            elif len(out) == 1 and isinstance(out[0].type, (ir.AmpArray, ir.ArrayView)):
+                pass                        # a view of an array
+            else:
+                self.error("ctor-args", f"'{t}' needs an extent", span)
+        return ir.Construct(span, t, tuple(out))
+
+
+def _same_kind(a: ir.Type, b: ir.Type) -> bool:
+    return type(a) is type(b)
+
+
+def _inside_loop(root, node) -> bool:
+    for n in ir.walk(root):
+        if isinstance(n, (ir.For, ir.While, ir.DoWhile, ir.Switch)) and n is not root:
+            if any(x is node for x in ir.walk(n)):
+                return True
+    return False
