@@ -1,0 +1,86 @@
+"""What the AST builders share: their base class and the values that are not AST nodes.
+
+The builders (`amppy.parse_builders.ToAst`, assembled from the rule groups in
+`parse_build_decls`, `parse_build_stmts` and `parse_build_exprs`) turn each
+grammar rule's children -- tokens, and the values the builders of the child
+rules returned -- into AST dataclasses (`amppy.ast`).  Some rules build values
+that only their parent rule consumes: a declarator (`Decl`), a specifier or
+other bit (`Marker`).  `BuilderBase` holds the positions (a rule's span in the
+user's file, through the preprocessor's line map) and the checks that several
+rule groups need.
+"""
+from __future__ import annotations
+
+from lark import Token
+
+from . import ast as A
+from .diagnostics import DiagnosticSink
+from .lalr import Tok
+from .parse_errors import _SyntaxProblem
+from .source import Span
+
+#: What a token is, on either parse path (Lark's, or amppy.lalr's fast one).
+TOKENS = (Token, Tok)
+
+
+class Decl:
+    """A declarator while it is being built: name plus pointer/array layers."""
+    __slots__ = ("name", "span", "ptrs", "arrays")
+
+    def __init__(self, name, span, ptrs, arrays):
+        self.name, self.span, self.ptrs, self.arrays = name, span, ptrs, arrays
+
+    def wrap(self, base):
+        t = base
+        for kind, const, span in self.ptrs:
+            t = A.PointerType(span, t, const) if kind == "*" else A.ReferenceType(span, t, kind == "&&")
+        for size, span in reversed(self.arrays):
+            t = A.ArrayType(span, t, size)
+        return t
+
+
+class Marker:
+    """Function specifiers and other bits that are not AST nodes of their own."""
+    __slots__ = ("kind", "value", "span")
+
+    def __init__(self, kind, value=None, span=None):
+        self.kind, self.value, self.span = kind, value, span
+
+
+class BuilderBase:
+    """The preprocessed source and diagnostics sink the builders work with, and their shared helpers."""
+
+    def __init__(self, pp, sink: DiagnosticSink):
+        self.pp = pp
+        self.sink = sink
+
+    # -- positions
+    def sp(self, pos) -> Span:
+        """The span of a node's (line, column, end_line, end_column) in the preprocessed text;
+        the rule methods call it `meta` for history's sake."""
+        if pos is None:
+            return self.pp.span(1, 1, 1, 2)
+        return self.pp.span(*pos)
+
+    def tsp(self, tok: Token) -> Span:
+        return self.pp.span(tok.line, tok.column, tok.end_line, tok.end_column)
+
+    # -- diagnostics and checks
+    def unsupported(self, span, what, help=None):
+        self.sink.error("unsupported", f"{what} not supported yet", span, help=help)
+        return A.Unsupported(span, what)
+
+    def _check_identifier(self, tok: Token):
+        if tok.type != "NAME":
+            raise _SyntaxProblem("syntax-error", f"expected identifier, found '{tok.value}'", self.tsp(tok))
+
+    def _fn_parts(self, ch):
+        """(params, variadic, restrict, restrict span, trailing return, mutable, body) of a
+        function definition's or a lambda's children."""
+        params = tuple(c for c in ch if isinstance(c, A.Param))
+        variadic = any(isinstance(c, TOKENS) and c.type == "ELLIPSIS" for c in ch)
+        r = next((c for c in ch if isinstance(c, Marker) and c.kind == "restrict"), None)
+        ret = next((c.value for c in ch if isinstance(c, Marker) and c.kind == "returns"), None)
+        mutable = any(isinstance(c, Marker) and c.kind == "mutable" for c in ch)
+        body = ch[-1] if isinstance(ch[-1], A.Compound) else None
+        return params, variadic, (r.value if r else ()), (r.span if r else None), ret, mutable, body

@@ -1,0 +1,257 @@
+"""AST builders for declarations: the top level, types, declarators, structs, enums, functions.
+
+One method per grammar rule (see `amppy.parse_build_base`): it gets the rule's
+position and its children, tokens and the values of the child rules' builders,
+and returns an `amppy.ast` node or a value its parent rule consumes (a `Decl`,
+a `Marker`, a tuple).  `amppy.parse_builders.ToAst` combines these with the
+statement and expression builders.
+"""
+from __future__ import annotations
+
+from . import ast as A
+from .parse_build_base import TOKENS, BuilderBase, Decl, Marker
+from .parse_errors import _SyntaxProblem
+
+#: Builtin type specifier words, as written, -> the type's canonical name.
+_NORMALISED = {
+    ("unsigned",): "unsigned int", ("signed",): "int", ("signed", "int"): "int",
+    ("short", "int"): "short", ("unsigned", "short"): "unsigned short",
+    ("unsigned", "short", "int"): "unsigned short", ("long", "int"): "long",
+    ("unsigned", "long"): "unsigned long", ("unsigned", "long", "int"): "unsigned long",
+    ("long", "long", "int"): "long long", ("unsigned", "long", "long"): "unsigned long long",
+    ("unsigned", "long", "long", "int"): "unsigned long long", ("signed", "char"): "signed char",
+    ("unsigned", "char"): "unsigned char", ("long", "double"): "long double",
+}
+
+
+class DeclBuilders(BuilderBase):
+    """The builders of the declaration rules."""
+
+    # -- top level
+    def start(self, meta, ch):
+        return A.TranslationUnit(self.sp(meta), tuple(c for c in ch if c is not None))
+
+    def empty_decl(self, meta, ch):
+        return None
+
+    def using_namespace(self, meta, ch):
+        return A.UsingNamespace(self.sp(meta), "::".join(t.value for t in ch if t.type in ("NAME", "NS_NAME")))
+
+    def using_alias(self, meta, ch):
+        return A.Typedef(self.sp(meta), ch[1].value, ch[2])
+
+    def template_decl(self, meta, ch):
+        return self.unsupported(self.tsp(ch[0]), "templates defined in the program are",
+                                help="instantiate the template by hand for the types the program uses")
+
+    def namespace_decl(self, meta, ch):
+        return self.unsupported(self.sp(meta), "namespace definitions are")
+
+    def tparam(self, meta, ch):
+        return None
+
+    # -- types
+    def type(self, meta, ch):
+        if len(ch) == 1:        # no cv-qualifiers: the core, which spans the same text
+            return ch[0]
+        core = next(c for c in ch if isinstance(c, A.TypeName))
+        toks = {t.type for t in ch if isinstance(t, TOKENS)}
+        return A.TypeName(self.sp(meta), core.name, core.namespace, core.args,
+                          core.const or "CONST" in toks, core.volatile or "VOLATILE" in toks,
+                          core.elaborated)
+
+    def builtin_type(self, meta, ch):
+        if len(ch) == 1:
+            word = ch[0].value
+            name = _NORMALISED.get((word,), word)
+        else:
+            words = tuple(t.value for t in ch)
+            name = _NORMALISED.get(words, " ".join(words))
+        return A.TypeName(self.sp(meta), name, (), None, False, False, None)
+
+    def named_type(self, meta, ch):
+        ns = tuple(t.value for t in ch[:-1])
+        return A.TypeName(self.sp(meta), ch[-1].value, ns, None, False, False, None)
+
+    def template_type(self, meta, ch):
+        i = next(k for k, t in enumerate(ch) if isinstance(t, TOKENS) and t.type == "TEMPLATE_NAME")
+        ns = tuple(t.value for t in ch[:i])
+        # `!type_core` keeps the '<' and '>' tokens; they are not arguments
+        args = tuple(a for a in ch[i + 1:] if a is not None and not isinstance(a, TOKENS))
+        return A.TypeName(self.sp(meta), ch[i].value, ns, args, False, False, None)
+
+    def elaborated_type(self, meta, ch):
+        ns = tuple(t.value for t in ch[1:-1])
+        return A.TypeName(self.sp(meta), ch[-1].value, ns, None, False, False, ch[0].value)
+
+    # -- declarators
+    def ptr_op(self, meta, ch):
+        tok = ch[0]
+        kind = {"STAR": "*", "AMP": "&", "ANDAND": "&&"}[tok.type]
+        return (kind, len(ch) > 1, self.sp(meta))
+
+    def array_suffix(self, meta, ch):
+        return (ch[0] if ch else None, self.sp(meta))
+
+    def declarator(self, meta, ch):
+        if len(ch) == 1:                    # a plain name
+            name = ch[0]
+            self._check_identifier(name)
+            return Decl(name.value, self.tsp(name), [], [])
+        ptrs = [c for c in ch if isinstance(c, tuple) and len(c) == 3]
+        arrays = [c for c in ch if isinstance(c, tuple) and len(c) == 2]
+        name = next(c for c in ch if isinstance(c, TOKENS))
+        self._check_identifier(name)
+        return Decl(name.value, self.tsp(name), ptrs, arrays)
+
+    def init_assign(self, meta, ch):
+        return ("=", ch[0])
+
+    def init_ctor(self, meta, ch):
+        return ("()", tuple(ch))
+
+    def init_brace(self, meta, ch):
+        return ("{}", ch[0])
+
+    def init_list(self, meta, ch):
+        return A.InitList(self.sp(meta), tuple(c for c in ch if c is not None))
+
+    def init_declarator(self, meta, ch):
+        return (ch[0], ch[1] if len(ch) > 1 else None, self.sp(meta))
+
+    def storage(self, meta, ch):
+        return Marker("storage", ch[0].value)
+
+    def declaration(self, meta, ch):
+        # storage* type init_declarator ("," init_declarator)*
+        first = 0
+        while ch[first].__class__ is Marker:
+            first += 1
+        storage = tuple(c.value for c in ch[:first])
+        base = ch[first]
+        decls = []
+        for d, init, span in ch[first + 1:]:
+            value = args = None
+            if init is not None:
+                if init[0] == "()":
+                    args = init[1]
+                else:
+                    value = init[1]
+            decls.append(A.VarDecl(span, d.name, d.span, d.wrap(base), storage, value, args))
+        return A.DeclStmt(self.sp(meta), tuple(decls))
+
+    def typedef_decl(self, meta, ch):
+        base = ch[1]
+        out = [A.Typedef(self.sp(meta), d.name, d.wrap(base)) for d in ch[2:]]
+        return out[0] if len(out) == 1 else A.Compound(self.sp(meta), tuple(out))
+
+    # -- structs and enums
+    def struct_def(self, meta, ch):
+        span = self.sp(meta)
+        kw = next(c for c in ch if isinstance(c, TOKENS) and c.type == "STRUCT_KW")
+        name = next(c for c in ch if isinstance(c, TOKENS) and c.type in ("NAME", "TYPE_NAME"))
+        fields, methods, bad, bases = [], [], [], ()
+        for c in ch:
+            if isinstance(c, Marker) and c.kind == "bases":
+                bases = c.value
+                bad.append(self.unsupported(c.span, "inheritance is"))
+            elif isinstance(c, A.DeclStmt):
+                fields.extend(c.decls)
+            elif isinstance(c, A.FunctionDef):
+                methods.append(c)
+            elif isinstance(c, A.Unsupported):
+                bad.append(c)
+            elif isinstance(c, A.StructDef):
+                bad.append(self.unsupported(c.span, "nested struct definitions are"))
+        if any(isinstance(c, Marker) and c.kind == "declarators" for c in ch):
+            bad.append(self.unsupported(span, "declaring variables in a struct definition is"))
+        for m in methods:
+            bad.append(self.unsupported(m.name_span, "member functions are"))
+        return A.StructDef(span, kw.value, name.value, tuple(fields), tuple(methods), bases, tuple(bad))
+
+    def base_clause(self, meta, ch):
+        return Marker("bases", tuple(ch), self.sp(meta))
+
+    def base(self, meta, ch):
+        return next(t.value for t in reversed(ch) if isinstance(t, TOKENS) and t.type in ("NAME", "TYPE_NAME", "TEMPLATE_NAME"))
+
+    def struct_member(self, meta, ch):
+        return ch[0]
+
+    def access_label(self, meta, ch):
+        return None
+
+    def ctor_def(self, meta, ch):
+        return self.unsupported(self.sp(meta), "constructors are",
+                                help="use aggregate initialisation (`T x = {...};`) instead")
+
+    def dtor_def(self, meta, ch):
+        return self.unsupported(self.sp(meta), "destructors are")
+
+    def ctor_inits(self, meta, ch):
+        return None
+
+    def ctor_init(self, meta, ch):
+        return None
+
+    def declarator_list(self, meta, ch):
+        return Marker("declarators", tuple(ch))
+
+    def enum_def(self, meta, ch):
+        name = None
+        items = []
+        for c in ch:
+            if isinstance(c, TOKENS) and c.type in ("NAME", "TYPE_NAME") and name is None and not items:
+                name = c.value
+            elif isinstance(c, tuple):
+                items.append(c)
+        return A.EnumDef(self.sp(meta), name, tuple(items))
+
+    def enumerator(self, meta, ch):
+        return (ch[0].value, ch[1] if len(ch) > 1 else None, self.tsp(ch[0]))
+
+    # -- functions
+    def restrict(self, meta, ch):
+        names = tuple(t.value for t in ch[1:])
+        for t in ch[1:]:
+            if t.value not in ("amp", "cpu", "auto", "direct3d"):
+                raise _SyntaxProblem("syntax-error", f"unknown restriction specifier '{t.value}'",
+                                     self.tsp(t), help="use restrict(amp), restrict(cpu) or restrict(cpu, amp)")
+        return Marker("restrict", names, self.sp(meta))
+
+    def const_method(self, meta, ch):
+        return Marker("const")
+
+    def noexcept_spec(self, meta, ch):
+        return Marker("noexcept")
+
+    def override_spec(self, meta, ch):
+        return Marker("override")
+
+    def mutable_spec(self, meta, ch):
+        return Marker("mutable")
+
+    def trailing_return(self, meta, ch):
+        return Marker("returns", ch[0])
+
+    def operator_name(self, meta, ch):
+        raise _SyntaxProblem("unsupported", "operator overloading not supported yet", self.sp(meta))
+
+    def param(self, meta, ch):
+        base = next(c for c in ch if isinstance(c, A.TypeName))
+        decl = next((c for c in ch if isinstance(c, Decl)), None)
+        default = ch[-1] if len(ch) > 1 and not isinstance(ch[-1], (Decl, A.TypeName, Marker)) else None
+        t = decl.wrap(base) if decl else base
+        return A.Param(self.sp(meta), decl.name if decl else None, t, default)
+
+    def function_def(self, meta, ch):
+        storage = tuple(c.value for c in ch if isinstance(c, Marker) and c.kind == "storage")
+        base = next(c for c in ch if isinstance(c, A.TypeName))
+        ptrs = [c for c in ch if isinstance(c, tuple) and len(c) == 3]
+        name = next(c for c in ch if isinstance(c, TOKENS) and c.type == "NAME")
+        params, variadic, restrict, rspan, ret, _, body = self._fn_parts(ch)
+        rtype = Decl(name.value, None, ptrs, []).wrap(base)
+        if ret is not None:
+            rtype = ret
+        return A.FunctionDef(self.sp(meta), name.value, self.tsp(name), rtype, params, variadic,
+                             restrict, rspan, storage, body)

@@ -1,0 +1,125 @@
+"""AST builders for statements.
+
+One method per grammar rule (see `amppy.parse_build_base`): the rule's position
+and children in, an `amppy.ast` statement out.  `amppy.parse_builders.ToAst`
+combines these with the declaration and expression builders.
+"""
+from __future__ import annotations
+
+from . import ast as A
+from .parse_build_base import TOKENS, BuilderBase, Decl, Marker
+
+
+class StmtBuilders(BuilderBase):
+    """The builders of the statement rules."""
+
+    def compound(self, meta, ch):
+        items = []
+        for c in ch:
+            if isinstance(c, list):
+                items.extend(c)
+            elif c is not None:
+                items.append(c)
+        return A.Compound(self.sp(meta), tuple(items))
+
+    def expr_stmt(self, meta, ch):
+        return A.ExprStmt(self.sp(meta), ch[0] if ch else None)
+
+    def if_stmt(self, meta, ch):
+        parts = [c for c in ch if not isinstance(c, TOKENS)]
+        return A.If(self.sp(meta), parts[0], parts[1], parts[2] if len(parts) > 2 else None)
+
+    def while_stmt(self, meta, ch):
+        return A.While(self.sp(meta), ch[1], ch[2])
+
+    def do_stmt(self, meta, ch):
+        return A.DoWhile(self.sp(meta), ch[1], ch[3])
+
+    def for_init(self, meta, ch):
+        c = ch[0]
+        return None if isinstance(c, A.ExprStmt) and c.expr is None else c
+
+    def for_stmt(self, meta, ch):
+        init = ch[1]
+        rest = ch[2:]
+        body = rest[-1]
+        # `expression?` parts are optional without placeholders: tell cond and step apart by
+        # position in the original text (cond comes before the second ';').
+        exprs = rest[:-1]
+        cond = step = None
+        if len(exprs) == 2:
+            cond, step = exprs
+        elif len(exprs) == 1:
+            semi2 = self._second_semicolon(meta, ch[0])
+            e = exprs[0]
+            if semi2 is not None and (e.span.line, e.span.col) > semi2:
+                step = e
+            else:
+                cond = e
+        return A.For(self.sp(meta), init, cond, step, body)
+
+    def _second_semicolon(self, meta, for_tok):
+        # Find the ';' that ends the condition by scanning the preprocessed text.
+        text = self.pp.text
+        lines = text.split("\n") if not hasattr(self, "_lines") else self._lines
+        self._lines = lines
+        line, col = for_tok.line, for_tok.column
+        depth, count = 0, 0
+        started = False
+        while line <= len(lines):
+            s = lines[line - 1]
+            while col <= len(s):
+                c = s[col - 1]
+                if c == "(":
+                    depth += 1
+                    started = True
+                elif c == ")":
+                    depth -= 1
+                    if started and depth == 0:
+                        return None
+                elif c == ";" and depth == 1:
+                    count += 1
+                    if count == 2:
+                        sp = self.pp.span(line, col, line, col + 1)
+                        return (sp.line, sp.col)
+                col += 1
+            line, col = line + 1, 1
+        return None
+
+    def range_for(self, meta, ch):
+        storage = tuple(c.value for c in ch if isinstance(c, Marker))
+        base = next(c for c in ch if isinstance(c, A.TypeName))
+        d = next(c for c in ch if isinstance(c, Decl))
+        var = A.VarDecl(d.span, d.name, d.span, d.wrap(base), storage, None, None)
+        return A.RangeFor(self.sp(meta), var, ch[-2], ch[-1])
+
+    def switch_stmt(self, meta, ch):
+        return A.Switch(self.sp(meta), ch[1], ch[2])
+
+    def case_label(self, meta, ch):
+        return A.Case(self.sp(meta), ch[1])
+
+    def default_label(self, meta, ch):
+        return A.Case(self.sp(meta), None)
+
+    def return_stmt(self, meta, ch):
+        return A.Return(self.sp(meta), ch[1] if len(ch) > 1 else None)
+
+    def break_stmt(self, meta, ch):
+        return A.Break(self.sp(meta))
+
+    def continue_stmt(self, meta, ch):
+        return A.Continue(self.sp(meta))
+
+    def goto_stmt(self, meta, ch):
+        return A.Goto(self.sp(meta), ch[1].value)
+
+    def labeled_stmt(self, meta, ch):
+        return A.Label(self.sp(meta), ch[0].value, ch[1])
+
+    def try_stmt(self, meta, ch):
+        return A.Try(self.sp(meta), ch[1], tuple(ch[2:]))
+
+    def handler(self, meta, ch):
+        p = ch[1] if isinstance(ch[1], A.Param) else None
+        return (p, ch[-1])

@@ -1,0 +1,180 @@
+"""The lexer hack: tell type names from other names while the tokens stream by.
+
+C++ cannot be parsed without knowing which names are types.  `TypeNames` is a
+Lark postlexer that sits between a lexer and the LALR parser and retypes each
+NAME token: a keyword the contextual lexer took for a name, `TYPE_NAME` (the
+library's types, and the structs, enums, typedefs and aliases the program
+declares), `TEMPLATE_NAME` (a library template, or a member template, followed
+by `<`) or `NS_NAME` (a name followed by `::`); it also splits the `>>` that
+closes two template argument lists.  Tokens in, the same tokens (retyped) out.
+
+`amppy.parse` uses it on both parse paths: as Lark's postlexer, and over
+`amppy.lalr.Lexer`'s tokens on the fast path.
+"""
+from __future__ import annotations
+
+import re
+
+from lark import Token
+
+#: Library types that are not templates (C++ AMP, std, and the Win32 console API).
+LIBRARY_TYPES = frozenset("""
+    COORD SMALL_RECT HANDLE DWORD WORD BOOL BYTE UINT LONG ULONG SHORT CHAR WCHAR TCHAR _TCHAR
+    LPSTR LPCSTR LPWSTR LPCWSTR size_t ptrdiff_t int8_t int16_t int32_t int64_t uint8_t uint16_t
+    uint32_t uint64_t string wstring ostream istream exception runtime_error
+    accelerator accelerator_view completion_future tile_barrier runtime_exception
+    invalid_compute_domain out_of_memory unsupported_feature norm unorm uint
+    int_2 int_3 int_4 uint_2 uint_3 uint_4 float_2 float_3 float_4 double_2 double_3 double_4
+""".split())
+
+#: Library class templates: a NAME here followed by `<` is a template-id.
+LIBRARY_TEMPLATES = frozenset("""
+    array_view array extent index tiled_extent tiled_index vector texture texture_view
+    writeonly_texture_view graphics numeric_limits pair unique_ptr shared_ptr atomic
+""".split())
+
+#: Member templates, template-ids only after `.`/`->`: `e.tile<2, 3>()`.
+MEMBER_TEMPLATES = frozenset({"tile"})
+
+_BUILTIN_TYPE_TOKENS = frozenset(
+    "INT UNSIGNED SIGNED SHORT LONG CHAR FLOAT DOUBLE BOOL VOID WCHAR_T AUTO TYPE_NAME".split())
+_SPACE = re.compile(r"\s*")
+
+#: The tokens that move the postlexer's state (template brackets, typedefs, scopes).
+_BOOKKEEPING = frozenset({"LT", "GT", "SHR", "TYPEDEF", "SEMICOLON", "LBRACE", "RBRACE", "LPAR", "RPAR"})
+
+#: Tokens after which a name is being declared (`int index`, `float* array`, `const T& index`).
+_DECLARATOR_PREV = _BUILTIN_TYPE_TOKENS | {"STAR", "AMP", "ANDAND", "CONST", "GT"}
+
+
+class _Shadows:
+    """The library template names that the program declares as variables, block by block.
+
+    A declaration hides the template until the block that holds it closes.  A name
+    declared in parentheses (a parameter, a for-init) belongs to the block that
+    follows, or ends at the `;` of a prototype or of an unbraced for body."""
+    __slots__ = ("live", "scopes", "pending", "paren_stack", "parens")
+
+    def __init__(self):
+        self.live: dict[str, int] = {}      # library template name -> live declarations
+        self.scopes: list[list[str]] = [[]]  # per open block: the names declared in it
+        self.pending: list[str] = []        # declared in parentheses: for the block that follows
+        self.paren_stack: list[int] = []    # paren depth saved at each '{'
+        self.parens = 0
+
+    def declare(self, name: str) -> None:
+        self.live[name] = self.live.get(name, 0) + 1
+        (self.pending if self.parens else self.scopes[-1]).append(name)
+
+    def follow(self, t: str) -> None:
+        """Track one bookkeeping token's effect on parentheses and blocks."""
+        if t == "LPAR":
+            self.parens += 1
+        elif t == "RPAR":
+            self.parens = max(self.parens - 1, 0)
+        elif t == "LBRACE":
+            self.paren_stack.append(self.parens)
+            self.parens = 0
+            self.scopes.append(self.pending)    # parameters and for-init names live in the body
+            self.pending = []
+        elif t == "RBRACE" and self.paren_stack:
+            self.parens = self.paren_stack.pop()
+            for name in self.scopes.pop():
+                self.live[name] -= 1
+        elif t == "SEMICOLON" and not self.parens and self.pending:
+            for name in self.pending:           # a prototype, or the end of an unbraced for body
+                self.live[name] -= 1
+            self.pending = []
+
+
+def _split_shr(tok):
+    """The two `>` tokens of a `>>` that closes two template argument lists."""
+    first = Token("GT", ">", tok.start_pos, tok.line, tok.column, tok.line,
+                  tok.column + 1, tok.start_pos + 1)
+    second = Token("GT", ">", tok.start_pos + 1, tok.line, tok.column + 1, tok.line,
+                   tok.column + 2, tok.start_pos + 2)
+    return first, second
+
+
+class TypeNames:
+    """Postlexer: NAME -> TYPE_NAME / TEMPLATE_NAME / keyword, one token at a time.
+
+    It never buffers tokens (the contextual lexer lexes with the parser's
+    current state), and looks ahead in the *text* for a following `<`.
+
+    A library template name that the program declares as a variable (`int
+    index = 0;`, a parameter `int array`) is an ordinary name until the block
+    that declared it closes, so `index < n` stays a comparison.  A name after
+    `.`/`->` is a member, never a library template (`d.index < n`), except the
+    member templates (`e.tile<2, 3>()`).
+    """
+    always_accept = ("NAME",)
+
+    def __init__(self, keywords: dict[str, str]):
+        self.keywords = keywords        # keyword text -> terminal name
+        self.text = ""
+
+    def _next_char(self, pos: int) -> str:
+        m = _SPACE.match(self.text, pos)
+        end = m.end()
+        return self.text[end] if end < len(self.text) else ""
+
+    def process(self, stream):
+        """The tokens of `stream`, retyped.  A hot loop (every token of the program passes
+        through it), so the state lives in locals, and in `_Shadows` for the blocks."""
+        types = set(LIBRARY_TYPES)
+        prev = None
+        in_typedef = False
+        shadows = _Shadows()
+        shadowed = shadows.live
+        angles = 0                          # open template argument lists
+        for tok in stream:
+            if tok.type == "NAME":
+                value = tok.value
+                kw = self.keywords.get(value)
+                if kw is not None:
+                    tok.type = kw           # a keyword the contextual lexer took for a name
+                elif self.text.startswith("::", _SPACE.match(self.text, tok.end_pos).end()):
+                    tok.type = "NS_NAME"    # std::, concurrency::, Outer::
+                elif prev is not None and prev.type in ("STRUCT_KW", "ENUM", "TYPENAME"):
+                    types.add(value)
+                    tok.type = "TYPE_NAME"
+                elif prev is not None and prev.type == "USING":
+                    types.add(value)        # `using X = T;` declares X (the token stays a NAME)
+                elif in_typedef and self._next_char(tok.end_pos) in (";", ",", "["):
+                    types.add(value)        # the name a typedef declares stays a NAME
+                elif prev is not None and prev.type in ("DOT", "ARROW", "TEMPLATE"):
+                    if value in MEMBER_TEMPLATES and self._next_char(tok.end_pos) == "<":
+                        tok.type = "TEMPLATE_NAME"
+                elif value in LIBRARY_TEMPLATES:
+                    if self._next_char(tok.end_pos) == "<":
+                        if not shadowed.get(value) and not (
+                                prev is not None and prev.type in _BUILTIN_TYPE_TOKENS):
+                            tok.type = "TEMPLATE_NAME"
+                    elif prev is not None and prev.type in _DECLARATOR_PREV:
+                        # `int index = 0;`, `(int array)`: a variable hides the template
+                        shadows.declare(value)
+                elif value in types and not (prev is not None and prev.type in _BUILTIN_TYPE_TOKENS):
+                    tok.type = "TYPE_NAME"
+            t = tok.type
+            if t not in _BOOKKEEPING:
+                prev = tok
+                yield tok
+                continue
+            if t == "LT" and prev is not None and prev.type == "TEMPLATE_NAME":
+                angles += 1
+            elif t == "GT" and angles:
+                angles -= 1
+            elif t == "SHR" and angles >= 2:
+                # `vector<index<1>>`: C++11 closes two template argument lists
+                angles -= 2
+                first, tok = _split_shr(tok)
+                yield first
+                prev, t = first, "GT"
+            if t == "TYPEDEF":
+                in_typedef = True
+            elif t in ("SEMICOLON", "LBRACE", "RBRACE"):
+                in_typedef = False
+            shadows.follow(t)
+            prev = tok
+            yield tok
