@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from amppy import ir
+from amppy import ir, ir_text
 from amppy.codegen.host import HostWriter
 from amppy.codegen.kernel_exprs import KernelExprEmitter
 from amppy.diagnostics import DiagnosticSink
@@ -80,7 +80,7 @@ def test_every_kind_has_a_kernel_method():
 
 
 def test_every_kind_has_a_cxx_name():
-    assert sorted(k.__name__ for k in KINDS if k.__name__ not in ir._CXX) == []
+    assert sorted(k.__name__ for k in KINDS if k.__name__ not in ir_text._CXX) == []
 
 
 def test_complete_visitors_handle_every_kind():
