@@ -165,11 +165,6 @@ class CudaEmitter(KernelExprEmitter):
 
     def device_function(self, f: ir.FunctionDef) -> list[str]:
         """A restrict(amp) function as a `cuda.jit(device=True)` function."""
-        self.reset_comments()
-        for x in ir.walk(f.body):
-            if isinstance(x, ir.Barrier):
-                raise KernelCodegenError(f"function '{f.sym.name}' waits on a barrier; barriers inside "
-                                         "called functions are not supported yet", x.span)
         name = self.device_names.get(id(f.sym), f.sym.py_name)
         params = self.begin_function(f, name)
         where = f"{f.span.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{f.span.line}"

@@ -636,11 +636,6 @@ class KernelExprEmitter(StructValues):
     # ---------------------------------------------------------------- functions
     def function(self, f: ir.FunctionDef, decorator: str) -> list[str]:
         """A restrict(amp) function as an inlined njit function."""
-        self.reset_comments()
-        for x in ir.walk(f.body):
-            if isinstance(x, ir.Barrier):
-                raise KernelCodegenError(f"function '{f.sym.name}' waits on a barrier; barriers inside "
-                                         "called functions are not supported yet", x.span)
         name = self.device_names.get(id(f.sym), f.sym.py_name)
         out = [decorator, f"def {name}({', '.join(self.begin_function(f, name))}):"]
         self.block(f.body.body, out, 1)
@@ -649,6 +644,11 @@ class KernelExprEmitter(StructValues):
     def begin_function(self, f: ir.FunctionDef, name: str) -> list[str]:
         """Reset per-function state; return the Python parameters (a struct parameter is one
         per leaf field)."""
+        self.reset_comments()
+        for x in ir.walk(f.body):
+            if isinstance(x, ir.Barrier):
+                raise KernelCodegenError(f"function '{f.sym.name}' waits on a barrier; barriers inside "
+                                         "called functions are not supported yet", x.span)
         self.owner, self.helpers, self.struct_vars = name, [], {}
         self._comment_line[f.span.file] = f.span.line
         self.names_used |= {n.sym.py_name for n in ir.walk(f.body) if isinstance(n, (ir.Var, ir.VarDecl))}
