@@ -35,3 +35,19 @@ int main() { int x = 1, y = 2; swap2(x, y); std::cout << x << y << std::endl; re
 """)
     assert rc == 1 and out == ""
     assert "p.cpp:3:12: error: passing 'int' by non-const reference not supported yet [unsupported]" in err
+
+
+def test_math_spelled_as_operators_keeps_precedence(run_amppy, tmp_path):
+    """`mad(a, b, c)` is `a * b + c` on the host: its operands and its use need parentheses."""
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <amp.h>
+#include <iostream>
+using namespace concurrency;
+int main() {
+    double a = 1.0, b = 2.0, c = 3.0;
+    std::cout << 2.0 * mad(a + 1.0, b, c) << " " << mad(a, b, c) * 2.0 << " "
+              << 8.0 / precise_math::rsqrt(a + 3.0) << std::endl;
+    return 0;
+}
+""")
+    assert (rc, out) == (0, "14 10 16\n"), err

@@ -591,13 +591,17 @@ class HostWriter:
 
     def e_MathCall(self, e: ir.MathCall):
         fn = FUNCTIONS[e.name]
-        text = fn.host.format(*(self.expr(a) for a in e.args), one=py_literal(1.0, e.type))
+        operator = fn.host.startswith("{")         # `a * b + c`, `1.0 / np.sqrt(x)`: not a call
+        args = (self.wrap(a, P_MUL + 1) if operator else self.expr(a) for a in e.args)
+        text = fn.host.format(*args, one=py_literal(1.0, e.type))
         if fn.result == "float" and isinstance(e.type, ir.Scalar):
             if e.type.name == "double" and fn.host.startswith("np."):
                 text = f"float({text})"             # a Python float, as double values are
             elif e.type.name == "float" and not fn.host.startswith("np."):
                 text = f"float32({text})"           # math.* and cround give a Python float
-        return text, (P_MUL if fn.host.startswith("{") else P_POSTFIX)
+        if not operator or text.startswith("float"):
+            return text, P_POSTFIX
+        return text, (P_ADD if " + " in fn.host else P_MUL)
 
     def e_LibCall(self, e: ir.LibCall):
         args = [self.expr(a) for a in (e.args or ())]

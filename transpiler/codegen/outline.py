@@ -103,8 +103,8 @@ def emit_statements(em, stmts, out: list[str], depth: int, live_after=frozenset(
     `live_after`: symbols read after the list by code that is not in `stmts` (the CPU backend's
     stores of values live across a barrier)."""
     stmts = list(stmts)
-    sizes = [size(s) for s in stmts]
     deep = em.loop_depth >= NEST_LIMIT
+    sizes = [size(s) for s in stmts] if em.part_decorator is not None else []
     if em.part_decorator is None or (sum(sizes) <= PART_STATEMENTS and not deep):
         for s in stmts:
             em.stmt(s, out, depth)
