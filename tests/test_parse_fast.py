@@ -118,7 +118,7 @@ def test_lexer_matches_lark(name):
     ("u8\"a\" L'b' x1 1.5f .5 1e3 0x1Fu 10UL a...b", ["STRING_LIT", "CHAR_LIT", "NAME", "FLOAT_LIT",
                                                    "FLOAT_LIT", "FLOAT_LIT", "INT_LIT", "INT_LIT",
                                                    "NAME", "ELLIPSIS", "NAME"]),
-    ("a>>=b->c<<d::e", ["NAME", "SHREQ", "NAME", "ARROW", "NAME", "SHL", "NAME", "__ANON_0", "NAME"]),
+    ("a>>=b->c<<d::e", ["NAME", "SHREQ", "NAME", "ARROW", "NAME", "SHL", "NAME", "SCOPE", "NAME"]),
     ("struct classy class union", ["STRUCT_KW", "NAME", "STRUCT_KW", "STRUCT_KW"]),
 ])
 def test_lexer_types(text, expected):

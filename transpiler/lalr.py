@@ -21,14 +21,46 @@ it differently) -- raises `Fallback`; the caller then runs Lark itself, which
 reports syntax errors with its full knowledge.  So the fast path only ever has
 to be right on programs that parse, and a test compares its AST with Lark's on
 every sample and on mutated programs.
+
+Both read Lark's internals (`Lark.terminals`, `Lark.lexer_conf`, the parse table
+under `Lark.parser`, `lalr_analysis.Shift`, the rules' options), which Lark does
+not promise to keep: pyproject.toml pins the tested minor series (`TESTED_LARK`),
+and a Lark without them stops with `LarkInternalsError`, which says so.
 """
 from __future__ import annotations
 
 import re
 
-from lark.parsers.lalr_analysis import Shift
+try:
+    from lark.parsers.lalr_analysis import Shift
+except ImportError:         # reported by `Driver` (LarkInternalsError), where it is needed
+    Shift = None
 
-__all__ = ["Fallback", "Tok", "Lexer", "Driver", "Inline"]
+__all__ = ["Fallback", "Tok", "Lexer", "Driver", "Inline", "LarkInternalsError", "lark_internal"]
+
+#: The Lark releases whose internals this module reads (pyproject.toml pins the same range).
+TESTED_LARK = "lark>=1.3.1,<1.4"
+
+
+class LarkInternalsError(RuntimeError):
+    """The installed Lark lacks an internal that amppy's fast parser reads."""
+
+    def __init__(self, what: str):
+        import lark
+        super().__init__(
+            f"amppy's parser reads Lark internals that the installed lark "
+            f"{getattr(lark, '__version__', '?')} does not have "
+            f"({what}); amppy is tested with {TESTED_LARK}: pip install '{TESTED_LARK}'")
+
+
+def lark_internal(obj, path: str):
+    """`obj.<path>` (a dotted attribute path into Lark's internals), or LarkInternalsError."""
+    for name in path.split("."):
+        try:
+            obj = getattr(obj, name)
+        except AttributeError:
+            raise LarkInternalsError(f"no {type(obj).__name__}.{name}") from None
+    return obj
 
 
 class Fallback(Exception):
@@ -76,11 +108,25 @@ class Lexer:
     of groups keeps the regex engine fast."""
 
     def __init__(self, lark):
-        ignore = set(lark.lexer_conf.ignore)
+        ignore = set(lark_internal(lark, "lexer_conf.ignore"))
+        try:
+            keywords, ops, regexes, groups = self._terminals(lark_internal(lark, "terminals"), ignore)
+        except AttributeError as e:     # a terminal or pattern without what Lark 1.3 has
+            raise LarkInternalsError(f"terminals: {e}") from e
+        groups.append("|".join(re.escape(o) for o in sorted(ops, key=len, reverse=True)))
+        self.pattern = re.compile(r"[ \t\f\r]*(?:" + "|".join(f"({g})" for g in groups) + r")")
+        self.group_types = [None] + [str(t.name) for t in regexes] + [None]   # None: an operator
+        self.op_group = len(groups)
+        self.keywords = keywords
+        self.ops = ops
+
+    @staticmethod
+    def _terminals(terminals, ignore):
+        """(keywords, operators, regex terminals in Lark's order, their regexes) of the grammar."""
         keywords: dict[str, str] = {}
         ops: dict[str, str] = {}
         regexes: list = []
-        for t in lark.terminals:
+        for t in terminals:
             if t.name in ignore:
                 continue
             p = t.pattern
@@ -97,13 +143,7 @@ class Lexer:
         longest_op = max(map(len, ops))
         if any(t.priority or t.pattern.max_width <= longest_op for t in regexes):
             raise ValueError("grammar terminals no longer fit amppy.lalr.Lexer's model of Lark's order")
-        groups = [_non_capturing(t.pattern.to_regexp()) for t in regexes]
-        groups.append("|".join(re.escape(o) for o in sorted(ops, key=len, reverse=True)))
-        self.pattern = re.compile(r"[ \t\f\r]*(?:" + "|".join(f"({g})" for g in groups) + r")")
-        self.group_types = [None] + [str(t.name) for t in regexes] + [None]   # None: an operator
-        self.op_group = len(groups)
-        self.keywords = keywords
-        self.ops = ops
+        return keywords, ops, regexes, [_non_capturing(t.pattern.to_regexp()) for t in regexes]
 
     def tokens(self, text: str) -> list:
         """All tokens of `text`, keywords typed; raises Fallback on a character no terminal takes."""
@@ -177,7 +217,16 @@ class Driver:
     INLINE, BUILD, BUILD_WITH_POSITIONS = 0, 1, 2
 
     def __init__(self, lark, with_positions=frozenset(), start: str = "start"):
-        table = lark.parser.parser.parser.parse_table
+        if Shift is None:
+            raise LarkInternalsError("no lark.parsers.lalr_analysis.Shift")
+        table = lark_internal(lark, "parser.parser.parser.parse_table")
+        try:
+            self._read_table(table, with_positions, start)
+        except AttributeError as e:     # a table or rule without what Lark 1.3 has
+            raise LarkInternalsError(f"parse table: {e}") from e
+
+    def _read_table(self, table, with_positions, start):
+        """The states of Lark's `parse_table`, each action as the parse loop wants it."""
         self.start_state = table.start_states[start]
         self.end_state = table.end_states[start]
         self.with_positions = frozenset(with_positions)

@@ -24,7 +24,7 @@ from lark import Lark, Tree
 from lark.exceptions import UnexpectedInput
 
 from . import ast as A
-from .lalr import Driver, Fallback, Lexer
+from .lalr import Driver, Fallback, Lexer, lark_internal
 from .diagnostics import CompileError, DiagnosticSink
 from .parse_builders import Node, ToAst, positioned
 from .parse_errors import _SyntaxProblem, report_problem, report_syntax_error, report_too_deep
@@ -41,7 +41,7 @@ def _parser() -> tuple[Lark, TypeNames]:
         "amppy.grammar", "cpp_amp.lark", ("",),
         parser="lalr", lexer="contextual", propagate_positions=False, tree_class=Node,
         maybe_placeholders=True, postlex=postlex, cache=_cache_path())
-    callbacks = parser.parser.parser.parser.callbacks
+    callbacks = lark_internal(parser, "parser.parser.parser.callbacks")
     for rule, cb in callbacks.items():
         callbacks[rule] = positioned(cb)
     return parser, postlex

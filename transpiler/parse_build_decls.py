@@ -24,15 +24,30 @@ _NORMALISED = {
 }
 
 
+def _unsupported_rule(what: str, help: str | None = None):
+    """The builder of a rule recognised only to be reported: "`what` not supported yet" at
+    the rule's span."""
+    def build(self, meta, ch):
+        return self.unsupported(self.sp(meta), what, help=help)
+    return build
+
+
 class DeclBuilders(BuilderBase):
     """The builders of the declaration rules."""
+
+    def _dropped(self, meta, ch):
+        """The builder of a rule recognised only to be left out of the AST."""
+        return None
+
+    empty_decl = tparam = access_label = ctor_inits = ctor_init = _dropped
+    namespace_decl = _unsupported_rule("namespace definitions are")
+    ctor_def = _unsupported_rule("constructors are",
+                                 help="use aggregate initialisation (`T x = {...};`) instead")
+    dtor_def = _unsupported_rule("destructors are")
 
     # -- top level
     def start(self, meta, ch):
         return A.TranslationUnit(self.sp(meta), tuple(c for c in ch if c is not None))
-
-    def empty_decl(self, meta, ch):
-        return None
 
     def using_namespace(self, meta, ch):
         return A.UsingNamespace(self.sp(meta), "::".join(t.value for t in ch if t.type in ("NAME", "NS_NAME")))
@@ -43,12 +58,6 @@ class DeclBuilders(BuilderBase):
     def template_decl(self, meta, ch):
         return self.unsupported(self.tsp(ch[0]), "templates defined in the program are",
                                 help="instantiate the template by hand for the types the program uses")
-
-    def namespace_decl(self, meta, ch):
-        return self.unsupported(self.sp(meta), "namespace definitions are")
-
-    def tparam(self, meta, ch):
-        return None
 
     # -- types
     def type(self, meta, ch):
@@ -177,22 +186,6 @@ class DeclBuilders(BuilderBase):
 
     def struct_member(self, meta, ch):
         return ch[0]
-
-    def access_label(self, meta, ch):
-        return None
-
-    def ctor_def(self, meta, ch):
-        return self.unsupported(self.sp(meta), "constructors are",
-                                help="use aggregate initialisation (`T x = {...};`) instead")
-
-    def dtor_def(self, meta, ch):
-        return self.unsupported(self.sp(meta), "destructors are")
-
-    def ctor_inits(self, meta, ch):
-        return None
-
-    def ctor_init(self, meta, ch):
-        return None
 
     def declarator_list(self, meta, ch):
         return Marker("declarators", tuple(ch))

@@ -87,10 +87,14 @@ class ExprBuilders(BuilderBase):
         vals, starts, ends = [], [], []
         ops: list = []
         prec = _PREC
-        for i in range(0, len(ch), 2):
+        n = len(ch)
+        for i in range(0, n + 2, 2):       # i = n + 1: past the last operand, closes every operator
             if i:
-                op = ch[i - 1].value
-                p = prec[op]
+                if i < n:
+                    op = ch[i - 1].value
+                    p = prec[op]
+                else:
+                    p = 0
                 while ops and ops[-1][1] >= p:
                     o = ops.pop()[0]
                     r, re_ = vals.pop(), ends.pop()
@@ -98,18 +102,13 @@ class ExprBuilders(BuilderBase):
                     l, ls = vals[-1], starts[-1]
                     vals[-1] = A.Binary(span(ls[0], ls[1], re_[0], re_[1]), o, l, r)
                     ends[-1] = re_
+                if i > n:
+                    break
                 ops.append((op, p))
             cp = positions[i]
             starts.append((cp[0], cp[1]))
             ends.append((cp[2], cp[3]))
             vals.append(ch[i])
-        while ops:
-            o = ops.pop()[0]
-            r, re_ = vals.pop(), ends.pop()
-            starts.pop()
-            l, ls = vals[-1], starts[-1]
-            vals[-1] = A.Binary(span(ls[0], ls[1], re_[0], re_[1]), o, l, r)
-            ends[-1] = re_
         return vals[0]
 
     additive = binops

@@ -40,51 +40,8 @@ class StmtBuilders(BuilderBase):
         return None if isinstance(c, A.ExprStmt) and c.expr is None else c
 
     def for_stmt(self, meta, ch):
-        init = ch[1]
-        rest = ch[2:]
-        body = rest[-1]
-        # `expression?` parts are optional without placeholders: tell cond and step apart by
-        # position in the original text (cond comes before the second ';').
-        exprs = rest[:-1]
-        cond = step = None
-        if len(exprs) == 2:
-            cond, step = exprs
-        elif len(exprs) == 1:
-            semi2 = self._second_semicolon(meta, ch[0])
-            e = exprs[0]
-            if semi2 is not None and (e.span.line, e.span.col) > semi2:
-                step = e
-            else:
-                cond = e
-        return A.For(self.sp(meta), init, cond, step, body)
-
-    def _second_semicolon(self, meta, for_tok):
-        # Find the ';' that ends the condition by scanning the preprocessed text.
-        text = self.pp.text
-        lines = text.split("\n") if not hasattr(self, "_lines") else self._lines
-        self._lines = lines
-        line, col = for_tok.line, for_tok.column
-        depth, count = 0, 0
-        started = False
-        while line <= len(lines):
-            s = lines[line - 1]
-            while col <= len(s):
-                c = s[col - 1]
-                if c == "(":
-                    depth += 1
-                    started = True
-                elif c == ")":
-                    depth -= 1
-                    if started and depth == 0:
-                        return None
-                elif c == ";" and depth == 1:
-                    count += 1
-                    if count == 2:
-                        sp = self.pp.span(line, col, line, col + 1)
-                        return (sp.line, sp.col)
-                col += 1
-            line, col = line + 1, 1
-        return None
+        # FOR for_init [cond] [step] body: the grammar's `[x]` gives None for an absent part
+        return A.For(self.sp(meta), ch[1], ch[2], ch[3], ch[4])
 
     def range_for(self, meta, ch):
         storage = tuple(c.value for c in ch if isinstance(c, Marker))

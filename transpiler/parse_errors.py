@@ -45,7 +45,7 @@ TOKEN_WORDS = {
     "GT": "'>'", "STAR": "'*'", "AMP": "'&'", "DOT": "'.'", "ARROW": "'->'", "NAME": "identifier",
     "TYPE_NAME": "type name", "TEMPLATE_NAME": "template name", "INT_LIT": "integer constant",
     "FLOAT_LIT": "floating constant", "CHAR_LIT": "character constant", "STRING_LIT": "string literal",
-    "__ANON_0": "'::'",
+    "SCOPE": "'::'",
 }
 _STRUCTURAL = ["SEMICOLON", "RPAR", "RSQB", "RBRACE", "COMMA", "COLON", "EQ", "LBRACE", "GT", "LPAR"]
 _EXPR_START = {"NAME", "INT_LIT", "FLOAT_LIT", "CHAR_LIT", "STRING_LIT"}
