@@ -131,3 +131,38 @@ def _tmpdir() -> str:
     if not _TMP:
         _TMP.append(tempfile.mkdtemp(prefix="amppy-promise-"))
     return _TMP[0]
+
+
+MANY_PLACES = """\
+#include <amp.h>
+#include <iostream>
+using namespace concurrency;
+int main() {
+    int a = 0, b = 0;
+    int c = (a = 3) + 1;
+    std::vector<int> v(4);
+    array_view<int, 1> av(4, v);
+    parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {
+        int x = 0;
+        int y = (x = 2) * 3;
+        av[i] = y;
+    });
+    int d = b++ + 1;
+    std::cout << a << b << c << d << "\\n";
+    return 0;
+}
+"""
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_check_reports_every_place_a_target_cannot_express(tmp_path, target):
+    """Code generation goes on after a construct it cannot express, so one `check` lists every
+    such place (host statements and kernels alike), in source order, each with its help."""
+    src = tmp_path / "many.cpp"
+    src.write_text(MANY_PLACES)
+    rc, err = _cli(["check", "--color", "never", "--target", target, src])
+    assert rc == 1
+    found = re.findall(r"many\.cpp:(\d+):\d+: error: .*\[([a-z-]+)\]", err)
+    assert found == [("6", "unsupported"), ("11", "unsupported-in-kernel"), ("14", "unsupported")], err
+    assert err.count("= help: write") == 3
+    assert_promise(src, target)

@@ -63,12 +63,12 @@ def missing_methods(cls, prefix_of, exempt) -> list[str]:
                   if k.__name__ not in exempt and not hasattr(cls, prefix_of(k) + k.__name__))
 
 
-def _host_prefix(k):
+def _prefix(k):
+    """One emitter core: `e_<Kind>` for expressions, `s_<Kind>` for statements, in every dialect."""
     return "e_" if issubclass(k, ir.Expr) else "s_"
 
 
-def _kernel_prefix(k):
-    return "_e_" if issubclass(k, ir.Expr) else "_s_"
+_host_prefix = _kernel_prefix = _prefix
 
 
 def test_every_kind_has_a_host_method():

@@ -152,9 +152,10 @@ class KernelCodegenError(Exception):
     """A construct a kernel target cannot express (yet); carries the user's span.  Raised by
     codegen and lowerings, reported by the driver as `[unsupported-in-kernel]`."""
 
-    def __init__(self, message: str, span=None):
+    def __init__(self, message: str, span=None, help: str | None = None):
         super().__init__(message)
         self.span = span
+        self.help = help
 
     def __str__(self):
         where = f"{self.span.file}:{self.span.line}:{self.span.col}: " if self.span else ""

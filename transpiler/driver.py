@@ -132,15 +132,35 @@ def translate(path: str, opts: Options, sink: DiagnosticSink, text: str | None =
         sink.error("no-main", "the program has no 'main' function to run", None,
                    help="`amppy run` starts the program at main(); `amppy translate` writes a module without one")
         sink.check()
-    from .codegen import CodegenUnsupported
+    from .codegen import CodegenErrors, CodegenUnsupported
     from .diagnostics import KernelCodegenError
     source = None
     with _Stage("codegen"):
         try:
             source = generate(program, opts, pp.sources)
-        except CodegenUnsupported as e:     # user input outside what the backends express
-            sink.error("unsupported", f"{e.what} not supported yet", e.span)
-        except KernelCodegenError as e:
-            sink.error("unsupported-in-kernel", e.args[0], e.span)
+        except (CodegenUnsupported, KernelCodegenError) as e:
+            _report_codegen([e], sink)
+        except CodegenErrors as e:
+            _report_codegen(e.errors, sink)
     sink.check()
     return pp, source
+
+
+def _report_codegen(errors: list, sink: DiagnosticSink) -> None:
+    """What the target cannot express (user input, not compiler faults): each place once, in
+    source order."""
+    from .codegen import CodegenUnsupported
+    seen, found = set(), []
+    for e in errors:
+        if isinstance(e, CodegenUnsupported):
+            code, message = "unsupported", f"{e.what} not supported yet"
+        else:
+            code, message = "unsupported-in-kernel", e.args[0]
+        key = (code, message, e.span)
+        if key not in seen:
+            seen.add(key)
+            found.append(key + (getattr(e, "help", None),))
+    order = {k: i for i, k in enumerate(found)}
+    found.sort(key=lambda k: ((k[2].file, k[2].line, k[2].col) if k[2] is not None else ("", 0, 0), order[k]))
+    for code, message, span, help_text in found:
+        sink.error(code, message, span, help=help_text)

@@ -17,182 +17,23 @@ Example (tile_average's kernel, abridged, as `amppy translate --emit ir` prints 
       Store  tileValues[t_idx.local[0]][t_idx.local[1]] = matrix[t_idx.global]
       Barrier all
       If (t_idx.local[0] == 0) && (t_idx.local[1] == 0) ...
+
+This module declares the node kinds and answers questions about them (`root`, `has_jump`,
+`switch_arms`, ...).  It re-exports the types (`ir_types.py`: `ir.Scalar`, `ir.SCALARS`) and
+the traversal (`ir_walk.py`: `ir.children`, `ir.walk`, `ir.Visitor`), so `ir.X` names them all.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import ClassVar, Optional
 
+from .ir_types import (  # noqa: F401  (re-exported: ir.Scalar, ir.SCALARS, ir.INT, ...)
+    SCALARS, BOOL, INT, UINT, FLOAT, DOUBLE, CHAR,
+    Type, Scalar, Void, StructType, CArray, Pointer, ArrayView, AmpArray, Extent, Index, TiledExtent,
+    TiledIndex, Vector, Iterator, String, Library, Function,
+)
+from .ir_walk import Visitor, children, walk  # noqa: F401  (re-exported: ir.walk, ir.Visitor, ...)
 from .source import Span
-
-
-# ---- types ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Type:
-    def __str__(self) -> str:
-        return type(self).__name__
-
-
-@dataclass(frozen=True)
-class Scalar(Type):
-    """Arithmetic types. `name` is one of SCALARS' keys."""
-    name: str
-
-    @property
-    def is_float(self) -> bool:
-        return self.name in ("float", "double", "long double")
-
-    @property
-    def is_int(self) -> bool:
-        return not self.is_float and self.name != "bool"
-
-    @property
-    def is_unsigned(self) -> bool:
-        return self.name.startswith("unsigned") or self.name in ("size_t",)
-
-    def __str__(self) -> str:
-        return self.name
-
-
-#: C++ scalar name -> (numpy type name, size in bytes, rank for the usual arithmetic conversions)
-SCALARS = {
-    "bool": ("bool_", 1, 0),
-    "char": ("int8", 1, 1), "signed char": ("int8", 1, 1), "unsigned char": ("uint8", 1, 1),
-    "wchar_t": ("uint16", 2, 2), "short": ("int16", 2, 2), "unsigned short": ("uint16", 2, 2),
-    "int": ("int32", 4, 3), "unsigned int": ("uint32", 4, 3),
-    "long": ("int32", 4, 4), "unsigned long": ("uint32", 4, 4),      # MSVC: long is 32-bit
-    "long long": ("int64", 8, 5), "unsigned long long": ("uint64", 8, 5), "size_t": ("uint64", 8, 5),
-    "float": ("float32", 4, 10), "double": ("float64", 8, 11), "long double": ("float64", 8, 12),
-}
-
-BOOL, INT, UINT, FLOAT, DOUBLE, CHAR = (Scalar("bool"), Scalar("int"), Scalar("unsigned int"),
-                                         Scalar("float"), Scalar("double"), Scalar("char"))
-
-
-@dataclass(frozen=True)
-class Void(Type):
-    def __str__(self):
-        return "void"
-
-
-@dataclass(frozen=True)
-class StructType(Type):
-    name: str                         # the C++ name: look up fields in Program.structs
-    py_name: str = ""                 # the Python class name (amppy.names), "" = same as name
-
-    @property
-    def py(self) -> str:
-        return self.py_name or self.name
-
-    def __str__(self):
-        return self.name
-
-
-@dataclass(frozen=True)
-class CArray(Type):
-    """A C array `T a[D0][D1]` (host, kernel-local or tile_static): dims are constants."""
-    elem: Type
-    dims: tuple[int, ...]
-
-    def __str__(self):
-        return f"{self.elem}" + "".join(f"[{d}]" for d in self.dims)
-
-
-@dataclass(frozen=True)
-class Pointer(Type):
-    elem: Type
-
-    def __str__(self):
-        return f"{self.elem}*"
-
-
-@dataclass(frozen=True)
-class ArrayView(Type):
-    elem: Type
-    rank: int
-    const: bool = False
-
-    def __str__(self):
-        return f"array_view<{'const ' if self.const else ''}{self.elem}, {self.rank}>"
-
-
-@dataclass(frozen=True)
-class AmpArray(Type):
-    """concurrency::array<T, N>."""
-    elem: Type
-    rank: int
-
-    def __str__(self):
-        return f"array<{self.elem}, {self.rank}>"
-
-
-@dataclass(frozen=True)
-class Extent(Type):
-    rank: int
-
-    def __str__(self):
-        return f"extent<{self.rank}>"
-
-
-@dataclass(frozen=True)
-class Index(Type):
-    rank: int
-
-    def __str__(self):
-        return f"index<{self.rank}>"
-
-
-@dataclass(frozen=True)
-class TiledExtent(Type):
-    dims: tuple[int, ...]
-
-    def __str__(self):
-        return f"tiled_extent<{', '.join(map(str, self.dims))}>"
-
-
-@dataclass(frozen=True)
-class TiledIndex(Type):
-    dims: tuple[int, ...]
-
-    def __str__(self):
-        return f"tiled_index<{', '.join(map(str, self.dims))}>"
-
-
-@dataclass(frozen=True)
-class Vector(Type):
-    elem: Type
-
-    def __str__(self):
-        return f"std::vector<{self.elem}>"
-
-
-@dataclass(frozen=True)
-class Iterator(Type):
-    """A std::vector iterator (begin()/end())."""
-    elem: Type
-
-
-@dataclass(frozen=True)
-class String(Type):
-    """A string literal / const char*."""
-    def __str__(self):
-        return "const char*"
-
-
-@dataclass(frozen=True)
-class Library(Type):
-    """Opaque library objects: std::cout ("ostream"), std::cin ("istream"), manipulators,
-    HANDLE, COORD, SMALL_RECT, tile_barrier, accelerator ... `name` says which."""
-    name: str
-
-    def __str__(self):
-        return self.name
-
-
-@dataclass(frozen=True)
-class Function(Type):
-    ret: Type
-    params: tuple[Type, ...]
 
 
 # ---- symbols -------------------------------------------------------------------------------
@@ -621,6 +462,7 @@ def describe(node) -> str:
     return _describe(node)
 
 
+# ---- queries -------------------------------------------------------------------------------
 def root(e: Expr) -> Expr:
     """The expression an element/field chain starts from (`a` in `a[i].f`, `t.local[0]`)."""
     while isinstance(e, (ElementRef, FieldRef, IndexComponent)):
@@ -658,74 +500,25 @@ def is_false(e: Expr) -> bool:
     return isinstance(e, Const) and not isinstance(e.value, str) and not e.value
 
 
-def switch_groups(s: Switch):
-    """A `switch` as (labels, statements, span) groups, or (None, (span, problem)).
-
-    `labels` are the case values of a run of empty cases and the case with statements that
-    ends it (None stands for `default:`); the case's closing `break` is dropped.  A case that
-    falls through into one with statements, or a `break` inside a nested statement of a case,
-    has no such form: then the second value says where and what."""
-    groups, pending = [], []
-    for vals, body, falls in s.cases:
-        stmts = list(body.body)
-        if falls and not stmts:
-            pending.extend(vals if vals else [None])
+def switch_arms(s: Switch) -> list[tuple[list, list]]:
+    """A `switch` as the arms of an if-chain, in case order: (labels, statements) each.  An
+    empty case's labels join the next arm; a case that falls through continues with the next
+    cases' statements.  None stands for `default:` (sema has removed each case's closing
+    `break`)."""
+    cases = list(s.cases)
+    arms, pending = [], []
+    for i, (values, body, falls) in enumerate(cases):
+        labels = list(values) if values else [None]
+        if falls and not body.body and i + 1 < len(cases):
+            pending += labels
             continue
-        if stmts and isinstance(stmts[-1], Break):
-            stmts.pop()
-        elif falls:
-            return None, (body.span, "a switch case that falls through into the next one")
-        if any(has_jump(x, Break) for x in stmts):
-            return None, (body.span, "'break' inside a nested statement of a switch case")
-        groups.append((pending + (list(vals) if vals else [None]), stmts, body.span))
+        stmts, j = list(body.body), i
+        while cases[j][2] and j + 1 < len(cases):
+            j += 1
+            stmts += cases[j][1].body
+        arms.append((pending + labels, stmts))
         pending = []
-    return groups, None
-
-
-def children(node):
-    """The IR nodes directly below `node`, in field order: its declared `children` fields,
-    through tuples (a `Switch`'s cases, `For.init`) and skipping absent (None) ones."""
-    for name in type(node).children:
-        v = getattr(node, name)
-        if isinstance(v, tuple):
-            yield from _nodes_in(v)
-        elif v is not None:
-            yield v
-
-
-def _nodes_in(values):
-    for x in values:
-        if isinstance(x, tuple):
-            yield from _nodes_in(x)
-        elif isinstance(x, (Expr, Stmt, Kernel)):
-            yield x
-
-
-def walk(node):
-    """Yield `node` and every IR node below it (statements, expressions, the kernels of
-    launches), depth first; the one traversal every pass and backend uses."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        stack.extend(children(n))
-
-
-class Visitor:
-    """pycparser's NodeVisitor for the IR: `visit(node)` calls `visit_<Kind>(node)` when the
-    subclass defines it, else `generic_visit`, which visits the children.  A subclass that
-    must handle every node kind sets `complete = True`; tests/test_ir.py then fails for a
-    kind it has no method for, so adding a node kind fails in a test, not in users' hands."""
-
-    complete = False
-
-    def visit(self, node):
-        m = getattr(self, "visit_" + type(node).__name__, None)
-        return m(node) if m is not None else self.generic_visit(node)
-
-    def generic_visit(self, node):
-        for c in children(node):
-            self.visit(c)
+    return arms
 
 
 def node_kinds() -> list[type]:

@@ -68,91 +68,75 @@ def _block(b: Block, depth: int, out: list[str]) -> None:
 
 def _stmt(s: Stmt, depth: int, out: list[str]) -> None:
     pad = "  " * depth
-    at = f"  @{s.span.line}"
+    head = _STMT.get(type(s))
+    out.append(f"{pad}{head(s) if head is not None else type(s).__name__}  @{s.span.line}")
     if isinstance(s, Block):
-        out.append(pad + "Block" + at)
         _block(s, depth + 1, out)
-    elif isinstance(s, VarDecl):
-        out.append(f"{pad}Var {s.sym.name}: {s.sym.type}" + (f" = {_e(s.init)}" if s.init else "") + at)
-    elif isinstance(s, TileStatic):
-        out.append(f"{pad}TileStatic {s.sym.name}: {s.sym.type}{at}")
-    elif isinstance(s, ExprStmt):
-        out.append(f"{pad}{_e(s.expr)}{at}")
     elif isinstance(s, If):
-        out.append(f"{pad}If {_e(s.cond)}{at}")
         _block(s.then, depth + 1, out)
         if s.else_:
             out.append(f"{pad}Else")
             _block(s.else_, depth + 1, out)
     elif isinstance(s, (While, DoWhile)):
-        out.append(f"{pad}{type(s).__name__} {_e(s.cond)}{at}")
         _block(s.body, depth + 1, out)
     elif isinstance(s, For):
-        out.append(f"{pad}For{at}")
         for i in s.init:
             _stmt(i, depth + 2, out)
-        out.append(f"{pad}  cond {_e(s.cond) if s.cond else '-'}; step {', '.join(_e(x) for x in s.step)}")
+        out.append(f"{pad}  cond {_e(s.cond) if s.cond else '-'}; step {_list(s.step)}")
         _block(s.body, depth + 1, out)
     elif isinstance(s, Switch):
-        out.append(f"{pad}Switch {_e(s.cond)}{at}")
         for vals, body, ft in s.cases:
-            out.append(f"{pad}  Case {', '.join(_e(v) for v in vals) or 'default'}{' (falls through)' if ft else ''}")
+            out.append(f"{pad}  Case {_list(vals) or 'default'}{' (falls through)' if ft else ''}")
             _block(body, depth + 2, out)
-    elif isinstance(s, Return):
-        out.append(f"{pad}Return {_e(s.value) if s.value else ''}{at}")
-    elif isinstance(s, Barrier):
-        out.append(f"{pad}Barrier {s.kind}{at}")
-    elif isinstance(s, ParallelForEach):
-        out.append(f"{pad}ParallelForEach {s.kernel.name} over {_e(s.domain)} with ({', '.join(_e(a) for a in s.capture_args)}){at}")
-    else:
-        out.append(f"{pad}{type(s).__name__}{at}")
+
+
+#: The line `--emit ir` writes for a statement (before its `@line`; its nested statements follow).
+_STMT = {
+    VarDecl: lambda s: f"Var {s.sym.name}: {s.sym.type}" + (f" = {_e(s.init)}" if s.init else ""),
+    TileStatic: lambda s: f"TileStatic {s.sym.name}: {s.sym.type}",
+    ExprStmt: lambda s: _e(s.expr),
+    If: lambda s: f"If {_e(s.cond)}",
+    While: lambda s: f"While {_e(s.cond)}",
+    DoWhile: lambda s: f"DoWhile {_e(s.cond)}",
+    Switch: lambda s: f"Switch {_e(s.cond)}",
+    Return: lambda s: f"Return {_e(s.value) if s.value else ''}",
+    Barrier: lambda s: f"Barrier {s.kind}",
+    ParallelForEach: lambda s: f"ParallelForEach {s.kernel.name} over {_e(s.domain)} with ({_list(s.capture_args)})",
+}
 
 
 def _e(e: Expr) -> str:
-    if isinstance(e, Const):
-        return repr(e.value)
-    if isinstance(e, StringConst):
-        return repr(e.value)
-    if isinstance(e, Var):
-        return e.sym.name
-    if isinstance(e, Convert):
-        return f"({e.type})({_e(e.operand)})"
-    if isinstance(e, Unary):
-        return f"{e.op}{_e(e.operand)}"
-    if isinstance(e, Binary):
-        return f"({_e(e.left)} {e.op} {_e(e.right)})"
-    if isinstance(e, Conditional):
-        return f"({_e(e.cond)} ? {_e(e.then)} : {_e(e.else_)})"
-    if isinstance(e, ThreadIndex):
-        return f"{e.which}[{e.dim}]"
-    if isinstance(e, MakeIndex):
-        return f"index({', '.join(map(_e, e.components))})"
-    if isinstance(e, IndexComponent):
-        return f"{_e(e.base)}[{e.dim}]"
-    if isinstance(e, ElementRef):
-        return f"{_e(e.base)}[{', '.join(map(_e, e.indices))}]"
-    if isinstance(e, FieldRef):
-        return f"{_e(e.base)}{'->' if e.arrow else '.'}{e.field}"
-    if isinstance(e, Call):
-        return f"{e.func.name}({', '.join(map(_e, e.args))})"
-    if isinstance(e, (MathCall, AtomicCall)):
-        args = ((e.target,) if isinstance(e, AtomicCall) else ()) + e.args
-        return f"{e.name}({', '.join(map(_e, args))})"
-    if isinstance(e, LibCall):
-        obj = f"{_e(e.obj)}." if e.obj is not None else ""
-        return f"{obj}{e.name}({', '.join(map(_e, e.args))})"
-    if isinstance(e, Construct):
-        return f"{'new ' if e.heap else ''}{e.type}({', '.join(map(_e, e.args))})"
-    if isinstance(e, Copy):
-        return f"copy({_e(e.operand)})"
-    if isinstance(e, StreamOut):
-        return " << ".join([e.stream] + [_e(i) for i in e.items])
-    if isinstance(e, Manipulator):
-        return e.name + (f"({', '.join(map(_e, e.args))})" if e.args else "")
-    if isinstance(e, StreamIn):
-        return " >> ".join(["cin"] + [_e(t) for t in e.targets])
-    if isinstance(e, Assign):
-        return f"{_e(e.target)} {'' if e.op == '=' else e.op}= {_e(e.value)}"
-    if isinstance(e, IncDec):
-        return f"{e.op}{_e(e.target)}" if e.prefix else f"{_e(e.target)}{e.op}"
-    return type(e).__name__
+    text = _EXPR.get(type(e))
+    return text(e) if text is not None else type(e).__name__
+
+
+def _list(es) -> str:
+    return ", ".join(map(_e, es))
+
+
+#: How `--emit ir` writes each expression kind (one not listed is written as its kind's name).
+_EXPR = {
+    Const: lambda e: repr(e.value),
+    StringConst: lambda e: repr(e.value),
+    Var: lambda e: e.sym.name,
+    Convert: lambda e: f"({e.type})({_e(e.operand)})",
+    Unary: lambda e: f"{e.op}{_e(e.operand)}",
+    Binary: lambda e: f"({_e(e.left)} {e.op} {_e(e.right)})",
+    Conditional: lambda e: f"({_e(e.cond)} ? {_e(e.then)} : {_e(e.else_)})",
+    ThreadIndex: lambda e: f"{e.which}[{e.dim}]",
+    MakeIndex: lambda e: f"index({_list(e.components)})",
+    IndexComponent: lambda e: f"{_e(e.base)}[{e.dim}]",
+    ElementRef: lambda e: f"{_e(e.base)}[{_list(e.indices)}]",
+    FieldRef: lambda e: f"{_e(e.base)}{'->' if e.arrow else '.'}{e.field}",
+    Call: lambda e: f"{e.func.name}({_list(e.args)})",
+    MathCall: lambda e: f"{e.name}({_list(e.args)})",
+    AtomicCall: lambda e: f"{e.name}({_list((e.target,) + e.args)})",
+    LibCall: lambda e: f"{_e(e.obj) + '.' if e.obj is not None else ''}{e.name}({_list(e.args)})",
+    Construct: lambda e: f"{'new ' if e.heap else ''}{e.type}({_list(e.args)})",
+    Copy: lambda e: f"copy({_e(e.operand)})",
+    StreamOut: lambda e: " << ".join([e.stream] + [_e(i) for i in e.items]),
+    Manipulator: lambda e: e.name + (f"({_list(e.args)})" if e.args else ""),
+    StreamIn: lambda e: " >> ".join(["cin"] + [_e(t) for t in e.targets]),
+    Assign: lambda e: f"{_e(e.target)} {'' if e.op == '=' else e.op}= {_e(e.value)}",
+    IncDec: lambda e: f"{e.op}{_e(e.target)}" if e.prefix else f"{_e(e.target)}{e.op}",
+}

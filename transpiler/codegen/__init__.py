@@ -11,10 +11,19 @@ from .. import ir
 class CodegenUnsupported(Exception):
     """A construct the backends cannot express yet; reported as a diagnostic."""
 
-    def __init__(self, what: str, span):
+    def __init__(self, what: str, span, help: str | None = None):
         super().__init__(what)
         self.what = what
         self.span = span
+        self.help = help
+
+
+class CodegenErrors(Exception):
+    """Every `CodegenUnsupported`/`KernelCodegenError` of one translation, in the order met."""
+
+    def __init__(self, errors: list):
+        super().__init__(f"{len(errors)} constructs the target cannot express")
+        self.errors = errors
 
 
 def generate(program: ir.Program, opts, sources) -> str:

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from .. import ir
 from ..lower import barrier_regions as br
-from .kernel_exprs import (KernelCodegenError, KernelExprEmitter, for_range, fresh_names, kernel_user_names,
-                           kernel_versions, np_scalar, range_args)
+from .kernel_exprs import (KernelCodegenError, KernelExprEmitter, fresh_names, kernel_user_names, kernel_versions,
+                           np_scalar)
 
 JIT = '@numba.njit(parallel=True, cache=True, error_model="numpy")'
 INLINE = '@numba.njit(inline="always", cache=True, error_model="numpy")'
@@ -91,14 +91,8 @@ class CpuEmitter(KernelExprEmitter):
         fn = _ATOMICS.get(e.name)
         if fn is None:
             raise KernelCodegenError(f"atomic operation '{e.name}' is not supported in kernels", e.span)
-        t = e.target
-        if isinstance(t, ir.ElementRef):
-            arr, idx = self.expr(t.base, 14), "(" + ", ".join(self.expr(i) for i in t.indices) + ",)"
-        elif isinstance(t, ir.Var) and "tile_static" in t.sym.storage and isinstance(t.sym.type, ir.Scalar):
-            arr, idx = self.var_ref(t.sym)[:-3], "(0,)"
-        else:
-            raise KernelCodegenError("atomic operations need an array element or a tile_static "
-                                     "variable as their target on the CPU target", e.span)
+        arr, idx = self.atomic_operands(e, "CPU")
+        idx = "(" + ", ".join(idx) + ",)"
         args = [self.expr(a) for a in e.args]
         if e.name in ("atomic_fetch_inc", "atomic_fetch_dec"):
             args = ["1"]
@@ -174,59 +168,18 @@ class _KernelWriter:
             self.nodes(nd.else_, out, depth + 1)
 
     def _n_TileLoop(self, nd, out, depth):
-        self.em.loop_depth += 1             # a Python loop block around what it contains
-        try:
-            self._tile_loop(nd, out, depth)
-        finally:
-            self.em.loop_depth -= 1
-
-    def _tile_loop(self, nd, out, depth):
-        s, pad = nd.stmt, "    " * depth
-        self.em.comment(s.span, out, pad)
+        """A loop containing a barrier: the emitter core's loop, with the tile's nodes as its
+        body; what its head and steps read of the thread indices is needed at tile level."""
         em = self.em
-        if isinstance(s, ir.For):
-            rng = for_range(s)
-            if rng is not None:
-                sym, start, stop_e, step, incl = rng
-                stop = self._cond(ir.Binary(stop_e.span, stop_e.type, "+" if step > 0 else "-", stop_e,
-                                            ir.Const(stop_e.span, stop_e.type, 1))) if incl else self._cond(stop_e)
-                args = range_args(self._cond(start), stop, step)
-                out.append(f"{pad}for {em.var_ref(sym)} in range({args}):")
-                em._continue_prefix.append(None)
-                self.nodes(nd.body, out, depth + 1)
-                em._continue_prefix.pop()
-                return
-            for i in s.init:
-                self._n_TileStmt(br.TileStmt(i), out, depth)
-            out.append(f"{pad}while {self._cond(s.cond) if s.cond is not None else 'True'}:")
-            em._continue_prefix.append(s.step)
-            self.nodes(nd.body, out, depth + 1)
-            em._continue_prefix.pop()
-            for st in s.step:
-                self.em.idx_used = set()
-                out.append(pad + "    " + em._step(st))
-                self.tile_used |= self.em.idx_used
-        elif isinstance(s, ir.While):
-            out.append(f"{pad}while {self._cond(s.cond)}:")
-            em._continue_prefix.append(None)
-            self.nodes(nd.body, out, depth + 1)
-            em._continue_prefix.pop()
-        else:   # DoWhile
-            continues = any(isinstance(x, br.TileJump) and isinstance(x.stmt, ir.Continue)
-                            for x in _all_nodes(nd.body))
-            em._continue_prefix.append(None)
-            if continues:
-                flag = em.fresh("first_iteration")
-                out.append(f"{pad}{flag} = True")
-                out.append(f"{pad}while {flag} or {self._cond(s.cond)}:")
-                out.append(f"{pad}    {flag} = False")
-                self.nodes(nd.body, out, depth + 1)
-            else:
-                out.append(f"{pad}while True:")
-                self.nodes(nd.body, out, depth + 1)
-                out.append(f"{pad}    if not ({self._cond(s.cond)}):")
-                out.append(f"{pad}        break")
-            em._continue_prefix.pop()
+        em.comment(nd.stmt.span, out, "    " * depth)
+        em.idx_used = set()
+
+        def body(d):
+            self.tile_used |= em.idx_used
+            self.nodes(nd.body, out, d)
+            em.idx_used = set()
+        em.loop(nd.stmt, out, depth, body)
+        self.tile_used |= em.idx_used
 
     # ------------------------------------------------------------ per-thread regions
     def _lidx(self):
@@ -357,14 +310,6 @@ class _KernelWriter:
         """Lines run once per tile before its first region (after the tile_static arrays)."""
 
 
-def _all_nodes(nodes):
-    for x in nodes:
-        yield x
-        if isinstance(x, br.TileIf):
-            yield from _all_nodes(x.then)
-            yield from _all_nodes(x.else_)
-
-
 def _shape_elem(t, span, record=None):
     """(shape, element type) of a tile_static variable or of a value live across a barrier;
     `record(struct_type)` names a struct's layout (tile_static only)."""
@@ -382,18 +327,10 @@ def _shape_elem(t, span, record=None):
 
 def emit_functions(functions, program=None, sources=None, emitted: set | None = None) -> list[str]:
     """restrict(amp) functions as inlined njit functions (skipping names in `emitted`)."""
-    out = []
     em = KernelExprEmitter(program, sources)
     em.part_decorator = PART
     em.device_names = kernel_versions(program, needs_host_version)
-    for f in functions:
-        name = em.device_names.get(id(f.sym), f.sym.py_name)
-        if emitted is not None:
-            if name in emitted:
-                continue
-            emitted.add(name)
-        out += em.function(f, INLINE) + [""]
-    return out
+    return em.functions(functions, INLINE, emitted)
 
 
 def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_functions: set | None = None) -> list[str]:

@@ -90,7 +90,7 @@ class CheckedEmitter(cpu.CpuEmitter):
                 f"{site}, {_MODES[mode]}, {name}.shape, {', '.join(idx)})")
 
     # ---------------------------------------------------------------- accesses
-    def _e_Var(self, e: ir.Var):
+    def e_Var(self, e: ir.Var):
         sym = e.sym
         if "tile_static" in sym.storage and isinstance(sym.type, ir.Scalar):
             mode = self._take_mode()
@@ -99,13 +99,13 @@ class CheckedEmitter(cpu.CpuEmitter):
             if self.races and self.in_thread and sym in self.shadows:
                 return f"{name}[{self._tile_static_index(e.span, sym, mode, name, ['0'], True)}]", P_ATOM
             return f"{name}[0]", P_ATOM
-        return super()._e_Var(e)
+        return super().e_Var(e)
 
-    def _e_ElementRef(self, e: ir.ElementRef):
+    def e_ElementRef(self, e: ir.ElementRef):
         mode = self._take_mode()
         base = e.base
         if not isinstance(base.type, _ARRAYS) or not 1 <= len(e.indices) <= 3:
-            return super()._e_ElementRef(e)
+            return super().e_ElementRef(e)
         root = ir.root_symbol(base)
         ts = root is not None and "tile_static" in root.storage and isinstance(base, ir.Var)
         if ts:

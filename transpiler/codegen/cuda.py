@@ -118,17 +118,8 @@ class CudaEmitter(KernelExprEmitter):
         fn = _ATOMICS.get(e.name)
         if fn is None:
             raise KernelCodegenError(f"atomic operation '{e.name}' is not supported on the CUDA target", e.span)
-        t = e.target
-        if isinstance(t, ir.ElementRef):
-            arr = t.base.sym.py_name if isinstance(t.base, ir.Var) and "tile_static" in t.base.sym.storage \
-                else self.expr(t.base, P_ATOM)
-            idx = ", ".join(self.expr(i) for i in t.indices)
-            idx = idx if len(t.indices) == 1 else f"({idx})"
-        elif isinstance(t, ir.Var) and "tile_static" in t.sym.storage and isinstance(t.sym.type, ir.Scalar):
-            arr, idx = t.sym.py_name, "0"
-        else:
-            raise KernelCodegenError("atomic operations need an array element or a tile_static "
-                                     "variable as their target on the CUDA target", e.span)
+        arr, idx = self.atomic_operands(e, "CUDA")
+        idx = idx[0] if len(idx) == 1 else f"({', '.join(idx)})"
         if e.name in ("atomic_fetch_inc", "atomic_fetch_dec"):
             one = self.const(1 if e.name == "atomic_fetch_inc" else -1, ir.INT)[0]
             args = [f"{np_scalar(e.type)}({one})" if isinstance(e.type, ir.Scalar) else one]
@@ -141,7 +132,7 @@ class CudaEmitter(KernelExprEmitter):
         if lib is not None and isinstance(e.type, ir.Scalar) and e.type.is_float:
             fn = lib[0] if e.type.name == "float" else lib[1]
             args = ", ".join(self.expr(a) for a in e.args)
-            return f"cuda.libdevice.{fn}({args})"
+            return f"cuda.libdevice.{fn}({args})", P_ATOM
         return super().math_call(e)
 
     def local_array(self, t: ir.CArray, span) -> str:
@@ -163,15 +154,7 @@ class CudaEmitter(KernelExprEmitter):
         for where, e in array_initializer(s.init).items():
             out.append(f"{pad}{name}[{', '.join(map(str, where))}] = {self.expr(e)}")
 
-    def device_function(self, f: ir.FunctionDef) -> list[str]:
-        """A restrict(amp) function as a `cuda.jit(device=True)` function."""
-        name = self.device_names.get(id(f.sym), f.sym.py_name)
-        params = self.begin_function(f, name)
-        where = f"{f.span.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{f.span.line}"
-        note = "  (device version; the host version has the plain name)" if name != f.sym.py_name else ""
-        out = [DEVICE, f"def {name}({', '.join(params)}):  # {where}{note}"]
-        self.block(f.body.body, out, 1)
-        return self.helpers + out
+    version_note = "  (device version; the host version has the plain name)"
 
 
 def _shape(dims) -> str:
@@ -278,18 +261,12 @@ class _KernelWriter:
                 sizes = ", ".join(map(str, dims))
                 ax = ", ".join(reversed(_AXES[:rank]))
                 pre.append(f"    # tiled_index<{sizes}>: local = threadIdx ({ax}), tile = blockIdx ({ax})")
-            for d in range(rank):
-                if d in need_l:
-                    pre.append(f"    {n[f'l{d}']} = cuda.threadIdx.{axes[d]}")
-            for d in range(rank):
-                if d in need_t:
-                    pre.append(f"    {n[f't{d}']} = cuda.blockIdx.{axes[d]}")
-            for d in range(rank):
-                if d in need_o:
-                    pre.append(f"    {n[f'o{d}']} = {n[f't{d}']} * {dims[d]}")
-            for d in range(rank):
-                if d in need_g:
-                    pre.append(f"    {n[f'g{d}']} = {n[f't{d}']} * {dims[d]} + {n[f'l{d}']}")
+            sets = (("l", need_l, lambda d: f"cuda.threadIdx.{axes[d]}"),
+                    ("t", need_t, lambda d: f"cuda.blockIdx.{axes[d]}"),
+                    ("o", need_o, lambda d: f"{n[f't{d}']} * {dims[d]}"),
+                    ("g", need_g, lambda d: f"{n[f't{d}']} * {dims[d]} + {n[f'l{d}']}"))
+            for key, needed, value in sets:     # each index kind once, in dimension order
+                pre += [f"    {n[f'{key}{d}']} = {value(d)}" for d in range(rank) if d in needed]
             head = pre
         else:
             gs = [n[f"g{d}"] for d in range(rank)]
@@ -307,16 +284,8 @@ class _KernelWriter:
 
 def emit_functions(functions, program=None, sources=None, emitted: set | None = None) -> list[str]:
     """restrict(amp) functions as device functions (skipping names in `emitted`)."""
-    out = []
     em = CudaEmitter(program, sources, None, {}, device_names(program))
-    for f in functions:
-        name = em.device_names.get(id(f.sym), f.sym.py_name)
-        if emitted is not None:
-            if name in emitted:
-                continue
-            emitted.add(name)
-        out += em.device_function(f) + [""]
-    return out
+    return em.functions(functions, DEVICE, emitted)
 
 
 def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_functions: set | None = None) -> list[str]:

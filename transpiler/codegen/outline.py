@@ -101,11 +101,12 @@ def whole_variables(run) -> tuple[set, set]:
 def emit_statements(em, stmts, out: list[str], depth: int, live_after=frozenset()) -> None:
     """Emit `stmts` at `depth`; a long list goes out as part calls (see the module docstring).
     `live_after`: symbols read after the list by code that is not in `stmts` (the CPU backend's
-    stores of values live across a barrier)."""
+    stores of values live across a barrier).  `em.split_long`/`em.split_deep` say which parts
+    the dialect makes (host code: only the deep ones)."""
     stmts = list(stmts)
-    deep = em.loop_depth >= NEST_LIMIT
-    sizes = [size(s) for s in stmts] if em.part_decorator is not None else []
-    if em.part_decorator is None or (sum(sizes) <= PART_STATEMENTS and not deep):
+    deep = em.split_deep and em.loop_depth >= NEST_LIMIT and any(has_loop(s) for s in stmts)
+    sizes = [size(s) for s in stmts] if em.split_long else []
+    if not deep and sum(sizes) <= PART_STATEMENTS:
         for s in stmts:
             em.stmt(s, out, depth)
         return
@@ -122,7 +123,7 @@ def emit_statements(em, stmts, out: list[str], depth: int, live_after=frozenset(
                 em.stmt(s, out, depth)
         run, run_size = [], 0
 
-    for i, (s, n) in enumerate(zip(stmts, sizes)):
+    for i, s in enumerate(stmts):
         # `later` must describe what follows the run when it is flushed: flush before passing s
         ok = movable(s, After(later, i))
         if deep and ok and has_loop(s):          # nested too deeply: a part of its own
@@ -130,6 +131,7 @@ def emit_statements(em, stmts, out: list[str], depth: int, live_after=frozenset(
             later.passed(i)
             _emit_part(em, [s], later, out, depth)
             continue
+        n = sizes[i] if em.split_long else PART_STATEMENTS + 1
         ok = ok and n <= PART_STATEMENTS
         if not ok or run_size + n > PART_STATEMENTS:
             flush()
@@ -157,18 +159,19 @@ def _emit_part(em, run, later_refs, out: list[str], depth: int) -> None:
     top = {s.sym for s in run if isinstance(s, ir.VarDecl)}
     results = sorted((sym for sym in assigned
                       if "tile_static" not in sym.storage and not isinstance(sym.type, ir.CArray)
+                      and sym.kind != "global"
                       and (sym not in declared or (sym in top and sym in later_refs))),
                      key=lambda sym: sym.py_name)
     name = em.fresh(f"{em.owner}_part")
     body: list[str] = []
-    saved_comment, saved_depth = em._last_comment, em.loop_depth
-    em.reset_comments()
-    em.loop_depth = 0
+    saved = em.enter_part()
     em.frames.append(set())
-    for s in run:
-        em.stmt(s, body, 1)
-    em.loop_depth = saved_depth
-    refs = em.frames.pop()
+    try:
+        for s in run:
+            em.stmt(s, body, 1)
+    finally:
+        refs = em.frames.pop()
+        em.leave_part(saved)
     names = [n for sym in results for n in em.value_names(sym)]    # a struct local: its leaves
     if names:
         body.append(f"{em.indent_unit}return {', '.join(names)}")
@@ -176,10 +179,7 @@ def _emit_part(em, run, later_refs, out: list[str], depth: int) -> None:
     for f in em.frames:                   # the call's arguments and results are used where it stands
         f.update(params)
         f.update(names)
-    em.helpers += [em.part_decorator, f"def {name}({', '.join(params)}):"] + body + [""]
-    em._last_comment = saved_comment
-    pad = em.indent_unit * depth
-    first = run[0].span
-    em.comment(first, out, pad)
+    em.add_part(name, params, body, run[0].span)
     call = f"{name}({', '.join(params)})"
-    out.append(f"{pad}{', '.join(names)} = {call}" if names else pad + call)
+    em.part_call(f"{', '.join(names)} = {call}" if names else call, run[0].span, out,
+                 em.indent_unit * depth)

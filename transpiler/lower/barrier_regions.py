@@ -32,6 +32,7 @@ a pure function of thread indices and constants, else *promoted* to a tile-shape
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from dataclasses import dataclass, field
 
 from .. import ir
@@ -188,13 +189,10 @@ def _switch_as_if(s: ir.Switch) -> ir.Stmt:
     if any(isinstance(n, _IMPURE) for n in ir.walk(s.cond)):
         raise BarrierLoweringError("a barrier inside a 'switch' whose value has side effects is not "
                                    "supported on the CPU target", s.cond.span)
-    cases, problem = ir.switch_groups(s)
-    if problem is not None:
-        raise BarrierLoweringError(f"{problem[1]}, in a switch with a barrier, is not supported on the "
-                                   "CPU target", problem[0])
     groups, default = [], None
-    for labels, stmts, span in cases:
-        block = ir.Block(span, tuple(stmts))
+    for labels, stmts in ir.switch_arms(s):
+        at = next((v.span for v in labels if v is not None), stmts[0].span if stmts else s.span)
+        block = ir.Block(at, tuple(stmts))        # at its `case` line
         if None in labels:                      # `default:` (maybe grouped with cases)
             default = block
             continue
@@ -210,6 +208,9 @@ def _switch_as_if(s: ir.Switch) -> ir.Stmt:
 
 
 def lower(kernel: ir.Kernel, uniformity: Uniformity | None = None) -> LoweredKernel:
+    """The kernel cut at its barriers, in phases: find the statements that must run once per
+    tile (hoisted) and the tile variables; check they are tile-uniform; split the body into
+    nodes; then place the variables that live across a barrier."""
     kernel = switches_as_ifs(kernel)
     u = uniformity or analyse(kernel)
     body = list(kernel.body.body)
@@ -218,88 +219,101 @@ def lower(kernel: ir.Kernel, uniformity: Uniformity | None = None) -> LoweredKer
     barriers = [n for n in ir.walk(kernel.body) if isinstance(n, ir.Barrier)]
     if kernel.tile_dims is None and barriers:
         raise BarrierLoweringError("a barrier can only be used in a tiled kernel", barriers[0].span)
+    locals_, simple = _index(body)
+    locals_ -= set(tile_statics)
+    hoisted, tvars = _hoisted(kernel, locals_, simple)
+    _check_uniform(hoisted, tvars, u)
+    nodes = [ThreadLoop(list(body))] if kernel.tile_dims is None else _split(body, False, hoisted, tvars)
+    lk = LoweredKernel(kernel, nodes, tile_statics, [], tvars, {}, u, bool(barriers))
+    loops = lk.thread_loops()
+    _check_returns(kernel, nodes, loops)
+    _live_across(lk, loops, locals_, simple)
+    return lk
 
-    # parents of every statement, and the local variables the kernel declares
-    parents: dict[int, tuple] = {}
+
+def _index(body) -> tuple[set, list]:
+    """(the local variables the kernel declares, (statement, ancestors) of every simple
+    statement -- those that are not compound -- including for-loop initialisers)."""
     locals_: set = set()
-    simple: list = []                      # (stmt, ancestors) of statements that assign variables
+    simple: list = []
 
-    def index(stmts, anc):
+    def visit(stmts, anc):
         for s in stmts:
-            parents[id(s)] = anc
             if isinstance(s, ir.VarDecl):
                 locals_.add(s.sym)
-            if isinstance(s, _COMPOUND):
-                if isinstance(s, ir.For):
-                    for i in s.init:
-                        if isinstance(i, ir.VarDecl):
-                            locals_.add(i.sym)
-                        parents[id(i)] = anc + (s,)
-                        simple.append((i, anc + (s,)))
-                    index(s.body.body, anc + (s,))
-                else:
-                    index([c for c in _children(s)], anc + (s,))
-            else:
+            if not isinstance(s, _COMPOUND):
                 simple.append((s, anc))
-    index(body, ())
-    locals_ -= set(tile_statics)
+            elif isinstance(s, ir.For):
+                for i in s.init:
+                    if isinstance(i, ir.VarDecl):
+                        locals_.add(i.sym)
+                    simple.append((i, anc + (s,)))
+                visit(s.body.body, anc + (s,))
+            else:
+                visit(list(_children(s)), anc + (s,))
+    visit(body, ())
+    return locals_, simple
 
-    # hoisted statements H and tile variables T, to a fixpoint
+
+def _hoisted(kernel: ir.Kernel, locals_: set, simple: list) -> tuple[dict, set]:
+    """The statements run once per tile (id -> statement) and the tile variables, to a
+    fixpoint: a compound statement containing a barrier is hoisted; the variables its
+    decisions read are tile variables; a statement assigning a tile variable is a tile
+    statement, and the compound statements around it are hoisted."""
     hoisted: dict[int, ir.Stmt] = {}
     tvars: set = set()
 
-    def hoist(s):
+    def hoist(s) -> bool:
         if id(s) not in hoisted and not isinstance(s, ir.Block):
             hoisted[id(s)] = s
             return True
         return False
 
-    for s_all in ir.walk(kernel.body):
-        if isinstance(s_all, _COMPOUND) and not isinstance(s_all, ir.Block) and _contains(s_all, ir.Barrier):
-            hoist(s_all)
+    def add_vars(vs) -> bool:
+        new = vs - tvars
+        tvars.update(new)
+        return bool(new)
+
+    def jumps(stmts) -> bool:                  # uniform break/continue of a hoisted loop
+        changed = False
+        for c in stmts:
+            if isinstance(c, (ir.If, ir.Switch, ir.Block)) and (has_jump(c, ir.Break) or has_jump(c, ir.Continue)):
+                changed |= hoist(c)
+                changed |= jumps(_children(c))
+        return changed
+
+    for s in ir.walk(kernel.body):
+        if isinstance(s, _COMPOUND) and not isinstance(s, ir.Block) and _contains(s, ir.Barrier):
+            hoist(s)
     changed = True
     while changed:
         changed = False
         for s in list(hoisted.values()):
             if isinstance(s, ir.For):
-                for i in s.init:
-                    if isinstance(i, ir.VarDecl) and i.sym not in tvars:
-                        tvars.add(i.sym)
-                        changed = True
+                changed |= add_vars({i.sym for i in s.init if isinstance(i, ir.VarDecl)})
             for e in _cond_exprs(s):
-                for v in _vars(e) & locals_:
-                    if v not in tvars:
-                        tvars.add(v)
-                        changed = True
-            if isinstance(s, _LOOPS):            # uniform break/continue of a hoisted loop
-                def jumps(stmts):
-                    nonlocal changed
-                    for c in stmts:
-                        if isinstance(c, (ir.If, ir.Switch, ir.Block)) and (
-                                has_jump(c, ir.Break) or has_jump(c, ir.Continue)):
-                            changed |= hoist(c)
-                            jumps(_children(c))
-                jumps(s.body.body)
+                changed |= add_vars(_vars(e) & locals_)
+            if isinstance(s, _LOOPS):
+                changed |= jumps(s.body.body)
         for s, anc in simple:
             if _assigned_by(s) & tvars:
-                for v in _vars(s) & locals_:
-                    if v not in tvars:
-                        tvars.add(v)
-                        changed = True
+                changed |= add_vars(_vars(s) & locals_)
                 for a in anc:
                     changed |= hoist(a)
+    return hoisted, tvars
 
-    # every hoisted decision and tile variable must be tile-uniform
+
+def _check_uniform(hoisted: dict, tvars: set, u: Uniformity) -> None:
+    """Every hoisted decision and every tile variable must be the same for all threads of a tile."""
     for s in hoisted.values():
         if isinstance(s, ir.Switch):
             raise BarrierLoweringError("a barrier inside a 'switch' is not supported on the CPU target", s.span)
         r = u.control_reason(s)
         if r is not None:
             raise BarrierLoweringError(
-                "barrier under thread-dependent control flow: this condition "
-                f"{r[1].replace('depends', 'depends', 1)}; the CPU target runs the threads of a "
-                "tile one after another between barriers, so every thread of a tile must reach "
-                "the same barriers", r[0])
+                f"barrier under thread-dependent control flow: this condition {r[1]}; the CPU target "
+                "runs the threads of a tile one after another between barriers, so every thread of "
+                "a tile must reach the same barriers", r[0])
     for v in sorted(tvars, key=lambda s: (s.span.line, s.span.col)):
         r = u.var_reason(v)
         if r is not None:
@@ -307,104 +321,89 @@ def lower(kernel: ir.Kernel, uniformity: Uniformity | None = None) -> LoweredKer
                 f"barrier under thread-dependent control flow: '{v.name}' controls a barrier but "
                 f"{r[1]}", r[0])
 
-    # split into nodes
-    def split(stmts, loop_level: bool) -> list:
-        nodes, pending = [], []
 
-        def flush():
-            if pending:
-                nodes.append(ThreadLoop(list(pending)))
-                pending.clear()
-        for s in stmts:
-            if isinstance(s, ir.TileStatic):
-                continue
-            if isinstance(s, ir.Block) and (_contains(s, ir.Barrier) or any(id(x) in hoisted for x in ir.walk(s))
-                                             or _assigned_in(s, tvars)):
-                flush()
-                nodes.extend(split(list(s.body), loop_level))
-            elif isinstance(s, ir.Barrier):
-                flush()
-                nodes.append(Sync(s))
-            elif id(s) in hoisted:
-                flush()
-                if isinstance(s, ir.If):
-                    nodes.append(TileIf(s, split(list(s.then.body), loop_level),
-                                        split(list(s.else_.body), loop_level) if s.else_ else []))
-                else:
-                    nodes.append(TileLoop(s, split(list(s.body.body), True)))
-            elif loop_level and isinstance(s, (ir.Break, ir.Continue)):
-                flush()
-                nodes.append(TileJump(s))
-            elif _assigned_by(s) & tvars:
-                flush()
-                nodes.append(TileStmt(s))
+def _split(stmts, loop_level: bool, hoisted: dict, tvars: set) -> list:
+    """Statements -> nodes: runs of per-thread statements become ThreadLoops between the
+    barriers, hoisted and tile statements become tile nodes."""
+    nodes, pending = [], []
+
+    def flush():
+        if pending:
+            nodes.append(ThreadLoop(list(pending)))
+            pending.clear()
+
+    def split(body, in_loop):
+        return _split(list(body), in_loop, hoisted, tvars)
+    for s in stmts:
+        if isinstance(s, ir.TileStatic):
+            continue
+        if isinstance(s, ir.Block) and (_contains(s, ir.Barrier) or any(id(x) in hoisted for x in ir.walk(s))
+                                         or _assigned_in(s, tvars)):
+            flush()
+            nodes.extend(split(s.body, loop_level))
+        elif isinstance(s, ir.Barrier):
+            flush()
+            nodes.append(Sync(s))
+        elif id(s) in hoisted:
+            flush()
+            if isinstance(s, ir.If):
+                nodes.append(TileIf(s, split(s.then.body, loop_level),
+                                    split(s.else_.body, loop_level) if s.else_ else []))
             else:
-                pending.append(s)
-        flush()
-        return nodes
+                nodes.append(TileLoop(s, split(s.body.body, True)))
+        elif loop_level and isinstance(s, (ir.Break, ir.Continue)):
+            flush()
+            nodes.append(TileJump(s))
+        elif _assigned_by(s) & tvars:
+            flush()
+            nodes.append(TileStmt(s))
+        else:
+            pending.append(s)
+    flush()
+    return nodes
 
-    if kernel.tile_dims is None:
-        nodes = [ThreadLoop([s for s in body])]
-    else:
-        nodes = split(body, False)
 
-    lk = LoweredKernel(kernel, nodes, tile_statics, [], tvars, {}, u, bool(barriers))
-    loops = lk.thread_loops()
-
-    # early return: only in the last region
+def _check_returns(kernel: ir.Kernel, nodes: list, loops: list) -> None:
+    """An early `return` is only possible in the last region (every thread must reach each barrier)."""
     for tl in loops:
-        if _contains(ir.Block(kernel.span, tuple(tl.stmts)), ir.Return):
+        blk = ir.Block(kernel.span, tuple(tl.stmts))
+        if _contains(blk, ir.Return):
             tl.exits = True
             if tl is not nodes[-1]:
-                ret = next(n for n in ir.walk(ir.Block(kernel.span, tuple(tl.stmts))) if isinstance(n, ir.Return))
+                ret = next(n for n in ir.walk(blk) if isinstance(n, ir.Return))
                 raise BarrierLoweringError("'return' before a barrier is not supported on the CPU "
                                            "target: every thread of a tile must reach each barrier", ret.span)
 
-    # variables live across regions
+
+def _live_across(lk: LoweredKernel, loops: list, locals_: set, simple: list) -> None:
+    """Variables used in more than one ThreadLoop: recomputed at the start of each region
+    (`remat`) when their one definition is a pure function of thread indices and constants,
+    else promoted to tile-shaped arrays (`loads`/`stores` at the region's edges)."""
+    kernel = lk.kernel
     refs = []
     for tl in loops:
         blk = ir.Block(kernel.span, tuple(tl.stmts))
-        used = (_vars(blk) | {d.sym for d in ir.walk(blk) if isinstance(d, ir.VarDecl)}) & locals_
-        refs.append(used)
-    counts: dict = {}
-    for used in refs:
-        for v in used:
-            counts[v] = counts.get(v, 0) + 1
-    defs = {}
-    assign_count: dict = {}
+        refs.append((_vars(blk) | {d.sym for d in ir.walk(blk) if isinstance(d, ir.VarDecl)}) & locals_)
+    counts = Counter(v for used in refs for v in used)
+    defs, assign_count = {}, Counter()
     for s, _ in simple:
         for v in _assigned_by(s):
-            assign_count[v] = assign_count.get(v, 0) + 1
+            assign_count[v] += 1
             if isinstance(s, ir.VarDecl):
                 defs[v] = s
     for n in ir.walk(kernel.body):                      # for-steps assign too
         if isinstance(n, ir.For):
-            for st in n.step:
-                for m in ir.walk(st):
-                    if isinstance(m, (ir.Assign, ir.IncDec)) and isinstance(m.target, ir.Var):
-                        assign_count[m.target.sym] = assign_count.get(m.target.sym, 0) + 2
-
-    live = sorted((v for v, c in counts.items() if c > 1 and v not in tvars),
+            for m in (m for st in n.step for m in ir.walk(st)):
+                if isinstance(m, (ir.Assign, ir.IncDec)) and isinstance(m.target, ir.Var):
+                    assign_count[m.target.sym] += 2
+    live = sorted((v for v, c in counts.items() if c > 1 and v not in lk.tile_vars),
                   key=lambda s: (s.span.line, s.span.col))
     captures = {c.inner for c in kernel.captures}
-
-    def pure(e, remat) -> bool:
-        for n in ir.walk(e):
-            if isinstance(n, ir.Var):
-                s = n.sym
-                if not (s in remat or (s in captures and isinstance(s.type, ir.Scalar))
-                        or (s.kind == "const" and s.const_value is not None)):
-                    return False
-            elif not isinstance(n, (ir.Const, ir.ThreadIndex, ir.Binary, ir.Unary, ir.Convert,
-                                    ir.Conditional, ir.MathCall)):
-                return False
-        return True
-
     remat: dict = {}
     for v in live:
         d = defs.get(v)
-        if (d is not None and d.init is not None and assign_count.get(v) == 1
-                and isinstance(v.type, ir.Scalar) and pure(d.init, remat)):
+        if (d is not None and d.init is not None and assign_count[v] == 1
+                and isinstance(v.type, ir.Scalar) and _pure(d.init, remat, captures)):
             remat[v] = d.init
     promoted = [v for v in live if v not in remat]
     for v in promoted:
@@ -425,7 +424,20 @@ def lower(kernel: ir.Kernel, uniformity: Uniformity | None = None) -> LoweredKer
         tl.loads = [v for v in promoted if v in used and v not in declared]
         tl.stores = [] if tl.exits else [v for v in promoted if v in assigned
                                          and (not isinstance(v.type, ir.CArray) or v in declared)]
-    return lk
+
+
+def _pure(e: ir.Expr, remat: dict, captures: set) -> bool:
+    """`e` can be evaluated again in a later region with the same value."""
+    for n in ir.walk(e):
+        if isinstance(n, ir.Var):
+            s = n.sym
+            if not (s in remat or (s in captures and isinstance(s.type, ir.Scalar))
+                    or (s.kind == "const" and s.const_value is not None)):
+                return False
+        elif not isinstance(n, (ir.Const, ir.ThreadIndex, ir.Binary, ir.Unary, ir.Convert,
+                                ir.Conditional, ir.MathCall)):
+            return False
+    return True
 
 
 def _assigned_in(s, syms) -> bool:

@@ -21,9 +21,8 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import Note
-from .uniformity import analyse
+from .uniformity import ControlFlowVisitor, analyse
 
-_CONTROL = (ir.If, ir.For, ir.While, ir.DoWhile, ir.Switch)
 _HELP = ("move the barrier out of the branch or loop, or make the condition depend only on tile "
          "indices, captured values and constants")
 
@@ -35,67 +34,26 @@ def has_barrier(node) -> bool:
 def run(program: ir.Program, sink, opts) -> None:
     for k in program.kernels:
         if k.tile_dims is not None and has_barrier(k.body):
-            _Checker(k, analyse(k), sink).block(k.body, [])
+            _Checker(analyse(k), sink).visit(k.body)
 
 
 def _describe(stmt) -> str:
     return {ir.If: "this condition", ir.Switch: "this switch value"}.get(type(stmt), "this loop condition")
 
 
-class _Checker:
-    def __init__(self, kernel, u, sink):
-        self.kernel = kernel
-        self.u = u
+class _Checker(ControlFlowVisitor):
+    def __init__(self, u, sink):
+        super().__init__(u)
         self.sink = sink
         self.returned = None            # (Return stmt, divergent enclosing stmt) once passed
 
-    def block(self, b: ir.Block, enclosing: list) -> None:
-        for s in b.body:
-            self.stmt(s, enclosing)
+    def visit_Return(self, s: ir.Return) -> None:
+        div = self.divergent()
+        if div is not None and self.returned is None:
+            self.returned = (s, div)
 
-    def stmt(self, s, enclosing: list) -> None:
-        if isinstance(s, ir.Barrier):
-            self.barrier(s, enclosing)
-        elif isinstance(s, ir.Block):
-            self.block(s, enclosing)
-        elif isinstance(s, ir.Return):
-            div = self.divergent(enclosing)
-            if div is not None and self.returned is None:
-                self.returned = (s, div)
-        elif isinstance(s, _CONTROL):
-            inner = enclosing + [s]
-            if isinstance(s, ir.If):
-                self.block(s.then, inner)
-                if s.else_ is not None:
-                    self.block(s.else_, inner)
-            elif isinstance(s, ir.Switch):
-                for _, body, _ in s.cases:
-                    self.block(body, inner)
-            else:
-                if isinstance(s, ir.For):
-                    for i in s.init:
-                        self.stmt(i, enclosing)
-                self.block(s.body, inner)
-
-    def divergent(self, enclosing: list):
-        """The outermost enclosing statement whose path differs between threads, or None."""
-        for s in enclosing:
-            if self.u.control_reason(s) is not None:
-                return s
-        return None
-
-    def notes_for(self, stmt) -> list[Note]:
-        span, text = self.u.control_reason(stmt)
-        cond = getattr(stmt, "cond", None)
-        if cond is None or self.u.is_uniform(cond):
-            return [Note(text, span)]          # a loop left early by some threads, an earlier return
-        if _within(span, cond.span):
-            return [Note(f"{_describe(stmt)} {text}", cond.span)]
-        return [Note(f"{_describe(stmt)} differs between threads of a tile", cond.span),
-                Note(f"it {text}", span)]
-
-    def barrier(self, b: ir.Barrier, enclosing: list) -> None:
-        div = self.divergent(enclosing)
+    def visit_Barrier(self, b: ir.Barrier) -> None:
+        div = self.divergent()
         if div is not None:
             self.sink.error("amp-barrier-divergent",
                             "barrier under thread-dependent control flow: not every thread of the tile "
@@ -108,6 +66,16 @@ class _Checker:
                             notes=[Note("some threads return early here", ret.span)] + self.notes_for(guard),
                             help="let every thread reach the barrier: put the rest of the kernel in an "
                                  "'if' instead of returning early")
+
+    def notes_for(self, stmt) -> list[Note]:
+        span, text = self.u.control_reason(stmt)
+        cond = stmt.cond                # stmt: an If, a Switch or a loop
+        if cond is None or self.u.is_uniform(cond):
+            return [Note(text, span)]          # a loop left early by some threads, an earlier return
+        if _within(span, cond.span):
+            return [Note(f"{_describe(stmt)} {text}", cond.span)]
+        return [Note(f"{_describe(stmt)} differs between threads of a tile", cond.span),
+                Note(f"it {text}", span)]
 
 
 def _within(inner, outer) -> bool:

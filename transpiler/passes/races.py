@@ -20,10 +20,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import Note
-from .uniformity import analyse
-
-_CONTROL = (ir.If, ir.For, ir.While, ir.DoWhile, ir.Switch)
-
+from .uniformity import ControlFlowVisitor, analyse
 
 
 def run(program: ir.Program, sink, opts) -> None:
@@ -34,55 +31,27 @@ def run(program: ir.Program, sink, opts) -> None:
         if not decls:
             continue
         found = []
-        _Checker(analyse(k), decls, found).block(k.body, [])
+        _Checker(analyse(k), decls, found).visit(k.body)
         for span, msg, notes, help in sorted(found, key=lambda x: (x[0].line, x[0].col)):
             sink.warning("amp-tile-static-race", msg, span, notes=notes, help=help)
 
 
-class _Checker:
+class _Checker(ControlFlowVisitor):
     def __init__(self, u, decls, found):
-        self.u = u
+        super().__init__(u)
         self.decls = decls
         self.found = found
         self.after_return = False
 
-    def block(self, b: ir.Block, enclosing: list) -> None:
-        for s in b.body:
-            self.stmt(s, enclosing)
+    def guarded(self) -> bool:
+        return self.after_return or self.divergent() is not None
 
-    def guarded(self, enclosing) -> bool:
-        return self.after_return or any(self.u.control_reason(s) is not None for s in enclosing)
+    def visit_Return(self, s: ir.Return) -> None:
+        if self.guarded():
+            self.after_return = True            # only some threads go on: not checked further
 
-    def stmt(self, s, enclosing: list) -> None:
-        if isinstance(s, ir.Block):
-            self.block(s, enclosing)
-        elif isinstance(s, ir.ExprStmt):
-            self.exprs(s.expr, enclosing)
-        elif isinstance(s, ir.VarDecl) and s.init is not None:
-            self.exprs(s.init, enclosing)
-        elif isinstance(s, ir.Return):
-            if self.guarded(enclosing):
-                self.after_return = True        # only some threads go on: not checked further
-        elif isinstance(s, _CONTROL):
-            inner = enclosing + [s]
-            if isinstance(s, ir.If):
-                self.block(s.then, inner)
-                if s.else_ is not None:
-                    self.block(s.else_, inner)
-            elif isinstance(s, ir.Switch):
-                for _, body, _ in s.cases:
-                    self.block(body, inner)
-            else:
-                if isinstance(s, ir.For):
-                    for i in s.init:
-                        self.stmt(i, enclosing)
-                self.block(s.body, inner)
-                if isinstance(s, ir.For):
-                    for e in s.step:
-                        self.exprs(e, inner)
-
-    def exprs(self, e, enclosing) -> None:
-        if self.guarded(enclosing):
+    def expr(self, e: ir.Expr) -> None:
+        if self.guarded():
             return
         for n in ir.walk(e):
             if isinstance(n, (ir.Assign, ir.IncDec)):

@@ -15,7 +15,7 @@ A tile size that is not a compile-time constant is reported by sema (same code).
 """
 from __future__ import annotations
 
-from .. import ir
+from .. import ir, layout
 from ..diagnostics import Note
 
 MAX_THREADS = 1024
@@ -92,28 +92,13 @@ def _tile_static_memory(k: ir.Kernel, program: ir.Program, sink) -> None:
 
 
 def sizeof(t: ir.Type, program: ir.Program) -> int:
-    return _layout(t, program)[0]
+    """Bytes of tile_static memory a variable of type `t` takes (8 for a type without a C layout)."""
+    return layout.sizeof(t, lambda st: _fields(st, program), opaque=(8, 8))
 
 
-def _layout(t: ir.Type, program: ir.Program) -> tuple[int, int]:
-    """(size, alignment) in bytes, C layout."""
-    if isinstance(t, ir.Scalar):
-        n = ir.SCALARS[t.name][1]
-        return n, n
-    if isinstance(t, ir.CArray):
-        size, align = _layout(t.elem, program)
-        for d in t.dims:
-            size *= d
-        return size, align
-    if isinstance(t, ir.StructType):
-        fields = next((s.fields for s in program.structs if s.name == t.name), None)
-        if fields is None:
-            from ..sema.types import LIBRARY_STRUCTS
-            fields = LIBRARY_STRUCTS.get(t.name, [])
-        off, align = 0, 1
-        for _, ft in fields:
-            s, a = _layout(ft, program)
-            off = (off + a - 1) // a * a + s
-            align = max(align, a)
-        return (off + align - 1) // align * align, align
-    return 8, 8
+def _fields(t: ir.StructType, program: ir.Program) -> list:
+    fields = next((s.fields for s in program.structs if s.name == t.name), None)
+    if fields is None:
+        from ..sema.types import LIBRARY_STRUCTS
+        fields = LIBRARY_STRUCTS.get(t.name, [])
+    return fields

@@ -24,6 +24,9 @@ race, so in a race-free program every thread of the tile reads the same value
 (`if (local == 0) n = ...; barrier; for (i < n) {... barrier ...}` is valid);
 racy programs are reported by the race checks (passes/races.py, --check races).
 Everything else (atomics, `global`/`local` indices) is thread-dependent.
+
+`ControlFlowVisitor` walks a kernel's statements with the control statements around each
+(the barrier and race checks use it).
 """
 from __future__ import annotations
 
@@ -105,7 +108,8 @@ class Uniformity:
             if root is not None and "tile_static" in root.storage:
                 return None                               # uniform address, see the module docstring
             if root in self.written or root is None:
-                return e.span, f"reads memory that threads of this kernel write ('{getattr(root, 'name', '?')}')"
+                name = root.name if root is not None else "?"
+                return e.span, f"reads memory that threads of this kernel write ('{name}')"
             return None
         if isinstance(e, ir.FieldRef):
             if e.field == "extent" and isinstance(e.base.type, (ir.ArrayView, ir.AmpArray)):
@@ -142,6 +146,70 @@ class Uniformity:
         if r is None:
             return None
         return r
+
+
+class ControlFlowVisitor(ir.Visitor):
+    """Visits a kernel body's statements in the order they run, keeping `self.enclosing`: the If,
+    Switch and loop statements around the one visited (a For's init runs outside its loop, its
+    steps inside).  Conditions are not entered; the expressions statements evaluate (expression
+    statements, initializers of locals, For steps) go to `expr`, which does nothing here.
+  passes/barriers.py and passes/races.py are made of it:
+
+        class Stores(ControlFlowVisitor):
+            def expr(self, e):
+                if self.divergent() is None:      # every thread of the tile evaluates e
+                    ...
+    """
+
+    def __init__(self, u: Uniformity):
+        self.u = u
+        self.enclosing: list[ir.Stmt] = []
+
+    def divergent(self):
+        """The outermost enclosing statement whose path differs between threads, or None."""
+        return next((s for s in self.enclosing if self.u.control_reason(s) is not None), None)
+
+    def expr(self, e: ir.Expr) -> None:
+        pass
+
+    def generic_visit(self, node) -> None:
+        pass                            # a statement with no statements inside
+
+    def visit_Block(self, b: ir.Block) -> None:
+        for s in b.body:
+            self.visit(s)
+
+    def visit_ExprStmt(self, s: ir.ExprStmt) -> None:
+        self.expr(s.expr)
+
+    def visit_VarDecl(self, s: ir.VarDecl) -> None:
+        if s.init is not None:
+            self.expr(s.init)
+
+    def visit_If(self, s: ir.If) -> None:
+        self._inside(s, (s.then, s.else_))
+
+    def visit_Switch(self, s: ir.Switch) -> None:
+        self._inside(s, [body for _, body, _ in s.cases])
+
+    def visit_While(self, s) -> None:
+        self._inside(s, (s.body,))
+
+    visit_DoWhile = visit_While
+
+    def visit_For(self, s: ir.For) -> None:
+        for i in s.init:
+            self.visit(i)
+        self._inside(s, (s.body,), s.step)
+
+    def _inside(self, s: ir.Stmt, blocks, exprs=()) -> None:
+        self.enclosing.append(s)
+        for b in blocks:
+            if b is not None:
+                self.visit(b)
+        for e in exprs:
+            self.expr(e)
+        self.enclosing.pop()
 
 
 # ----------------------------------------------------------------- the analysis
@@ -214,8 +282,7 @@ class _Analyser:
                 for i in s.init:
                     self.stmt(i, ctx)
             own = self.u.control_reason(s)
-            cond = getattr(s, "cond", None)
-            c = ctx or own or (self.u.explain(cond) if cond is not None else None)
+            c = ctx or own or (self.u.explain(s.cond) if s.cond is not None else None)
             if c is not None:
                 self.mark_control(s, c)
             self.loops.append(s)

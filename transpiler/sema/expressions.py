@@ -319,20 +319,13 @@ class Expressions:
         return ir.Const(n.span, ir.Scalar("size_t"), self.sizeof(e.type, n.span))
 
     def sizeof(self, t: ir.Type, span: Span) -> int:
-        if isinstance(t, ir.Scalar):
-            return ir.SCALARS[t.name][1]
-        if isinstance(t, ir.CArray):
-            n = self.sizeof(t.elem, span)
-            for d in t.dims:
-                n *= d
-            return n
-        if isinstance(t, ir.StructType):
-            import numpy as np
-            from ..codegen.types import dtype_of
-            return np.dtype(dtype_of(t, self.struct_fields)).itemsize
-        if isinstance(t, (ir.Pointer, ir.String)):
-            return 8
-        self.unsupported(f"sizeof of '{t}' is", span)
+        from ..layout import sizeof
+        n = sizeof(t, self.struct_fields)
+        if n is None:
+            while isinstance(t, ir.CArray):     # name the element type that has no size
+                t = t.elem
+            self.unsupported(f"sizeof of '{t}' is", span)
+        return n
 
     def e_New(self, n: A.New) -> ir.Expr:
         t = self.resolve_type(n.type)

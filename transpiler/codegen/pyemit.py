@@ -1,0 +1,567 @@
+"""The one Python emitter core: IR statements and expressions -> Python source lines.
+
+Every dialect amppy writes is a subclass that only supplies hooks:
+
+- host code (`host.HostWriter`): plain Python over `amppy.runtime`; integers are Python ints
+  wrapped by `int32(...)`, `char` is a one-character string;
+- kernel code (`kernel_exprs.KernelExprEmitter`, then `cpu.CpuEmitter`, `cuda.CudaEmitter`
+  and `cpu_checks.CheckedEmitter`): Numba nopython code over numpy scalars.
+
+What lives here, once: operator precedence and parentheses, C++ integer division and
+wrapping, conditionals, element and field access, calls, `if`/`while`/`do`/`for` (with the
+one counted-`for` detector and the steps a `continue` runs), `switch` lowering with
+fall-through, assignments and `++`/`--`, statement lists (split into part functions by
+`outline.py`), and the walk itself: `stmt` dispatches `s_<Kind>`, `emit` dispatches `e_<Kind>`.
+
+The hooks a dialect supplies (each documented where it is defined below):
+`const`, `wrapper`, `scalar_type`, `scalar_convert`, `object_convert`, `index_value`,
+`extent_component`, `math_call`, `callee`, `call_args`, `element_base`, `lvalue`,
+`decl_target`, `default_value`, `before`/`after` (line references and the user's comments),
+`not_here` (how a construct the dialect cannot spell is reported), and the part-function
+hooks `enter_part`/`leave_part`/`add_part`/`part_call`.
+"""
+from __future__ import annotations
+
+import contextlib
+
+from .. import ir
+from ..diagnostics import KernelCodegenError
+from . import CodegenUnsupported
+from ..cxxtypes import deferrable, result_wraps, wrap_value
+from .macros import macro_names_of
+from .patterns import counted_for, extent_owner, is_int, non_negative, simple
+
+# Python operator precedence (higher binds tighter).  `expr(e, p)` parenthesises `e` when it
+# binds less tightly than `p`.
+P_TERNARY, P_OR, P_AND, P_NOT, P_CMP, P_BOR, P_BXOR, P_BAND, P_SHIFT, P_ADD, P_MUL, P_UNARY, \
+    P_POW, P_ATOM = range(1, 15)
+
+#: C++ binary operator -> (Python operator, its precedence)
+BINARY = {
+    "||": ("or", P_OR), "&&": ("and", P_AND),
+    "==": ("==", P_CMP), "!=": ("!=", P_CMP), "<": ("<", P_CMP), "<=": ("<=", P_CMP),
+    ">": (">", P_CMP), ">=": (">=", P_CMP),
+    "|": ("|", P_BOR), "^": ("^", P_BXOR), "&": ("&", P_BAND),
+    "<<": ("<<", P_SHIFT), ">>": (">>", P_SHIFT),
+    "+": ("+", P_ADD), "-": ("-", P_ADD),
+    "*": ("*", P_MUL), "/": ("/", P_MUL), "%": ("%", P_MUL),
+}
+
+
+def is_float(t) -> bool:
+    return isinstance(t, ir.Scalar) and t.is_float
+
+
+class PyEmitter:
+    """The walk over IR statements and expressions, writing Python lines into `out` lists."""
+
+    indent_unit = "    "
+    #: `char` values are one-character strings (host code) rather than small integers (kernels)
+    text_chars = False
+    #: statement lists longer than outline.PART_STATEMENTS become part functions
+    split_long = False
+    #: a loop met outline.NEST_LIMIT loops deep becomes a part function
+    split_deep = False
+
+    def __init__(self, program: ir.Program | None, sources):
+        from .comments import comments_of
+        self.program = program
+        self.sources = sources
+        self.names_used: set[str] = set()     # every Python name in the function (fresh names avoid them)
+        self.unwrapped: set[int] = set()      # ids of integer results whose wrap the consumer does
+        self.frames: list[set[str]] = []      # names read by each part function being emitted
+        self.loop_depth = 0                   # loops around the statement being emitted
+        self.loop_steps: list = []            # per loop: the for-steps a `continue` runs first
+        self.owner = "main"                   # base of part function names
+        self.struct_vars: dict = {}           # struct local Symbol -> the locals holding it
+        self.user_comments = comments_of(sources)
+        self.errors: list | None = None       # see `recovering`
+        self.macros = macro_names_of(sources)  # `#define` constants named where the C++ names them
+
+    # ================================================================ hooks
+    def not_here(self, what: str, span, help: str | None = None) -> Exception:
+        """The error for a construct this dialect cannot spell (`what` names it in C++ terms)."""
+        raise NotImplementedError
+
+    def const(self, value, t: ir.Type) -> tuple[str, int]:
+        """A literal of C++ type `t`."""
+        raise NotImplementedError
+
+    def wrapper(self, t: ir.Scalar) -> str:
+        """The function that wraps an integer result to `t`'s width (`int32`, `np.int32`)."""
+        raise NotImplementedError
+
+    def scalar_type(self, t: ir.Type) -> str:
+        return self.wrapper(t)
+
+    def scalar_convert(self, operand: ir.Expr, src: ir.Scalar, dst: ir.Scalar) -> tuple[str, int]:
+        """A conversion between arithmetic types (other than to bool)."""
+        raise NotImplementedError
+
+    def object_convert(self, e: ir.Convert) -> tuple[str, int]:
+        """A conversion where one side is not arithmetic (index, struct, pointer)."""
+        return self.emit(e.operand)
+
+    def index_value(self, parts: list[str]) -> tuple[str, int]:
+        """An index<N>/extent<N> value made of its components."""
+        return "(" + ", ".join(parts) + ("," if len(parts) == 1 else "") + ")", P_ATOM
+
+    def extent_component(self, arr: ir.Expr, dim: int) -> str:
+        """Dimension `dim` of the extent of array or array_view `arr`."""
+        return f"{self.expr(arr, P_ATOM)}.shape[{dim}]"
+
+    def math_call(self, e: ir.MathCall) -> tuple[str, int]:
+        raise NotImplementedError
+
+    def callee(self, sym: ir.Symbol) -> str:
+        self.names_used.add(sym.py_name)
+        return sym.py_name
+
+    def call_args(self, args) -> list[str]:
+        return [self.expr(a) for a in args]
+
+    def element_base(self, base: ir.Expr) -> str:
+        return self.expr(base, P_ATOM)
+
+    def use(self, name: str) -> None:
+        """Record that emitted code reads the local or parameter `name` (part parameters)."""
+        self.names_used.add(name)
+        for f in self.frames:
+            f.add(name)
+
+    def lvalue(self, e: ir.Expr, mode: str) -> str:
+        """An assignment target; `mode` is "w" (plain store) or "rw" (`+=`, `++`: read, then
+        store).  A checking dialect instruments the access."""
+        return self.expr(e)
+
+    def decl_target(self, sym: ir.Symbol) -> str:
+        return sym.py_name
+
+    def default_value(self, t: ir.Type, span) -> str:
+        if isinstance(t, ir.Scalar):
+            return self.const(0, t)[0]
+        raise self.not_here(f"a variable of type '{t}' without initializer", span)
+
+    def value_names(self, sym: ir.Symbol) -> list[str]:
+        """The Python locals holding variable `sym`."""
+        self.use(sym.py_name)
+        return [sym.py_name]
+
+    def before(self, s: ir.Stmt, out: list[str], pad: str) -> None:
+        """Lines above a statement (its C++ line, the user's comments)."""
+
+    def after(self, s: ir.Stmt, out: list[str], first: int) -> None:
+        """Touch up a statement's lines `out[first:]` (a line reference at its end)."""
+
+    def expr_statement(self, e: ir.Expr) -> list[str]:
+        """An expression evaluated for its effects."""
+        return [self.expr(e)]
+
+    def float_division(self, e: ir.Binary) -> str | None:
+        """A dialect's own spelling of floating `/` (None: Python's `/`)."""
+        return None
+
+    # ================================================================ expressions
+    def expr(self, e: ir.Expr, min_prec: int = 0) -> str:
+        text, prec = self.emit(e)
+        return f"({text})" if prec < min_prec else text
+
+    def emit(self, e: ir.Expr) -> tuple[str, int]:
+        m = getattr(self, "e_" + type(e).__name__, None)
+        if m is None:
+            raise self.not_here(ir.describe(e), e.span)
+        return m(e)
+
+    def e_Const(self, e: ir.Const):
+        text, prec = self.const(e.value, e.type)
+        named = self.macro_named(e, text, e.value, e.type)
+        return (named, P_ATOM) if named is not None else (text, prec)
+
+    def macro_named(self, c: ir.Const, text: str, value, t: ir.Type) -> str | None:
+        """`text` (the literal `value` of type `t`) with the name of the `#define` that wrote
+        literal `c` in place of the number (`N`, `float32(SCALE)`), or None."""
+        m = self.macros.lookup(c, self.sources)
+        if m is None or not isinstance(t, ir.Scalar) or t.name in ("bool", "char"):
+            return None
+        py = self.macros.py_name(m)
+        if py is None or py in self.names_used:
+            return None                     # a local of that name would hide the constant
+        lit = repr(float(value)) if t.is_float else str(int(value))
+        if text == lit:
+            out = py
+        elif text.endswith(f"({lit})"):
+            out = f"{text[:-len(lit) - 1]}{py})"
+        else:
+            return None
+        self.macros.used[m.name] = m
+        return out
+
+    def e_Convert(self, e: ir.Convert):
+        src, dst = e.operand.type, e.type
+        if src == dst or isinstance(dst, ir.Void):
+            return self.emit(e.operand)
+        if not (isinstance(src, ir.Scalar) and isinstance(dst, ir.Scalar)):
+            return self.object_convert(e)
+        if self.text_chars and "char" in (src.name, dst.name):
+            return self.scalar_convert(e.operand, src, dst)
+        folded = self.fold_convert(e.operand, dst)
+        if folded is not None:
+            return folded
+        if dst.name == "bool":
+            return f"{self.expr(e.operand, P_CMP + 1)} != 0", P_CMP
+        return self.scalar_convert(e.operand, src, dst)
+
+    def fold_convert(self, operand: ir.Expr, dst: ir.Scalar):
+        """A converted literal as a literal of the target type (`float32(1.0)`, not `float32(1)`)."""
+        if not isinstance(operand, ir.Const) or isinstance(operand.value, str) or operand.value is None:
+            return None
+        v = operand.value
+        if dst.name == "bool":
+            return self.const(bool(v), dst)
+        if dst.is_float:
+            v = float(v)
+        elif isinstance(v, float):
+            return None                             # truncation: the dialect's conversion
+        else:
+            v = wrap_value(int(v), dst)
+        text, prec = self.const(v, dst)
+        named = self.macro_named(operand, text, v, dst) if v == operand.value else None
+        return (named, P_ATOM) if named is not None else (text, prec)
+
+    def e_Unary(self, e: ir.Unary):
+        if e.op == "!":
+            return f"not {self.expr(e.operand, P_NOT)}", P_NOT
+        if e.op == "-" and isinstance(e.operand, ir.Const) and _negatable(e.operand, e.type):
+            return self.const(-e.operand.value, e.type)
+        if e.op not in ("-", "+", "~"):
+            raise self.not_here(f"operator '{e.op}'", e.span)
+        text = f"{e.op}{self.expr(e.operand, P_UNARY)}"
+        if result_wraps(e) and id(e) not in self.unwrapped:
+            return f"{self.wrapper(e.type)}({text})", P_ATOM
+        return text, P_UNARY
+
+    def e_Binary(self, e: ir.Binary):
+        op = e.op
+        for child in (e.left, e.right):     # `int32(h * 31 + c)`: one wrap for a chain
+            if deferrable(e, child):
+                self.unwrapped.add(id(child))
+        if op in ("/", "%") and is_int(e.type):
+            if non_negative(e.left) and non_negative(e.right):    # floor division truncates
+                pyop = "//" if op == "/" else "%"
+                return f"{self.expr(e.left, P_MUL)} {pyop} {self.expr(e.right, P_MUL + 1)}", P_MUL
+            fn = "cdiv" if op == "/" else "cmod"             # C++ truncates toward zero
+            return f"{fn}({self.expr(e.left)}, {self.expr(e.right)})", P_ATOM
+        if op == "/" and is_float(e.type):
+            text = self.float_division(e)
+            if text is not None:
+                return text, P_ATOM
+        if op == "%":
+            return f"{self.scalar_type(e.type)}(math.fmod({self.expr(e.left)}, {self.expr(e.right)}))", P_ATOM
+        if op not in BINARY:
+            raise self.not_here(f"operator '{op}'", e.span)
+        pyop, prec = BINARY[op]
+        if prec == P_CMP:                   # never chained: `a < b < c` means something else in Python
+            return f"{self.expr(e.left, P_CMP + 1)} {pyop} {self.expr(e.right, P_CMP + 1)}", P_CMP
+        text = f"{self.expr(e.left, prec)} {pyop} {self.expr(e.right, prec + 1)}"
+        if result_wraps(e) and id(e) not in self.unwrapped:
+            # the exact result may leave the type's range: C++ wraps it at the type's width
+            return f"{self.wrapper(e.type)}({text})", P_ATOM
+        return text, prec
+
+    def e_Conditional(self, e: ir.Conditional):
+        return (f"{self.expr(e.then, P_OR)} if {self.expr(e.cond, P_OR)} else "
+                f"{self.expr(e.else_, P_TERNARY)}", P_TERNARY)
+
+    def e_MakeIndex(self, e: ir.MakeIndex):
+        return self.index_value([self.expr(c) for c in e.components])
+
+    def e_IndexComponent(self, e: ir.IndexComponent):
+        base = e.base
+        if isinstance(base, ir.MakeIndex):
+            return self.emit(base.components[e.dim])
+        arr = extent_owner(base)
+        if arr is not None:
+            return self.extent_component(arr, e.dim), P_ATOM
+        return f"{self.expr(base, P_ATOM)}[{e.dim}]", P_ATOM
+
+    def e_ExtentOf(self, e: ir.ExtentOf):
+        return self.extent_component(e.view, e.dim), P_ATOM
+
+    def e_ElementRef(self, e: ir.ElementRef):
+        base = self.element_base(e.base)
+        for i in e.indices:                 # an overflowed signed index is out of range either way
+            if result_wraps(i) and not i.type.is_unsigned:
+                self.unwrapped.add(id(i))
+        return f"{base}[{', '.join(self.expr(i) for i in e.indices)}]", P_ATOM
+
+    def e_FieldRef(self, e: ir.FieldRef):
+        return f"{self.expr(e.base, P_ATOM)}.{e.field}", P_ATOM
+
+    def e_Call(self, e: ir.Call):
+        return f"{self.callee(e.func)}({', '.join(self.call_args(e.args))})", P_ATOM
+
+    def e_MathCall(self, e: ir.MathCall):
+        return self.math_call(e)
+
+    def e_Assign(self, e: ir.Assign):
+        raise self.not_here("an assignment used as a value", e.span,
+                            help="write the assignment as a statement of its own")
+
+    def e_IncDec(self, e: ir.IncDec):
+        raise self.not_here(f"'{e.op}' used as a value", e.span,
+                            help=f"write '{e.op}' as a statement of its own")
+
+    # ================================================================ statements
+    def stmts(self, stmts, out: list[str], depth: int, live_after=frozenset()) -> None:
+        """A statement list; a long or deeply nested one goes out partly as calls of part
+        functions (outline.py)."""
+        from .outline import emit_statements
+        emit_statements(self, stmts, out, depth, live_after)
+
+    def block(self, stmts, out: list[str], depth: int) -> None:
+        """An indented block (`pass` where it has no statement)."""
+        n = len(out)
+        self.stmts(stmts, out, depth)
+        if all(line.lstrip().startswith("#") for line in out[n:]):
+            out.append(self.indent_unit * depth + "pass")
+
+    def stmt(self, s: ir.Stmt, out: list[str], depth: int) -> None:
+        if isinstance(s, ir.Block):
+            self.stmts(s.body, out, depth)
+            return
+        pad = self.indent_unit * depth
+        m = getattr(self, "s_" + type(s).__name__, None)
+        if m is None:
+            raise self.not_here(ir.describe(s), s.span)
+        self.before(s, out, pad)
+        first = len(out)
+        with self.recovering():
+            m(s, out, depth, pad)
+        self.after(s, out, first)
+
+    @contextlib.contextmanager
+    def recovering(self):
+        """Record what this target cannot express and go on with the next statement, so one
+        run reports every such place (`errors`: None in dialects that stop at the first)."""
+        try:
+            yield
+        except (CodegenUnsupported, KernelCodegenError) as err:
+            if self.errors is None:
+                raise
+            self.errors.append(err)
+
+    def s_Block(self, s: ir.Block, out, depth, pad):
+        self.stmts(s.body, out, depth)
+
+    def s_VarDecl(self, s: ir.VarDecl, out, depth, pad):
+        init = self.expr(s.init) if s.init is not None else self.default_value(s.sym.type, s.span)
+        out.append(f"{pad}{self.decl_target(s.sym)} = {init}")
+
+    def s_ExprStmt(self, s: ir.ExprStmt, out, depth, pad):
+        e = s.expr
+        if isinstance(e, (ir.Assign, ir.IncDec)):
+            lines = self.assignment(e)
+        elif isinstance(e, ir.Convert) and isinstance(e.type, ir.Void):
+            lines = [self.expr(e.operand)]
+        else:
+            lines = self.expr_statement(e)
+        out.extend(pad + line for line in lines)
+
+    def s_If(self, s: ir.If, out, depth, pad, keyword="if"):
+        out.append(f"{pad}{keyword} {self.expr(s.cond)}:")
+        self.block(s.then.body, out, depth + 1)
+        e = s.else_
+        if e is not None and e.body:
+            if len(e.body) == 1 and isinstance(e.body[0], ir.If):
+                self.s_If(e.body[0], out, depth, pad, "elif")
+            else:
+                out.append(f"{pad}else:")
+                self.block(e.body, out, depth + 1)
+
+    def s_While(self, s, out, depth, pad):
+        self.loop(s, out, depth, lambda d: self.block(s.body.body, out, d))
+
+    s_DoWhile = s_For = s_While
+
+    def loop(self, s, out: list[str], depth: int, body) -> None:
+        """A `for`, `while` or `do` loop; `body(depth)` writes its body (the CPU target's tile
+        loops give their own)."""
+        pad, one = self.indent_unit * depth, self.indent_unit
+        if isinstance(s, ir.For):
+            head = self.range_header(s)
+            if head is not None:
+                out.append(f"{pad}for {head}:")
+                self.loop_body(body, depth + 1)
+                return
+            for i in s.init:
+                self.stmt(i, out, depth)
+            out.append(f"{pad}while {self.expr(s.cond) if s.cond is not None else 'True'}:")
+            self.loop_body(body, depth + 1, s.step)
+            out.extend(pad + one + self.step_text(st) for st in s.step)
+        elif isinstance(s, ir.While):
+            out.append(f"{pad}while {self.expr(s.cond)}:")
+            self.loop_body(body, depth + 1)
+        elif ir.has_jump(s.body, ir.Continue):
+            # `continue` goes to the condition: the loop tests it from its second round on
+            flag = self.fresh("first_iteration")
+            out.append(f"{pad}{flag} = True")
+            out.append(f"{pad}while {flag} or {self.expr(s.cond, P_OR + 1)}:")
+            out.append(f"{pad}{one}{flag} = False")
+            self.loop_body(body, depth + 1)
+        elif ir.is_false(s.cond) and not ir.has_jump(s.body, ir.Break):
+            body(depth)                             # `do { ... } while (false)`: the body, once
+        else:
+            out.append(f"{pad}while True:")
+            self.loop_body(body, depth + 1)
+            if ir.is_false(s.cond):
+                out.append(f"{pad}{one}break")
+            else:
+                out.append(f"{pad}{one}if not {self.expr(s.cond, P_NOT)}:")
+                out.append(f"{pad}{one * 2}break")
+
+    def loop_body(self, body, depth: int, steps=()) -> None:
+        """A loop's body (`steps`: a while-lowered for-loop's steps, run before `continue`)."""
+        self.loop_steps.append(steps)
+        self.loop_depth += 1
+        try:
+            body(depth)
+        finally:
+            self.loop_depth -= 1
+            self.loop_steps.pop()
+
+    def range_header(self, s: ir.For) -> str | None:
+        """`i in range(a, b)` for a counted `for` loop (see `counted_for`), else None."""
+        c = counted_for(s)
+        if c is None:
+            return None
+        start = self.bound(c.start)
+        stop = self.plus(c.stop, c.adjust) if c.adjust else self.bound(c.stop)
+        if c.step == 1:
+            args = stop if start == "0" else f"{start}, {stop}"
+        else:
+            args = f"{start}, {stop}, {c.step}"
+        return f"{self.decl_target(c.sym)} in range({args})"
+
+    def bound(self, e: ir.Expr) -> str:
+        """A `range` argument: a literal as a plain int (whatever its C++ type)."""
+        if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+            return self.macro_named(e, str(e.value), e.value, ir.INT) or str(e.value)
+        return self.expr(e)
+
+    def plus(self, e: ir.Expr, k: int) -> str:
+        if isinstance(e, ir.Const) and isinstance(e.value, int) and not isinstance(e.value, bool):
+            return str(e.value + k)
+        return f"{self.expr(e, P_ADD + 1)} {'+' if k > 0 else '-'} {abs(k)}"
+
+    def step_text(self, e: ir.Expr) -> str:
+        if isinstance(e, (ir.Assign, ir.IncDec)):
+            return "; ".join(self.assignment(e))
+        return self.expr(e)
+
+    def s_Continue(self, s, out, depth, pad):
+        for st in (self.loop_steps[-1] if self.loop_steps else ()):
+            out.append(pad + self.step_text(st))
+        out.append(pad + "continue")
+
+    def s_Break(self, s, out, depth, pad):
+        out.append(pad + "break")
+
+    def s_Return(self, s: ir.Return, out, depth, pad):
+        out.append(pad + ("return" if s.value is None else f"return {self.expr(s.value)}"))
+
+    def s_Switch(self, s: ir.Switch, out, depth, pad):
+        subject = self.expr(s.cond)
+        if not simple(s.cond):
+            name = self.fresh("switch_value")
+            out.append(f"{pad}{name} = {subject}")
+            subject = name
+        keyword, default = "if", None
+        for labels, stmts in ir.switch_arms(s):
+            if None in labels:
+                default = stmts
+                continue
+            test = " or ".join(f"{subject} == {self.expr(v, P_CMP + 1)}" for v in labels)
+            out.append(f"{pad}{keyword} {test}:")
+            self.block(stmts, out, depth + 1)
+            keyword = "elif"
+        if default is not None:
+            if keyword == "if":
+                self.stmts(default, out, depth)
+            else:
+                out.append(f"{pad}else:")
+                self.block(default, out, depth + 1)
+
+    # ================================================================ assignments
+    def assignment(self, e: ir.Assign | ir.IncDec) -> list[str]:
+        """The lines of an assignment or `++`/`--` statement."""
+        if isinstance(e, ir.IncDec):
+            return [self.incdec(e)]
+        if e.op == "=":
+            target = self.lvalue(e.target, "w")
+            return [f"{target} = {self.expr(e.value)}"]
+        ct, tt = e.compute_type, e.target.type
+        if ct == tt and self.in_place(e.op, tt):
+            return [f"{self.lvalue(e.target, 'rw')} {BINARY[e.op][0]}= {self.expr(e.value)}"]
+        # target op value, computed in compute_type, converted back to the target's type
+        lhs = e.target if ct == tt else ir.Convert(e.target.span, ct, e.target, False)
+        value = ir.Binary(e.span, ct, e.op, lhs, e.value)
+        if ct != tt:
+            value = ir.Convert(e.span, tt, value, False)
+        target = self.lvalue(e.target, "w")
+        return [f"{target} = {self.expr(value)}"]
+
+    def in_place(self, op: str, t: ir.Type) -> bool:
+        """`x op= v` can be Python's augmented assignment (no wrap, no C++ division)."""
+        if is_int(t):
+            return op in ("|", "&", "^", ">>")
+        if is_float(t):
+            return op in ("+", "-", "*") or (op == "/" and self.float_division_plain(t))
+        return False
+
+    def float_division_plain(self, t: ir.Scalar) -> bool:
+        return True
+
+    def incdec(self, e: ir.IncDec) -> str:
+        t = e.target.type
+        op = "+" if e.op == "++" else "-"
+        target = self.lvalue(e.target, "rw")
+        one = self.const(1, t)[0] if isinstance(t, ir.Scalar) else "1"
+        if is_int(t):                       # wraps at the type's width
+            return f"{target} = {self.wrapper(t)}({target} {op} {one})"
+        return f"{target} {op}= {one}"
+
+    # ================================================================ names and parts
+    def fresh(self, base: str) -> str:
+        """A name no code of the function uses yet (`switch_value`, `switch_value2`, ...)."""
+        name, k = base, 1
+        while name in self.names_used:
+            k += 1
+            name = f"{base}{k}"
+        self.names_used.add(name)
+        return name
+
+    def enter_part(self):
+        """Start emitting a part function's body; returns what `leave_part` restores."""
+        saved = (self.loop_depth, self.loop_steps)
+        self.loop_depth, self.loop_steps = 0, []
+        return saved
+
+    def leave_part(self, saved) -> None:
+        self.loop_depth, self.loop_steps = saved
+
+    def add_part(self, name: str, params: list[str], body: list[str], span) -> None:
+        """Keep the part function `name` (written where the dialect puts helpers)."""
+        raise NotImplementedError
+
+    def part_call(self, call: str, span, out: list[str], pad: str) -> None:
+        out.append(pad + call)
+
+
+def _negatable(c: ir.Const, t: ir.Type) -> bool:
+    """`-literal` can be written as a negative literal of type `t`."""
+    v = c.value
+    if isinstance(v, (bool, str)) or v is None or not isinstance(t, ir.Scalar):
+        return False
+    if t.is_float:
+        return True
+    return t.is_int and not t.is_unsigned and wrap_value(-int(v), t) == -int(v)

@@ -1,0 +1,177 @@
+"""The C++ types of the IR (`ir.Type` and its kinds) and the arithmetic types' facts (`SCALARS`).
+
+Every IR expression carries one of these as its `type`; they are values (frozen, compared by
+content), printed the way C++ spells them (`array_view<const float, 2>`, `float[2][2]`).
+Import them through `amppy.ir` (`ir.Scalar`, `ir.SCALARS`), which re-exports them.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Type:
+    def __str__(self) -> str:
+        return type(self).__name__
+
+
+@dataclass(frozen=True)
+class Scalar(Type):
+    """Arithmetic types. `name` is one of SCALARS' keys."""
+    name: str
+
+    @property
+    def is_float(self) -> bool:
+        return self.name in ("float", "double", "long double")
+
+    @property
+    def is_int(self) -> bool:
+        return not self.is_float and self.name != "bool"
+
+    @property
+    def is_unsigned(self) -> bool:
+        return self.name.startswith("unsigned") or self.name in ("size_t",)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+#: C++ scalar name -> (numpy type name, size in bytes, rank for the usual arithmetic conversions)
+SCALARS = {
+    "bool": ("bool_", 1, 0),
+    "char": ("int8", 1, 1), "signed char": ("int8", 1, 1), "unsigned char": ("uint8", 1, 1),
+    "wchar_t": ("uint16", 2, 2), "short": ("int16", 2, 2), "unsigned short": ("uint16", 2, 2),
+    "int": ("int32", 4, 3), "unsigned int": ("uint32", 4, 3),
+    "long": ("int32", 4, 4), "unsigned long": ("uint32", 4, 4),      # MSVC: long is 32-bit
+    "long long": ("int64", 8, 5), "unsigned long long": ("uint64", 8, 5), "size_t": ("uint64", 8, 5),
+    "float": ("float32", 4, 10), "double": ("float64", 8, 11), "long double": ("float64", 8, 12),
+}
+
+BOOL, INT, UINT, FLOAT, DOUBLE, CHAR = (Scalar("bool"), Scalar("int"), Scalar("unsigned int"),
+                                         Scalar("float"), Scalar("double"), Scalar("char"))
+
+
+@dataclass(frozen=True)
+class Void(Type):
+    def __str__(self):
+        return "void"
+
+
+@dataclass(frozen=True)
+class StructType(Type):
+    name: str                         # the C++ name: look up fields in Program.structs
+    py_name: str = ""                 # the Python class name (amppy.names), "" = same as name
+
+    @property
+    def py(self) -> str:
+        return self.py_name or self.name
+
+    def __str__(self):
+        return self.name
+
+
+@dataclass(frozen=True)
+class CArray(Type):
+    """A C array `T a[D0][D1]` (host, kernel-local or tile_static): dims are constants."""
+    elem: Type
+    dims: tuple[int, ...]
+
+    def __str__(self):
+        return f"{self.elem}" + "".join(f"[{d}]" for d in self.dims)
+
+
+@dataclass(frozen=True)
+class Pointer(Type):
+    elem: Type
+
+    def __str__(self):
+        return f"{self.elem}*"
+
+
+@dataclass(frozen=True)
+class ArrayView(Type):
+    elem: Type
+    rank: int
+    const: bool = False
+
+    def __str__(self):
+        return f"array_view<{'const ' if self.const else ''}{self.elem}, {self.rank}>"
+
+
+@dataclass(frozen=True)
+class AmpArray(Type):
+    """concurrency::array<T, N>."""
+    elem: Type
+    rank: int
+
+    def __str__(self):
+        return f"array<{self.elem}, {self.rank}>"
+
+
+@dataclass(frozen=True)
+class Extent(Type):
+    rank: int
+
+    def __str__(self):
+        return f"extent<{self.rank}>"
+
+
+@dataclass(frozen=True)
+class Index(Type):
+    rank: int
+
+    def __str__(self):
+        return f"index<{self.rank}>"
+
+
+@dataclass(frozen=True)
+class TiledExtent(Type):
+    dims: tuple[int, ...]
+
+    def __str__(self):
+        return f"tiled_extent<{', '.join(map(str, self.dims))}>"
+
+
+@dataclass(frozen=True)
+class TiledIndex(Type):
+    dims: tuple[int, ...]
+
+    def __str__(self):
+        return f"tiled_index<{', '.join(map(str, self.dims))}>"
+
+
+@dataclass(frozen=True)
+class Vector(Type):
+    elem: Type
+
+    def __str__(self):
+        return f"std::vector<{self.elem}>"
+
+
+@dataclass(frozen=True)
+class Iterator(Type):
+    """A std::vector iterator (begin()/end())."""
+    elem: Type
+
+
+@dataclass(frozen=True)
+class String(Type):
+    """A string literal / const char*."""
+    def __str__(self):
+        return "const char*"
+
+
+@dataclass(frozen=True)
+class Library(Type):
+    """Opaque library objects: std::cout ("ostream"), std::cin ("istream"), manipulators,
+    HANDLE, COORD, SMALL_RECT, tile_barrier, accelerator ... `name` says which."""
+    name: str
+
+    def __str__(self):
+        return self.name
+
+
+@dataclass(frozen=True)
+class Function(Type):
+    ret: Type
+    params: tuple[Type, ...]
