@@ -14,6 +14,7 @@ __all__ = [
     "FOREGROUND_BLUE", "FOREGROUND_GREEN", "FOREGROUND_RED", "FOREGROUND_INTENSITY",
     "BACKGROUND_BLUE", "BACKGROUND_GREEN", "BACKGROUND_RED", "BACKGROUND_INTENSITY",
     "GetStdHandle", "SetConsoleTextAttribute", "COORD", "SMALL_RECT",
+    "LARGE_INTEGER", "QueryPerformanceCounter", "QueryPerformanceFrequency", "GetTickCount",
     "SetConsoleScreenBufferSize", "SetConsoleWindowInfo", "Sleep", "reset_console",
 ]
 
@@ -74,6 +75,30 @@ class SMALL_RECT:  # noqa: N801
     Top: int = 0
     Right: int = 0
     Bottom: int = 0
+
+
+@dataclass
+class LARGE_INTEGER:  # noqa: N801
+    QuadPart: int = 0
+
+
+#: QueryPerformanceFrequency on current Windows: a 10 MHz counter (100 ns ticks)
+_QPC_HZ = 10_000_000
+
+
+def QueryPerformanceFrequency(li):  # noqa: N802
+    li.QuadPart = _QPC_HZ
+    return True
+
+
+def QueryPerformanceCounter(li):  # noqa: N802
+    li.QuadPart = time.perf_counter_ns() // (1_000_000_000 // _QPC_HZ)
+    return True
+
+
+def GetTickCount():  # noqa: N802
+    """Milliseconds since an arbitrary start, as a 32-bit DWORD that wraps."""
+    return int(time.monotonic() * 1000) & 0xFFFFFFFF
 
 
 def SetConsoleScreenBufferSize(handle, coord):  # noqa: N802

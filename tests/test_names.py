@@ -25,11 +25,12 @@ EMU = Path(__file__).resolve().parent / "cpp_emu"
 NOT_CXX = set("""
     and or not break case class continue else for if return try while bool float int struct
     EOF abs exit fflush fprintf fputc fputs getchar getline printf putchar puts stderr stdout
+    rand srand time clock
 """.split())
 #: Names amppy does not yet let a program redefine: library type names are known without
 #: their namespace (a variable `vector` is parsed as the type), and a struct named `cout` or `endl`
 #: makes `std::cout` parse as that type (the parser knows no namespaces yet: the C++-core issue).
-NOT_YET = {"COORD", "HANDLE", "SMALL_RECT", "invalid_compute_domain", "runtime_exception", "cout", "endl",
+NOT_YET = {"COORD", "HANDLE", "SMALL_RECT", "LARGE_INTEGER", "invalid_compute_domain", "runtime_exception", "cout", "endl",
            "array", "array_view", "extent", "index", "tiled_extent", "vector"}
 
 

@@ -198,15 +198,27 @@ def test_malformed_input_gives_clean_diagnostics(src, code, line):
     assert d.severity == "error" and d.span is not None and d.span.line == line
 
 
-def test_non_utf8_input(tmp_path):
+def test_non_utf8_input_is_read_as_cp1252_with_a_note(tmp_path):
+    """Visual Studio's Western code page: a file that is not UTF-8 is Windows-1252 (the `\xa9`
+    of Microsoft's copyright headers); a note says so, at the first byte that is not UTF-8."""
     p = tmp_path / "bad.cpp"
-    p.write_bytes(b"int a;\nint b\xc3\xa9 = 1; \xff\n")
+    p.write_bytes(b"int a;\nint b = 1; // caf\xe9 \x81\n")
     sink = DiagnosticSink()
     r = preprocess(str(p), sink=sink)
     [d] = sink.diagnostics
-    assert (d.code, d.message) == ("pp-encoding", "source file is not valid UTF-8")
-    assert (d.span.line, d.span.col) == (2, 13)
-    assert r.text == ""
+    assert (d.severity, d.code) == ("note", "pp-encoding")
+    assert d.message == "source file is not valid UTF-8; read as Windows-1252 (cp1252)"
+    assert (d.span.line, d.span.col) == (2, 18)
+    assert "int b = 1;" in r.text
+
+
+def test_utf16_with_bom(tmp_path):
+    p = tmp_path / "wide.cpp"
+    p.write_bytes("#define N 3\r\nint a[N];\r\n".encode("utf-16"))
+    sink = DiagnosticSink()
+    r = preprocess(str(p), sink=sink)
+    assert sink.diagnostics == []
+    assert "int a[3];" in r.text
 
 
 def test_crlf_and_bom(tmp_path):

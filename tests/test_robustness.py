@@ -180,13 +180,17 @@ def test_empty_file():
     assert check_front_end("\n\n   \n") == "ok"
 
 
-@pytest.mark.parametrize("raw", [b"\xff\xfe\x00i\x00n\x00t", b"int main() { return 0; } // \xe9\n",
-                                 b"\x80", b"\xef\xbb\xbfint main() { return 0; }\n"])
-def test_non_utf8_file(raw, tmp_path):
+@pytest.mark.parametrize("raw,expected", [
+    (b"\xff\xfe\x00i\x00n\x00t", "diagnostics"),              # UTF-16 of CJK text: not C++
+    (b"int main() { return 0; } // \xe9\n", "ok"),              # cp1252, with a note
+    (b"\x80", "diagnostics"),                                   # cp1252 '\u20ac': not C++
+    (b"\xef\xbb\xbfint main() { return 0; }\n", "ok"),
+    ("int main() { return 0; }\n".encode("utf-16"), "ok"),
+])
+def test_non_utf8_file(raw, expected, tmp_path):
     p = tmp_path / "enc.cpp"
     p.write_bytes(raw)
-    outcome = check_front_end(None, path=str(p))
-    assert outcome == ("ok" if raw.startswith(b"\xef\xbb\xbf") else "diagnostics")
+    assert check_front_end(None, path=str(p)) == expected
 
 
 def big_source(target_bytes: int = 1_000_000) -> str:

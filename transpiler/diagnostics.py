@@ -64,6 +64,10 @@ class DiagnosticSink:
                 help: str | None = None, notes: Iterable[Note] = ()) -> None:
         self.report(Diagnostic(WARNING, code, message, span, tuple(notes), help))
 
+    def note(self, code: str, message: str, span: Span | None, *, help: str | None = None) -> None:
+        """Information that is neither an error nor a warning (an assumption amppy made)."""
+        self.report(Diagnostic(NOTE, code, message, span, (), help))
+
     @property
     def error_count(self) -> int:
         return sum(1 for d in self.diagnostics if d.severity == ERROR)

@@ -36,8 +36,11 @@ PRELUDE_NAMES = frozenset("""
     np numpy numba njit prange cuda math sys os register_jitable float64 int8 int16 int64 uint8 uint16
     uint64 bool_ launch launch_cuda import_cuda atomic_add atomic_sub atomic_max atomic_min atomic_and
     atomic_or atomic_xor atomic_exch atomic_inc atomic_dec atomic_cas syncthreads threadfence self
-    switch_value first_iteration
+    switch_value first_iteration subscript
 """.split())
+
+#: The temporaries the emitters make (`PyEmitter.fresh`): reserved above, so no user name is one.
+TEMPORARIES = frozenset({"switch_value", "first_iteration", "subscript"})
 
 #: `amppy.runtime.__all__` as of this version.  tests/test_names.py fails when the runtime
 #: exports a name missing here, so the two cannot drift apart (importing the runtime here
@@ -52,7 +55,8 @@ RUNTIME_NAMES = frozenset("""
     noboolalpha noshowpoint noshowpos nouppercase np_type oct out_of_range printf putchar puts
     register_device_hooks reset_console right run_main runtime_exception scientific setfill setprecision
     setw showpoint showpos std_out_of_range stderr stdout struct tiled_extent to_dtype to_int uint32
-    int8 int16 int64 uint8 uint16 uint64 fdiv cround
+    int8 int16 int64 uint8 uint16 uint64 fdiv cround rand srand time clock
+    LARGE_INTEGER QueryPerformanceCounter QueryPerformanceFrequency GetTickCount
     uppercase vector wcout
 """.split())
 

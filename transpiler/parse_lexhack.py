@@ -25,12 +25,19 @@ LIBRARY_TYPES = frozenset("""
     accelerator accelerator_view completion_future tile_barrier runtime_exception
     invalid_compute_domain out_of_memory unsupported_feature norm unorm uint
     int_2 int_3 int_4 uint_2 uint_3 uint_4 float_2 float_3 float_4 double_2 double_3 double_4
+    stringstream ostringstream istringstream wstringstream ifstream ofstream fstream
+    mt19937 mt19937_64 default_random_engine random_device minstd_rand
+    logic_error invalid_argument bad_alloc range_error overflow_error
+    string_view clock_t time_t FILE LARGE_INTEGER
 """.split())
 
 #: Library class templates: a NAME here followed by `<` is a template-id.
 LIBRARY_TEMPLATES = frozenset("""
     array_view array extent index tiled_extent tiled_index vector texture texture_view
     writeonly_texture_view graphics numeric_limits pair unique_ptr shared_ptr atomic
+    function map set list deque unordered_map unordered_set tuple initializer_list
+    uniform_int_distribution uniform_real_distribution normal_distribution
+    bernoulli_distribution duration time_point basic_string valarray
 """.split())
 
 #: Member templates, template-ids only after `.`/`->`: `e.tile<2, 3>()`.
@@ -154,6 +161,8 @@ class TypeNames:
                     elif prev is not None and prev.type in _DECLARATOR_PREV:
                         # `int index = 0;`, `(int array)`: a variable hides the template
                         shadows.declare(value)
+                    elif value in types:
+                        tok.type = "TYPE_NAME"      # the program's own `struct map`
                 elif value in types and not (prev is not None and prev.type in _BUILTIN_TYPE_TOKENS):
                     tok.type = "TYPE_NAME"
             t = tok.type

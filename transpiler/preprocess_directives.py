@@ -155,11 +155,20 @@ class DirectiveHooks:
         if not system:
             dirs.append(os.path.dirname(self._stack[-1]) if self._stack else "")
         dirs += self.include_dirs
+        written, filename = filename, filename.replace("\\", "/")   # `#include "..\\Scan\\scan.h"`
         for d in dirs:
             cand = os.path.normpath(os.path.join(d, filename)) if d else os.path.normpath(filename)
             if not os.path.isfile(cand):
                 self.sources.probed_absent.add(cand)    # the run cache re-checks these
-                continue
+                on_disk = _case_insensitive(cand)
+                if on_disk is None:
+                    continue
+                self.sink.warning(
+                    "pp-include-case", f"'{written}' is '{os.path.relpath(on_disk, d or '.')}' on disk "
+                    "(the letter case differs)", self._dir_span(),
+                    help="Windows file names ignore letter case and amppy accepts the file; "
+                         "spell the #include as the file is named to build anywhere")
+                cand = on_disk
             if self.sources.get(cand) is not None:
                 return cand, self.sources.get(cand).text
             with open(cand, "rb") as fh:
@@ -171,3 +180,23 @@ class DirectiveHooks:
             return cand, text
         return None
 
+
+def _case_insensitive(path: str) -> str | None:
+    """The file that `path` names when letter case is ignored (as on Windows), or None."""
+    head, parts = path, []
+    while head and not os.path.isdir(head):
+        head, tail = os.path.split(head)
+        if not tail:
+            return None
+        parts.append(tail)
+    cur = head or "."
+    for part in reversed(parts):
+        try:
+            names = os.listdir(cur)
+        except OSError:
+            return None
+        match = part if part in names else next((n for n in sorted(names) if n.lower() == part.lower()), None)
+        if match is None:
+            return None
+        cur = os.path.join(cur, match) if cur != "." or head else match
+    return cur if os.path.isfile(cur) else None

@@ -2,12 +2,13 @@
 
 `translate_error` turns the text of one pcpp `on_error` call into amppy's
 diagnostic code and message (`pp-unterminated-conditional`, `pp-macro-args`,
-...); `decode_source` reads a file's bytes as UTF-8 (BOM dropped) or reports
-`pp-encoding` at the first bad byte.  `Stop` aborts preprocessing after a
+...); `decode_source` reads a file's bytes as UTF-8 (BOM dropped), UTF-16 with
+BOM, or Windows-1252 with a `pp-encoding` note.  `Stop` aborts preprocessing after a
 fatal diagnostic.
 """
 from __future__ import annotations
 
+import codecs
 import re
 
 from .diagnostics import DiagnosticSink
@@ -55,16 +56,36 @@ def translate_error(msg: str) -> tuple[str, str]:
 
 
 def decode_source(raw: bytes, name: str, sink: DiagnosticSink, sources: SourceMap) -> str | None:
-    """The text of file `name` from its bytes, or None after reporting `pp-encoding`."""
+    """The text of file `name` from its bytes, as the Windows compiler reads it: UTF-8 (with or
+    without BOM), UTF-16 with BOM, else Windows-1252 (Visual Studio's default code page for
+    Western files; the `©` of Microsoft's headers), which a `pp-encoding` note reports."""
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
+    elif raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            return raw.decode("utf-16")                 # the codec reads and drops the BOM
+        except UnicodeDecodeError:
+            sources.add(name, "")
+            sink.error("pp-encoding", "source file starts with a UTF-16 byte order mark but is not "
+                       "valid UTF-16", Span.point(name, 1, 1), help="save the file as UTF-8")
+            return None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:
         line_start = raw.rfind(b"\n", 0, e.start) + 1
         line = raw.count(b"\n", 0, e.start) + 1
-        col = len(raw[line_start:e.start].decode("utf-8", "replace")) + 1
-        sources.add(name, raw.decode("utf-8", "replace"))
-        sink.error("pp-encoding", "source file is not valid UTF-8", Span.point(name, line, col),
-                   help="save the file as UTF-8")
-        return None
+        text = raw.decode("cp1252", errors="cp1252_c1")
+        col = len(raw[line_start:e.start].decode("cp1252", errors="cp1252_c1")) + 1
+        sources.add(name, text)
+        sink.note("pp-encoding", "source file is not valid UTF-8; read as Windows-1252 (cp1252)",
+                  Span.point(name, line, col), help="save the file as UTF-8 to say so explicitly")
+        return text
+
+
+def _c1(err: UnicodeDecodeError):
+    """The five bytes cp1252 leaves undefined read as the C1 controls of the same number
+    (what Windows' MultiByteToWideChar does)."""
+    return "".join(chr(b) for b in err.object[err.start:err.end]), err.end
+
+
+codecs.register_error("cp1252_c1", _c1)

@@ -8,7 +8,7 @@ unknown system header, and `PREDEFINED` the macros every translation unit has.
 """
 from __future__ import annotations
 
-__all__ = ["VIRTUAL_HEADERS", "SYSTEM_HELP", "PREDEFINED"]
+__all__ = ["VIRTUAL_HEADERS", "STANDARD_HEADERS", "SYSTEM_HELP", "PREDEFINED"]
 
 _MATH_DEFINES = """\
 #ifdef _USE_MATH_DEFINES
@@ -29,6 +29,7 @@ _MATH_DEFINES = """\
 """
 _CSTDLIB = "#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 32767\n"
 _CSTDIO = "#define EOF (-1)\n"
+_CTIME = "#define CLOCKS_PER_SEC 1000\n"
 _TCHAR = "#define _T(x) x\n#define TEXT(x) x\n#define _TCHAR char\n#define TCHAR char\n"
 _WINDOWS = "#define TRUE 1\n#define FALSE 0\n"
 
@@ -37,7 +38,7 @@ _WINDOWS = "#define TRUE 1\n#define FALSE 0\n"
 VIRTUAL_HEADERS: dict[str, str] = {
     "amp.h": "", "amp_math.h": "", "amp_graphics.h": "", "amp_short_vectors.h": "",
     "iostream": _CSTDLIB + _CSTDIO, "iomanip": "", "vector": "", "algorithm": "", "numeric": "",
-    "string": "", "ctime": "", "time.h": "", "chrono": "", "cassert": "", "assert.h": "",
+    "string": "", "ctime": _CTIME, "time.h": _CTIME, "chrono": "", "cassert": "", "assert.h": "",
     "cstdio": _CSTDIO, "stdio.h": _CSTDIO,
     "cstdlib": _CSTDLIB, "stdlib.h": _CSTDLIB,
     "cmath": _MATH_DEFINES, "math.h": _MATH_DEFINES,
@@ -45,13 +46,70 @@ VIRTUAL_HEADERS: dict[str, str] = {
     "sdkddkver.h": "", "conio.h": "",
 }
 
+_LIMITS = """\
+#define CHAR_BIT 8
+#define SCHAR_MIN (-128)
+#define SCHAR_MAX 127
+#define UCHAR_MAX 0xff
+#define CHAR_MIN SCHAR_MIN
+#define CHAR_MAX SCHAR_MAX
+#define SHRT_MIN (-32768)
+#define SHRT_MAX 32767
+#define USHRT_MAX 0xffff
+#define INT_MIN (-2147483647 - 1)
+#define INT_MAX 2147483647
+#define UINT_MAX 0xffffffff
+#define LONG_MIN (-2147483647L - 1)
+#define LONG_MAX 2147483647L
+#define ULONG_MAX 0xffffffffUL
+#define LLONG_MAX 9223372036854775807LL
+#define LLONG_MIN (-9223372036854775807LL - 1)
+#define ULLONG_MAX 0xffffffffffffffffULL
+"""
+_FLOAT = """\
+#define FLT_DIG 6
+#define FLT_EPSILON 1.192092896e-07F
+#define FLT_MANT_DIG 24
+#define FLT_MAX 3.402823466e+38F
+#define FLT_MIN 1.175494351e-38F
+#define DBL_DIG 15
+#define DBL_EPSILON 2.2204460492503131e-016
+#define DBL_MANT_DIG 53
+#define DBL_MAX 1.7976931348623158e+308
+#define DBL_MIN 2.2250738585072014e-308
+"""
+_STDDEF = "#define NULL 0\n"
+
+#: Every other standard C++17 and C header: known, so `#include` succeeds; what a program uses
+#: from one that amppy does not implement yet is reported at the use (`'std::X' is not
+#: supported yet`), not as an unknown header.  The values are the macros each defines.
+STANDARD_HEADERS: dict[str, str] = {name: "" for name in (
+    "any", "array", "atomic", "bitset", "ccomplex", "cctype", "cerrno", "cfenv", "charconv",
+    "cinttypes", "ciso646", "clocale", "codecvt", "complex", "condition_variable", "csetjmp",
+    "csignal", "cstdalign", "cstdarg", "cstdbool", "cstdint", "cstring", "ctgmath", "cuchar",
+    "cwchar", "cwctype", "deque", "exception", "execution", "filesystem", "forward_list", "fstream",
+    "functional", "future", "initializer_list", "ios", "iosfwd", "istream", "iterator", "limits",
+    "list", "locale", "map", "memory", "memory_resource", "mutex", "new", "optional", "ostream",
+    "queue", "random", "ratio", "regex", "scoped_allocator", "set", "shared_mutex", "sstream",
+    "stack", "stdexcept", "streambuf", "string_view", "strstream", "system_error", "thread",
+    "tuple", "type_traits", "typeindex", "typeinfo", "unordered_map", "unordered_set", "utility",
+    "valarray", "variant",
+    "complex.h", "ctype.h", "errno.h", "fenv.h", "inttypes.h", "iso646.h", "locale.h",
+    "setjmp.h", "signal.h", "stdalign.h", "stdarg.h", "stdbool.h", "stdint.h", "string.h",
+    "tgmath.h", "uchar.h", "wchar.h", "wctype.h", "memory.h", "malloc.h")}
+STANDARD_HEADERS.update({"climits": _LIMITS, "limits.h": _LIMITS, "cfloat": _FLOAT, "float.h": _FLOAT,
+                         "cstddef": _STDDEF, "stddef.h": _STDDEF})
+for _name, _text in STANDARD_HEADERS.items():
+    VIRTUAL_HEADERS.setdefault(_name, _text)
+
 #: The help of `pp-unknown-header`: the system headers there are.
 SYSTEM_HELP = ("amppy provides its own versions of the C++ AMP and standard headers: "
                + ", ".join(f"<{h}>" for h in (
                    "amp.h", "amp_math.h", "amp_graphics.h", "amp_short_vectors.h",
                    "iostream", "iomanip", "vector", "algorithm", "numeric", "string",
                    "cstdio", "cstdlib", "cmath", "ctime", "chrono", "cassert",
-                   "Windows.h", "tchar.h", "stdafx.h", "conio.h")))
+                   "Windows.h", "tchar.h", "stdafx.h", "conio.h"))
+               + ", and every other standard C++17 and C header")
 
 #: Macros defined before the program's first line (`NAME VALUE`, as for `-D`).
 PREDEFINED = ("__cplusplus 201103L", "__AMPPY__ 1")

@@ -24,3 +24,16 @@ inline BOOL SetConsoleTextAttribute(HANDLE, WORD) { return 1; }
 inline BOOL SetConsoleScreenBufferSize(HANDLE, COORD) { return 1; }
 inline BOOL SetConsoleWindowInfo(HANDLE, BOOL, const SMALL_RECT*) { return 1; }
 inline void Sleep(DWORD ms) { usleep(ms * 1000); }
+// The timers: only the structure of their values matters to the samples (they print no times).
+#include <chrono>
+struct LARGE_INTEGER { long long QuadPart; };
+inline BOOL QueryPerformanceFrequency(LARGE_INTEGER* f) { f->QuadPart = 10000000; return 1; }
+inline BOOL QueryPerformanceCounter(LARGE_INTEGER* c) {
+    c->QuadPart = std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::steady_clock::now().time_since_epoch()).count() / 100;
+    return 1;
+}
+inline DWORD GetTickCount() {
+    return (DWORD)(std::chrono::duration_cast<std::chrono::milliseconds>(
+        std::chrono::steady_clock::now().time_since_epoch()).count() & 0xffffffff);
+}

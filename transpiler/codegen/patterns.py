@@ -163,3 +163,12 @@ def extent_owner(e: ir.Expr):
     elif isinstance(e, ir.LibCall) and e.name in ("get_extent", "extent") and e.obj is not None:
         arr = e.obj
     return arr if arr is not None and isinstance(arr.type, (ir.ArrayView, ir.AmpArray)) else None
+
+
+_EFFECTS = (ir.Call, ir.Assign, ir.IncDec, ir.AtomicCall, ir.StreamIn, ir.StreamOut)
+
+
+def has_effects(e: ir.Expr) -> bool:
+    """Evaluating `e` twice could differ from evaluating it once (a call, an assignment)."""
+    return any(isinstance(n, _EFFECTS) or isinstance(n, ir.LibCall) and n.name not in _PURE_LIBCALLS
+               for n in ir.walk(e))

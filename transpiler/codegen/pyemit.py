@@ -23,13 +23,15 @@ hooks `enter_part`/`leave_part`/`add_part`/`part_call`.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 
 from .. import ir
 from ..diagnostics import KernelCodegenError
+from ..names import RESERVED, TEMPORARIES
 from . import CodegenUnsupported
 from ..cxxtypes import deferrable, result_wraps, wrap_value
 from .macros import macro_names_of
-from .patterns import counted_for, extent_owner, is_int, non_negative, simple
+from .patterns import counted_for, extent_owner, has_effects, is_int, non_negative, simple
 
 # Python operator precedence (higher binds tighter).  `expr(e, p)` parenthesises `e` when it
 # binds less tightly than `p`.
@@ -494,11 +496,32 @@ class PyEmitter:
     # ================================================================ assignments
     def assignment(self, e: ir.Assign | ir.IncDec) -> list[str]:
         """The lines of an assignment or `++`/`--` statement."""
-        if isinstance(e, ir.IncDec):
-            return [self.incdec(e)]
-        if e.op == "=":
+        if isinstance(e, ir.Assign) and e.op == "=":
             target = self.lvalue(e.target, "w")
             return [f"{target} = {self.expr(e.value)}"]
+        first, target = self.evaluated_once(e.target)   # `a[f()] += 1` calls f once
+        if target is not e.target:
+            e = dataclasses.replace(e, target=target)
+        if isinstance(e, ir.IncDec):
+            return first + [self.incdec(e)]
+        return first + self.compound(e)
+
+    def evaluated_once(self, target: ir.Expr) -> tuple[list[str], ir.Expr]:
+        """A read-and-write target whose subscripts have side effects: (lines that compute those
+        subscripts into fresh locals, the target reading the locals); else ([], target)."""
+        if not isinstance(target, ir.ElementRef) or not any(map(has_effects, target.indices)):
+            return [], target
+        lines, indices = [], []
+        for i in target.indices:
+            if has_effects(i):
+                name = self.fresh("subscript")
+                lines.append(f"{name} = {self.expr(i)}")
+                i = ir.Var(i.span, i.type, ir.Symbol(name, name, i.type, "local", i.span))
+            indices.append(i)
+        return lines, dataclasses.replace(target, indices=tuple(indices))
+
+    def compound(self, e: ir.Assign) -> list[str]:
+        """`x op= v`."""
         ct, tt = e.compute_type, e.target.type
         if ct == tt and self.in_place(e.op, tt):
             return [f"{self.lvalue(e.target, 'rw')} {BINARY[e.op][0]}= {self.expr(e.value)}"]
@@ -534,7 +557,8 @@ class PyEmitter:
     def fresh(self, base: str) -> str:
         """A name no code of the function uses yet (`switch_value`, `switch_value2`, ...)."""
         name, k = base, 1
-        while name in self.names_used:
+        while name in self.names_used or (name in RESERVED and base not in TEMPORARIES):
+            # never a runtime or Python name; the temporaries' own names no user name takes
             k += 1
             name = f"{base}{k}"
         self.names_used.add(name)

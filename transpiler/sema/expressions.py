@@ -130,6 +130,7 @@ class Expressions:
                 return ir.Const(n.span, ir.Pointer(ir.Void()), None)
             if name in L.MATH_FUNCTIONS or name in L.FREE_FUNCTIONS:
                 return ir.LibCall(n.span, ir.Library("function"), name, None, ())
+            L.not_yet(self, name, n.namespace, n.span)
             self.error("undeclared", f"use of undeclared identifier '{name}'", n.span)
         if isinstance(sym, ir.Symbol):
             return self.use_symbol(sym, scope, n.span)

@@ -31,7 +31,11 @@ FREE_FUNCTIONS = {
     "SetConsoleTextAttribute": ir.BOOL, "GetStdHandle": ir.Library("HANDLE"),
     "SetConsoleScreenBufferSize": ir.BOOL, "SetConsoleWindowInfo": ir.BOOL, "Sleep": ir.Void(),
     "fflush": ir.INT, "system": ir.INT, "exit": ir.Void(),
+    "rand": ir.INT, "srand": ir.Void(), "time": ir.Scalar("long long"), "clock": ir.Scalar("long"),
+    "GetTickCount": ir.Scalar("unsigned long"),
 }
+#: Win32 calls that fill a LARGE_INTEGER through its address: `QueryPerformanceCounter(&t)`
+COUNTER_CALLS = ("QueryPerformanceCounter", "QueryPerformanceFrequency")
 CONSTANTS = {"STD_OUTPUT_HANDLE": ir.Scalar("unsigned long"), "STD_INPUT_HANDLE": ir.Scalar("unsigned long"),
              "STD_ERROR_HANDLE": ir.Scalar("unsigned long"), "FOREGROUND_BLUE": ir.INT,
              "FOREGROUND_GREEN": ir.INT, "FOREGROUND_RED": ir.INT, "FOREGROUND_INTENSITY": ir.INT,
@@ -230,6 +234,19 @@ ATOMICS = {"atomic_fetch_add": 1, "atomic_fetch_sub": 1, "atomic_fetch_inc": 0, 
            "atomic_fetch_or": 1, "atomic_fetch_xor": 1}
 
 
+def counter_call(a, name: str, n: A.Call) -> ir.Expr:
+    """`QueryPerformanceCounter(&t)`: the call fills the LARGE_INTEGER `t` (host code only)."""
+    if a.in_amp():
+        a.error("amp-restrict", f"call to '{name}', which is not restrict(amp), from restrict(amp) code", n.span)
+    arg = n.args[0] if len(n.args) == 1 else None
+    if not (isinstance(arg, A.Unary) and arg.op == "&"):
+        a.error("call-args", f"'{name}' takes the address of a LARGE_INTEGER ('&t')", n.span)
+    target = a.lvalue(a.expr(arg.operand), arg.operand.span)
+    if not (isinstance(target.type, ir.StructType) and target.type.name == "LARGE_INTEGER"):
+        a.error("call-args", f"'{name}' fills a LARGE_INTEGER, not '{target.type}'", arg.span)
+    return ir.LibCall(n.span, ir.BOOL, name, None, (target,))
+
+
 def atomic_call(a, name: str, n: A.Call) -> ir.Expr:
     """`atomic_fetch_add(&av[idx], v)`: the destination is an lvalue whose address is taken."""
     if name not in ATOMICS:
@@ -254,6 +271,8 @@ def atomic_call(a, name: str, n: A.Call) -> ir.Expr:
 def free_call(a, name: str, n: A.Call) -> ir.Expr:
     if name.startswith("atomic_"):
         return atomic_call(a, name, n)
+    if name in COUNTER_CALLS:
+        return counter_call(a, name, n)
     args = [a.expr(x) for x in n.args]
     amp = a.in_amp()
     if name in MATH_FUNCTIONS:
@@ -283,7 +302,33 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
         return ir.LibCall(n.span, ir.Void(), "copy", None, tuple(args))
     if name == "assert":
         return ir.LibCall(n.span, ir.Void(), "cpp_assert", None, tuple(a.to_bool(x, s.span) for x, s in zip(args, n.args)))
+    not_yet(a, name, getattr(n.func, "namespace", ()), n.func.span)
     a.error("undeclared", f"use of undeclared identifier '{name}'", n.func.span)
+
+
+#: Standard C, C++ and Win32 names amppy does not translate yet: using one is `unsupported`
+#: (valid C++ amppy lacks), not `undeclared` (docs/coverage.md says what is there).
+STD_NAMES = frozenset("""
+    malloc calloc realloc free memcpy memset memmove memcmp strcpy strncpy strcat
+    strlen strcmp strncmp strchr strstr atoi atol atof strtol strtoul strtod exit abort atexit
+    getenv system difftime getchar putchar puts gets fopen fclose fread fwrite fgets
+    fputs fprintf fscanf sscanf sprintf snprintf scanf qsort bsearch abs labs div
+    sort stable_sort fill fill_n generate generate_n copy copy_n transform iota accumulate
+    inner_product partial_sum adjacent_difference equal find find_if count count_if min_element
+    max_element minmax_element reverse swap unique remove remove_if replace for_each all_of
+    any_of none_of lower_bound upper_bound binary_search random_shuffle shuffle
+    to_string to_wstring stoi stol stoul stoll stof stod getline make_pair make_tuple
+    make_unique make_shared move forward distance advance next prev begin end
+    GetTickCount64
+""".split())
+
+
+def not_yet(a, name: str, namespace, span) -> None:
+    """Report a standard library name amppy does not translate yet as `unsupported`."""
+    if tuple(namespace)[:1] == ("std",) or name in STD_NAMES:
+        qualified = "::".join(tuple(namespace) + (name,))
+        a.unsupported(f"'{qualified}' is", span,
+                      "docs/coverage.md lists the parts of the standard library amppy translates")
 
 
 def math_call(a, name, args, n) -> ir.Expr:

@@ -8,13 +8,14 @@ LIBRARY_STRUCTS = {
     "COORD": [("X", ir.Scalar("short")), ("Y", ir.Scalar("short"))],
     "SMALL_RECT": [("Left", ir.Scalar("short")), ("Top", ir.Scalar("short")),
                    ("Right", ir.Scalar("short")), ("Bottom", ir.Scalar("short"))],
+    "LARGE_INTEGER": [("QuadPart", ir.Scalar("long long"))],
 }
 
 SCALAR_ALIASES = {
     "size_t": "size_t", "ptrdiff_t": "long long", "DWORD": "unsigned long", "WORD": "unsigned short",
     "BOOL": "int", "BYTE": "unsigned char", "UINT": "unsigned int", "uint": "unsigned int",
     "LONG": "long", "ULONG": "unsigned long", "SHORT": "short", "CHAR": "char", "WCHAR": "wchar_t",
-    "TCHAR": "char", "_TCHAR": "char",
+    "TCHAR": "char", "_TCHAR": "char", "time_t": "long long", "clock_t": "long",
     "int8_t": "signed char", "uint8_t": "unsigned char", "int16_t": "short", "uint16_t": "unsigned short",
     "int32_t": "int", "uint32_t": "unsigned int", "int64_t": "long long", "uint64_t": "unsigned long long",
 }
