@@ -8,9 +8,10 @@ result is bits 16..30 of the state (0 .. RAND_MAX = 32767).  The state starts as
 """
 from __future__ import annotations
 
+import re as _re
 import time as _time
 
-__all__ = ["rand", "srand", "time", "clock"]
+__all__ = ["rand", "srand", "time", "clock", "atoi", "atol", "atoll", "atof"]
 
 _state = [1]
 _START = _time.perf_counter()
@@ -33,3 +34,31 @@ def time(timer=None) -> int:
 
 def clock() -> int:
     return int((_time.perf_counter() - _START) * 1000)
+
+
+_INT = _re.compile(r"[ \t\n\v\f\r]*([+-]?[0-9]+)")
+_FLOAT = _re.compile(r"[ \t\n\v\f\r]*([+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?"
+                     r"|[+-]?(?:inf(?:inity)?|nan))", _re.I)
+
+
+def atoi(s) -> int:
+    """C's atoi: leading white space, a sign, digits; 0 when there are none.  A value out of
+    `int`'s range wraps (the C standard leaves it undefined; MSVC's atoi clamps to INT_MAX/
+    INT_MIN, which this follows)."""
+    m = _INT.match(s or "")
+    if m is None:
+        return 0
+    return max(-2**31, min(2**31 - 1, int(m.group(1))))
+
+
+atol = atoi
+
+
+def atoll(s) -> int:
+    m = _INT.match(s or "")
+    return 0 if m is None else max(-2**63, min(2**63 - 1, int(m.group(1))))
+
+
+def atof(s) -> float:
+    m = _FLOAT.match(s or "")
+    return 0.0 if m is None else float(m.group(1))

@@ -51,3 +51,22 @@ int main() {
 }
 """)
     assert (rc, out) == (0, "14 10 16\n"), err
+
+
+def test_command_line_arguments_reach_main(run_amppy, tmp_path):
+    """`amppy run prog.cpp ARGS`: argc/argv as C++ sees them, read with atoi/atof (C's
+    parsing: leading blanks, a sign, digits, 0 when there are none)."""
+    src = tmp_path / "args.cpp"
+    src.write_text("""
+#include <iostream>
+#include <cstdlib>
+int main(int argc, char** argv) {
+    int n = argc > 1 ? atoi(argv[1]) : 10;
+    double scale = argc > 2 ? atof(argv[2]) : 1.0;
+    std::cout << argc << " " << n * 2 << " " << scale * 3 << " " << atoi("  -42xyz") << " "
+              << atoi("abc") << " " << atof("2.5e1x") << std::endl;
+    return 0;
+}
+""")
+    assert run_amppy(["run", str(src), "21", "0.5"]) == (0, "3 42 1.5 -42 0 25\n", "")
+    assert run_amppy(["run", str(src)]) == (0, "1 20 3 -42 0 25\n", "")

@@ -69,3 +69,35 @@ def test_standard_headers_are_known_and_unimplemented_names_are_unsupported(run_
     assert "s.cpp:7:5: error: 'std::stringstream' is not supported yet [unsupported]" in err
     assert "s.cpp:8:5: error: 'std::sort' is not supported yet [unsupported]" in err
     assert "unknown" not in err and "undeclared" not in err
+
+
+def test_c_style_and_microsoft_declarations(run_amppy, tmp_path):
+    """Declarations real Windows code has that used to be syntax errors: `extern "C"` (one
+    declaration or a block), `typedef struct { ... } P;` (also with a tag and a pointer typedef),
+    forward declarations, `__declspec`/`__cdecl`/`__forceinline`, and SAL annotations."""
+    (tmp_path / "c.cpp").write_text("""\
+#include <iostream>
+#include <Windows.h>
+struct Later;
+class Also;
+typedef struct { int a; float b; } Pair;
+typedef struct tag_Cell { int v; } Cell, *PCell;
+extern "C" int twice(int x) { return 2 * x; }
+extern "C" {
+    int inc(_In_ int x) { return x + 1; }
+    int declared_only(int y);
+}
+__declspec(dllexport) int __cdecl combine(int x, int y) { return x * 10 + y; }
+__forceinline int WINAPI square(_Inout_ int x) { return x * x; }
+struct Later { int n; };
+int main() {
+    Pair p = {3, 0.5f};
+    Cell c = {4};
+    struct tag_Cell d = {5};
+    Later l = {6};
+    std::cout << combine(twice(p.a), inc(c.v)) << " " << square(d.v) << " " << l.n + p.b << std::endl;
+    return 0;
+}
+""")
+    rc, out, err = run_amppy(["run", "c.cpp"], cwd=tmp_path)
+    assert (rc, out, err) == (0, "65 25 6.5\n", "")

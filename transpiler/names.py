@@ -56,7 +56,7 @@ RUNTIME_NAMES = frozenset("""
     register_device_hooks reset_console right run_main runtime_exception scientific setfill setprecision
     setw showpoint showpos std_out_of_range stderr stdout struct tiled_extent to_dtype to_int uint32
     int8 int16 int64 uint8 uint16 uint64 fdiv cround rand srand time clock
-    LARGE_INTEGER QueryPerformanceCounter QueryPerformanceFrequency GetTickCount
+    LARGE_INTEGER QueryPerformanceCounter QueryPerformanceFrequency GetTickCount atoi atol atoll atof
     uppercase vector wcout
 """.split())
 

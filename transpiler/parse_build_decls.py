@@ -9,6 +9,8 @@ statement and expression builders.
 from __future__ import annotations
 
 from . import ast as A
+from lark import Token
+
 from .parse_build_base import TOKENS, BuilderBase, Decl, Marker
 from .parse_errors import _SyntaxProblem
 
@@ -39,7 +41,7 @@ class DeclBuilders(BuilderBase):
         """The builder of a rule recognised only to be left out of the AST."""
         return None
 
-    empty_decl = tparam = access_label = ctor_inits = ctor_init = _dropped
+    empty_decl = tparam = access_label = ctor_inits = ctor_init = struct_forward = _dropped
     namespace_decl = _unsupported_rule("namespace definitions are")
     ctor_def = _unsupported_rule("constructors are",
                                  help="use aggregate initialisation (`T x = {...};`) instead")
@@ -47,7 +49,7 @@ class DeclBuilders(BuilderBase):
 
     # -- top level
     def start(self, meta, ch):
-        return A.TranslationUnit(self.sp(meta), tuple(c for c in ch if c is not None))
+        return A.TranslationUnit(self.sp(meta), tuple(_flat(ch)))
 
     def using_namespace(self, meta, ch):
         return A.UsingNamespace(self.sp(meta), "::".join(t.value for t in ch if t.type in ("NAME", "NS_NAME")))
@@ -149,6 +151,28 @@ class DeclBuilders(BuilderBase):
             decls.append(A.VarDecl(span, d.name, d.span, d.wrap(base), storage, value, args))
         return A.DeclStmt(self.sp(meta), tuple(decls))
 
+    def linkage_spec(self, meta, ch):
+        """`extern "C" ...`: its declarations, as if written without it."""
+        items = [c for c in ch[2:] if c is not None and not isinstance(c, TOKENS)]
+        return items[0] if len(items) == 1 else Marker("declarations", tuple(items), self.sp(meta))
+
+    def typedef_struct(self, meta, ch):
+        """`typedef struct tag { ... } P, *PP;`: the struct (named by its tag, else by the first
+        plain declarator), then a typedef for each declarator that is not that name."""
+        span = self.sp(meta)
+        tag = ch[2] if isinstance(ch[2], TOKENS) and ch[2].type in ("NAME", "TYPE_NAME") else None
+        members = [c for c in ch if not isinstance(c, (Decl, *TOKENS))]
+        decls = [c for c in ch if isinstance(c, Decl)]
+        plain = [d for d in decls if not d.ptrs and not d.arrays]
+        name = tag.value if tag is not None else (plain[0].name if plain else None)
+        if name is None:
+            return self.unsupported(span, "a typedef of an unnamed struct through a pointer is")
+        body = [ch[1], Token("TYPE_NAME", name)] + members
+        struct = self.struct_def(meta, body)
+        base = A.TypeName(span, name, (), None, False, False, None)
+        typedefs = [A.Typedef(span, d.name, d.wrap(base)) for d in decls if d.name != name]
+        return Marker("declarations", (struct, *typedefs), span) if typedefs else struct
+
     def typedef_decl(self, meta, ch):
         base = ch[1]
         out = [A.Typedef(self.sp(meta), d.name, d.wrap(base)) for d in ch[2:]]
@@ -248,3 +272,12 @@ class DeclBuilders(BuilderBase):
             rtype = ret
         return A.FunctionDef(self.sp(meta), name.value, self.tsp(name), rtype, params, variadic,
                              restrict, rspan, storage, body)
+
+
+def _flat(items):
+    """Top-level items with `extern "C" { ... }` and `typedef struct` groups spread out."""
+    for c in items:
+        if isinstance(c, Marker) and c.kind == "declarations":
+            yield from _flat(c.value)
+        elif c is not None:
+            yield c

@@ -132,6 +132,7 @@ class TypeNames:
         types = set(LIBRARY_TYPES)
         prev = None
         in_typedef = False
+        typedef_braces = 0                  # open braces of a typedef's struct body
         shadows = _Shadows()
         shadowed = shadows.live
         angles = 0                          # open template argument lists
@@ -148,7 +149,7 @@ class TypeNames:
                     tok.type = "TYPE_NAME"
                 elif prev is not None and prev.type == "USING":
                     types.add(value)        # `using X = T;` declares X (the token stays a NAME)
-                elif in_typedef and self._next_char(tok.end_pos) in (";", ",", "["):
+                elif in_typedef and not typedef_braces and self._next_char(tok.end_pos) in (";", ",", "["):
                     types.add(value)        # the name a typedef declares stays a NAME
                 elif prev is not None and prev.type in ("DOT", "ARROW", "TEMPLATE"):
                     if value in MEMBER_TEMPLATES and self._next_char(tok.end_pos) == "<":
@@ -181,8 +182,12 @@ class TypeNames:
                 yield first
                 prev, t = first, "GT"
             if t == "TYPEDEF":
-                in_typedef = True
-            elif t in ("SEMICOLON", "LBRACE", "RBRACE"):
+                in_typedef, typedef_braces = True, 0
+            elif in_typedef and t == "LBRACE" and prev is not None and prev.type in ("STRUCT_KW", "NAME", "TYPE_NAME"):
+                typedef_braces += 1             # `typedef struct { ... } P;`: P is declared after the body
+            elif in_typedef and t == "RBRACE" and typedef_braces:
+                typedef_braces -= 1
+            elif t in ("SEMICOLON", "LBRACE", "RBRACE") and not (typedef_braces and t == "SEMICOLON"):
                 in_typedef = False
             shadows.follow(t)
             prev = tok

@@ -31,7 +31,13 @@ _CSTDLIB = "#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 327
 _CSTDIO = "#define EOF (-1)\n"
 _CTIME = "#define CLOCKS_PER_SEC 1000\n"
 _TCHAR = "#define _T(x) x\n#define TEXT(x) x\n#define _TCHAR char\n#define TCHAR char\n"
-_WINDOWS = "#define TRUE 1\n#define FALSE 0\n"
+_WINDOWS = ("#define TRUE 1\n#define FALSE 0\n"
+            # calling conventions and the SAL annotations <sal.h> gives every Windows header
+            "#define WINAPI\n#define APIENTRY\n#define CALLBACK\n"
+            + "".join(f"#define {a}\n" for a in (
+                "_In_", "_Out_", "_Inout_", "_In_opt_", "_Out_opt_", "_Inout_opt_", "_In_reads_(n)",
+                "_Out_writes_(n)", "_Inout_updates_(n)", "_Ret_maybenull_", "_Check_return_",
+                "_Success_(x)", "_Use_decl_annotations_")))
 
 #: Headers amppy provides itself (keys lower case; matched case-insensitively).
 #: The compiler knows the APIs they declare; they only carry macros.
@@ -112,4 +118,7 @@ SYSTEM_HELP = ("amppy provides its own versions of the C++ AMP and standard head
                + ", and every other standard C++17 and C header")
 
 #: Macros defined before the program's first line (`NAME VALUE`, as for `-D`).
-PREDEFINED = ("__cplusplus 201103L", "__AMPPY__ 1")
+PREDEFINED = ("__cplusplus 201103L", "__AMPPY__ 1",
+              # Microsoft's keywords and annotations that change nothing amppy translates
+              "__declspec(x) ", "__cdecl ", "__stdcall ", "__fastcall ", "__forceinline inline",
+              "__inline inline")

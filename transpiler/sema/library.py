@@ -33,6 +33,7 @@ FREE_FUNCTIONS = {
     "fflush": ir.INT, "system": ir.INT, "exit": ir.Void(),
     "rand": ir.INT, "srand": ir.Void(), "time": ir.Scalar("long long"), "clock": ir.Scalar("long"),
     "GetTickCount": ir.Scalar("unsigned long"),
+    "atoi": ir.INT, "atol": ir.Scalar("long"), "atoll": ir.Scalar("long long"), "atof": ir.DOUBLE,
 }
 #: Win32 calls that fill a LARGE_INTEGER through its address: `QueryPerformanceCounter(&t)`
 COUNTER_CALLS = ("QueryPerformanceCounter", "QueryPerformanceFrequency")
@@ -149,6 +150,9 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
         full = array.type.dims
         rt = t.elem if len(indices) == len(full) else ir.CArray(t.elem, full[len(indices):])
         return ir.ElementRef(n.span, rt, array, indices)
+    if isinstance(t, ir.Pointer) and isinstance(t.elem, ir.String) and not a.in_amp():
+        # `argv[1]`: main's `char* argv[]` is the list of the program's arguments
+        return ir.ElementRef(n.span, t.elem, base, (a.convert(idx, ir.INT, n.index.span),))
     if isinstance(t, (ir.Pointer, ir.String)):
         a.unsupported("indexing a pointer is", n.span, help="use an array, std::vector or array_view")
     a.error("type-mismatch", f"subscripted value of type '{t}' is not an array", n.span)
@@ -310,7 +314,7 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
 #: (valid C++ amppy lacks), not `undeclared` (docs/coverage.md says what is there).
 STD_NAMES = frozenset("""
     malloc calloc realloc free memcpy memset memmove memcmp strcpy strncpy strcat
-    strlen strcmp strncmp strchr strstr atoi atol atof strtol strtoul strtod exit abort atexit
+    strlen strcmp strncmp strchr strstr strtol strtoul strtod exit abort atexit
     getenv system difftime getchar putchar puts gets fopen fclose fread fwrite fgets
     fputs fprintf fscanf sscanf sprintf snprintf scanf qsort bsearch abs labs div
     sort stable_sort fill fill_n generate generate_n copy copy_n transform iota accumulate
