@@ -8,25 +8,16 @@ through `comment_text`, like every other user text in a comment.
 from __future__ import annotations
 
 import re
-import weakref
 
-from .text import comment_text
+from .text import comment_text, per_translation
 
 _TOKEN = re.compile(r'//[^\n]*|/\*.*?(?:\*/|\Z)|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|[^\s/"\']+|\S',
                     re.S)
 
 
-_SHARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 def comments_of(sources) -> Comments:
     """The one `Comments` of a translation (host and kernel emitters share what was written)."""
-    if sources is None:
-        return Comments(None)
-    c = _SHARED.get(sources)
-    if c is None:
-        c = _SHARED[sources] = Comments(sources)
-    return c
+    return per_translation(Comments, sources)
 
 
 class Comments:

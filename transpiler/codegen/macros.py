@@ -6,21 +6,11 @@ comments: the emitter core asks `lookup` for each literal, records the macros it
 """
 from __future__ import annotations
 
-import weakref
-
 from ..names import python_name
-from .text import comment_text
-
-_SHARED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
+from .text import comment_text, per_translation
 
 def macro_names_of(sources) -> MacroNames:
-    if sources is None:
-        return MacroNames(None)
-    m = _SHARED.get(sources)
-    if m is None:
-        m = _SHARED[sources] = MacroNames(sources)
-    return m
+    return per_translation(MacroNames, sources)
 
 
 class MacroNames:

@@ -23,3 +23,19 @@ def comment_text(s: str) -> str:
 
 def docstring_text(s: str) -> str:
     return comment_text(s).replace('"""', '\\"\\"\\"')
+
+
+_PER_TRANSLATION: dict = {}
+
+
+def per_translation(cls, sources):
+    """The one `cls(sources)` of a translation: the host and kernel emitters of one module
+    share it (what comments were written, which `#define`s are named)."""
+    if sources is None:
+        return cls(None)
+    import weakref
+    registry = _PER_TRANSLATION.setdefault(cls, weakref.WeakKeyDictionary())
+    obj = registry.get(sources)
+    if obj is None:
+        obj = registry[sources] = cls(sources)
+    return obj
