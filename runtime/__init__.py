@@ -7,7 +7,8 @@ import ``numba.cuda``.
 """
 import numpy as _np
 
-from . import amp, containers, cppio, cstdlib, intmath, win32
+from . import algorithm, amp, containers, cppio, cstdlib, intmath, win32
+from .algorithm import *  # noqa: F401,F403
 from .amp import *  # noqa: F401,F403
 from .containers import *  # noqa: F401,F403
 from .cppio import *  # noqa: F401,F403
@@ -19,5 +20,5 @@ from .launch_cpu import launch_cpu  # noqa: F401
 # C++ arithmetic reports nothing: 1.0f / 0.0f is inf, overflow wraps or gives inf, silently.
 _np.seterr(all="ignore")
 
-__all__ = (amp.__all__ + containers.__all__ + cppio.__all__ + cstdlib.__all__ + intmath.__all__
+__all__ = (algorithm.__all__ + amp.__all__ + containers.__all__ + cppio.__all__ + cstdlib.__all__ + intmath.__all__
            + win32.__all__ + ["launch_cpu"])

@@ -57,6 +57,7 @@ RUNTIME_NAMES = frozenset("""
     setw showpoint showpos std_out_of_range stderr stdout struct tiled_extent to_dtype to_int uint32
     int8 int16 int64 uint8 uint16 uint64 fdiv cround rand srand time clock
     LARGE_INTEGER QueryPerformanceCounter QueryPerformanceFrequency GetTickCount atoi atol atoll atof
+    std_fill std_sort std_accumulate std_iota std_reverse std_count
     uppercase vector wcout
 """.split())
 

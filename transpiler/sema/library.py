@@ -238,6 +238,38 @@ ATOMICS = {"atomic_fetch_add": 1, "atomic_fetch_sub": 1, "atomic_fetch_inc": 0, 
            "atomic_fetch_or": 1, "atomic_fetch_xor": 1}
 
 
+#: <algorithm>/<numeric> over a vector iterator range: name -> number of arguments after the range
+RANGE_ALGORITHMS = {"fill": 1, "sort": 0, "accumulate": 1, "iota": 1, "reverse": 0, "count": 1}
+
+
+def range_algorithm(a, name: str, n: A.Call) -> ir.Expr:
+    """`std::sort(v.begin(), v.end())`, `std::accumulate(v.begin(), v.begin() + k, 0.0)`, ..."""
+    std = f"'std::{name}'"
+    if a.in_amp():
+        a.error("amp-restrict", f"call to {std}, which is not restrict(amp), from restrict(amp) code", n.span)
+    args = [a.expr(x) for x in n.args]
+    extra = RANGE_ALGORITHMS[name]
+    if len(args) != 2 + extra or not all(isinstance(x.type, ir.Iterator) for x in args[:2]):
+        a.unsupported(f"{std} with these arguments is", n.span,
+                      "amppy translates it over a std::vector range: (v.begin(), v.end()"
+                      + (", value)" if extra else ")"))
+    elem = args[0].type.elem
+    if not isinstance(elem, ir.Scalar):
+        a.unsupported(f"{std} on elements of type '{elem}' is", n.span)
+    first, last = args[0], args[1]
+    if name == "accumulate":
+        init = args[2]
+        t = init.type if isinstance(init.type, ir.Scalar) else ir.INT
+        init = a.convert(init, t, n.args[2].span)
+        return ir.LibCall(n.span, t, "std_accumulate", None,
+                          (first, last, init, ir.StringConst(n.span, ir.String(), t.name)))
+    if name == "count":
+        value = a.convert(args[2], elem, n.args[2].span)
+        return ir.LibCall(n.span, ir.Scalar("long long"), "std_count", None, (first, last, value))
+    rest = tuple(a.convert(x, elem, s.span) for x, s in zip(args[2:], n.args[2:]))
+    return ir.LibCall(n.span, ir.Void(), f"std_{name}", None, (first, last) + rest)
+
+
 def counter_call(a, name: str, n: A.Call) -> ir.Expr:
     """`QueryPerformanceCounter(&t)`: the call fills the LARGE_INTEGER `t` (host code only)."""
     if a.in_amp():
@@ -277,6 +309,8 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
         return atomic_call(a, name, n)
     if name in COUNTER_CALLS:
         return counter_call(a, name, n)
+    if name in RANGE_ALGORITHMS:
+        return range_algorithm(a, name, n)
     args = [a.expr(x) for x in n.args]
     amp = a.in_amp()
     if name in MATH_FUNCTIONS:
@@ -317,9 +351,9 @@ STD_NAMES = frozenset("""
     strlen strcmp strncmp strchr strstr strtol strtoul strtod exit abort atexit
     getenv system difftime getchar putchar puts gets fopen fclose fread fwrite fgets
     fputs fprintf fscanf sscanf sprintf snprintf scanf qsort bsearch abs labs div
-    sort stable_sort fill fill_n generate generate_n copy copy_n transform iota accumulate
-    inner_product partial_sum adjacent_difference equal find find_if count count_if min_element
-    max_element minmax_element reverse swap unique remove remove_if replace for_each all_of
+    stable_sort fill_n generate generate_n copy copy_n transform
+    inner_product partial_sum adjacent_difference equal find find_if count_if min_element
+    max_element minmax_element swap unique remove remove_if replace for_each all_of
     any_of none_of lower_bound upper_bound binary_search random_shuffle shuffle
     to_string to_wstring stoi stol stoul stoll stof stod getline make_pair make_tuple
     make_unique make_shared move forward distance advance next prev begin end
