@@ -36,11 +36,8 @@ PRELUDE_NAMES = frozenset("""
     np numpy numba njit prange cuda math sys os register_jitable float64 int8 int16 int64 uint8 uint16
     uint64 bool_ launch launch_cuda import_cuda atomic_add atomic_sub atomic_max atomic_min atomic_and
     atomic_or atomic_xor atomic_exch atomic_inc atomic_dec atomic_cas syncthreads threadfence self
-    switch_value first_iteration subscript
+    switch_value first_iteration
 """.split())
-
-#: The temporaries the emitters make (`PyEmitter.fresh`): reserved above, so no user name is one.
-TEMPORARIES = frozenset({"switch_value", "first_iteration", "subscript"})
 
 #: `amppy.runtime.__all__` as of this version.  tests/test_names.py fails when the runtime
 #: exports a name missing here, so the two cannot drift apart (importing the runtime here

@@ -42,6 +42,7 @@ from .. import ir
 from ..mathfuncs import FUNCTIONS
 from .kernel_exprs import (P_ATOM, KernelCodegenError, KernelExprEmitter, array_initializer, fresh_names,
                            kernel_user_names, kernel_versions, np_scalar)
+from .text import where
 from .types import dtype_of
 
 JIT = "@cuda.jit(cache=True)"
@@ -151,8 +152,8 @@ class CudaEmitter(KernelExprEmitter):
         for d, (i, n) in enumerate(zip(idx, t.dims)):
             out.append(f"{pad}{self.indent_unit * d}for {i} in range({n}):")
         out.append(f"{pad}{self.indent_unit * len(t.dims)}{name}[{', '.join(idx)}] = {self.const(0, t.elem)[0]}")
-        for where, e in array_initializer(s.init).items():
-            out.append(f"{pad}{name}[{', '.join(map(str, where))}] = {self.expr(e)}")
+        for position, e in array_initializer(s.init).items():
+            out.append(f"{pad}{name}[{', '.join(map(str, position))}] = {self.expr(e)}")
 
     version_note = "  (device version; the host version has the plain name)"
 
@@ -277,9 +278,9 @@ class _KernelWriter:
             guard = " and ".join(f"{gs[d]} < {n[f'ext{d}']}" for d in range(rank))
             head = [grid, f"    if {guard}:  # the grid is rounded up to whole blocks"]
         sp = k.span
-        where = f"{sp.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{sp.line}"
+        at = where(sp.file, sp.line)
         kind = f"tile<{', '.join(map(str, k.tile_dims))}>" if tiled else f"extent<{rank}>"
-        return self.records + em.helpers + [JIT, f"def {k.name}({', '.join(params)}):  # {where}: {kind}"] + shared + head + body
+        return self.records + em.helpers + [JIT, f"def {k.name}({', '.join(params)}):  # {at}: {kind}"] + shared + head + body
 
 
 def emit_functions(functions, program=None, sources=None, emitted: set | None = None) -> list[str]:

@@ -21,7 +21,7 @@ from ..names import RUNTIME_NAMES
 from . import CodegenErrors, CodegenUnsupported
 from .imports import used_imports
 from .pyemit import BINARY, P_ADD, P_ATOM, P_CMP, P_MUL, P_SHIFT, P_UNARY, PyEmitter
-from .text import comment_text, docstring_text
+from .text import comment_text, docstring_text, where
 from .types import np_name
 
 READERS = {"char": "read_char", "int": "read_int", "unsigned int": "read_uint", "long": "read_long",
@@ -129,7 +129,7 @@ class HostWriter(PyEmitter):
         return {id(fd) for k in self.p.kernels for fd in k.functions}
 
     def where(self, span) -> str:
-        return comment_text(f"{span.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{span.line}")
+        return where(span.file, span.line)
 
     def field_type(self, t: ir.Type) -> str:
         if isinstance(t, ir.CArray):

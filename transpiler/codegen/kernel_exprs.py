@@ -19,8 +19,8 @@ from .. import ir
 from ..diagnostics import KernelCodegenError
 from ..mathfuncs import FUNCTIONS
 from .kernel_structs import StructValues
-from .pyemit import P_AND, P_ATOM, P_MUL, P_NOT, P_UNARY, PyEmitter, is_float, is_int  # noqa: F401
-from .text import comment_text
+from .pyemit import P_AND, P_ATOM, P_MUL, P_NOT, P_UNARY, PyEmitter, is_float
+from .text import comment_text, where
 
 
 def np_scalar(t: ir.Type) -> str:
@@ -353,9 +353,8 @@ class KernelExprEmitter(StructValues, PyEmitter):
         """A restrict(amp) function, with the part functions it needs before it."""
         name = self.device_names.get(id(f.sym), f.sym.py_name)
         params = self.begin_function(f, name)
-        where = comment_text(f"{f.span.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{f.span.line}")
         note = self.version_note if name != f.sym.py_name else ""
-        out = [decorator, f"def {name}({', '.join(params)}):  # {where}{note}"]
+        out = [decorator, f"def {name}({', '.join(params)}):  # {where(f.span.file, f.span.line)}{note}"]
         self.block(f.body.body, out, 1)
         return self.helpers + out
 

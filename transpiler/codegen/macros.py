@@ -7,7 +7,7 @@ comments: the emitter core asks `lookup` for each literal, records the macros it
 from __future__ import annotations
 
 from ..names import python_name
-from .text import comment_text, per_translation
+from .text import comment_text, per_translation, where
 
 def macro_names_of(sources) -> MacroNames:
     return per_translation(MacroNames, sources)
@@ -39,8 +39,7 @@ class MacroNames:
         """`N = 1024  # prog.cpp:3: #define N 1024` for every macro named, in definition order."""
         out = []
         for m in sorted(self.used.values(), key=lambda m: (m.file, m.line)):
-            where = comment_text(f"{m.file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{m.line}")
-            out.append(f"{python_name(m.name)} = {m.value!r}  # {where}: #define {comment_text(m.name)} "
+            out.append(f"{python_name(m.name)} = {m.value!r}  # {where(m.file, m.line)}: #define {comment_text(m.name)} "
                        f"{comment_text(m.body)}")
         return out
 

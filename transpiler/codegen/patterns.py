@@ -10,11 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import ir
-from ..cxxtypes import conversion_wraps
-
-
-def is_int(t) -> bool:
-    return isinstance(t, ir.Scalar) and t.is_int
+from ..cxxtypes import conversion_wraps, is_integer
 
 
 @dataclass(frozen=True)
@@ -36,14 +32,14 @@ def counted_for(s: ir.For) -> CountedFor | None:
         return None
     decl, sym = s.init[0], s.init[0].sym
     t = sym.type
-    if decl.init is None or not is_int(t) or t.name in ("bool", "char", "wchar_t"):
+    if decl.init is None or not is_integer(t) or t.name in ("bool", "char", "wchar_t"):
         return None
     step = _step_of(s.step[0], sym)
     c = s.cond
     if step is None or not isinstance(c, ir.Binary) or c.op not in ("<", "<=", ">", ">=", "!="):
         return None
     left = c.left
-    if isinstance(left, ir.Convert) and is_int(left.type) and _is_var(left.operand, sym):
+    if isinstance(left, ir.Convert) and is_integer(left.type) and _is_var(left.operand, sym):
         # `i < v.size()` compares i converted; exact while i keeps its value there
         if conversion_wraps(t, left.type) and not (step > 0 and non_negative(decl.init)):
             return None
@@ -51,7 +47,7 @@ def counted_for(s: ir.For) -> CountedFor | None:
     if not _is_var(left, sym) or _assigns(s.body, sym) or not _invariant(c.right, s.body):
         return None
     bound = c.right
-    if isinstance(bound, ir.Convert) and is_int(bound.operand.type) and \
+    if isinstance(bound, ir.Convert) and is_integer(bound.operand.type) and \
             not conversion_wraps(bound.operand.type, bound.type):
         bound = bound.operand                   # widened for the comparison only
     unsigned = t.is_unsigned
@@ -145,7 +141,7 @@ def non_negative(e: ir.Expr) -> bool:
         return True
     if isinstance(e, ir.Var) and e.sym.kind == "const" and isinstance(e.sym.const_value, (int, float)):
         return e.sym.const_value >= 0
-    if isinstance(e, ir.Convert) and is_int(e.type) and is_int(e.operand.type):
+    if isinstance(e, ir.Convert) and is_integer(e.type) and is_integer(e.operand.type):
         # (int)u of an unsigned u >= 2**31 is negative: only value-preserving conversions keep the sign
         return not conversion_wraps(e.operand.type, e.type) and non_negative(e.operand)
     if isinstance(e, ir.Binary) and e.op in ("+", "*", "/", "%", "&", ">>", "|"):

@@ -27,11 +27,10 @@ import dataclasses
 
 from .. import ir
 from ..diagnostics import KernelCodegenError
-from ..names import RESERVED, TEMPORARIES
 from . import CodegenUnsupported
-from ..cxxtypes import deferrable, result_wraps, wrap_value
+from ..cxxtypes import deferrable, is_integer, result_wraps, wrap_value
 from .macros import macro_names_of
-from .patterns import counted_for, extent_owner, has_effects, is_int, non_negative, simple
+from .patterns import counted_for, extent_owner, has_effects, non_negative, simple
 
 # Python operator precedence (higher binds tighter).  `expr(e, p)` parenthesises `e` when it
 # binds less tightly than `p`.
@@ -247,7 +246,7 @@ class PyEmitter:
         for child in (e.left, e.right):     # `int32(h * 31 + c)`: one wrap for a chain
             if deferrable(e, child):
                 self.unwrapped.add(id(child))
-        if op in ("/", "%") and is_int(e.type):
+        if op in ("/", "%") and is_integer(e.type):
             if non_negative(e.left) and non_negative(e.right):    # floor division truncates
                 pyop = "//" if op == "/" else "%"
                 return f"{self.expr(e.left, P_MUL)} {pyop} {self.expr(e.right, P_MUL + 1)}", P_MUL
@@ -535,7 +534,7 @@ class PyEmitter:
 
     def in_place(self, op: str, t: ir.Type) -> bool:
         """`x op= v` can be Python's augmented assignment (no wrap, no C++ division)."""
-        if is_int(t):
+        if is_integer(t):
             return op in ("|", "&", "^", ">>")
         if is_float(t):
             return op in ("+", "-", "*") or (op == "/" and self.float_division_plain(t))
@@ -549,7 +548,7 @@ class PyEmitter:
         op = "+" if e.op == "++" else "-"
         target = self.lvalue(e.target, "rw")
         one = self.const(1, t)[0] if isinstance(t, ir.Scalar) else "1"
-        if is_int(t):                       # wraps at the type's width
+        if is_integer(t):                       # wraps at the type's width
             return f"{target} = {self.wrapper(t)}({target} {op} {one})"
         return f"{target} {op}= {one}"
 
@@ -557,8 +556,7 @@ class PyEmitter:
     def fresh(self, base: str) -> str:
         """A name no code of the function uses yet (`switch_value`, `switch_value2`, ...)."""
         name, k = base, 1
-        while name in self.names_used or (name in RESERVED and base not in TEMPORARIES):
-            # never a runtime or Python name; the temporaries' own names no user name takes
+        while name in self.names_used:
             k += 1
             name = f"{base}{k}"
         self.names_used.add(name)

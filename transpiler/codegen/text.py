@@ -21,6 +21,11 @@ def comment_text(s: str) -> str:
     return "".join(out)
 
 
+def where(file: str, line: int) -> str:
+    """`prog.cpp:12`: a C++ position as generated comments cite it (the file's base name)."""
+    return comment_text(f"{file.replace(chr(92), '/').rsplit('/', 1)[-1]}:{line}")
+
+
 def docstring_text(s: str) -> str:
     return comment_text(s).replace('"""', '\\"\\"\\"')
 

@@ -12,6 +12,7 @@ from .. import ir
 from ..names import field_name
 from ..parse_lexhack import LIBRARY_TEMPLATES, LIBRARY_TYPES
 from .constfold import fold
+from .library import not_yet
 from .context import FnContext, SemaError
 from .scope import Scope, python_name
 from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES
@@ -62,8 +63,7 @@ class Declarations:
             return ir.Library(name)
         if name in ("extent", "index", "array_view", "array", "tiled_index", "tiled_extent", "vector"):
             self.error("missing-template-args", f"'{name}' needs template arguments", t.span)
-        if t.namespace[:1] == ("std",) or name in LIBRARY_TYPES:
-            self.unsupported(f"{_qualified(t)} is", t.span, _STD_HELP)     # a library type amppy lacks
+        not_yet(self, name, t.namespace, t.span, LIBRARY_TYPES)     # a library type amppy lacks
         self.error("unknown-type", f"unknown type name '{name}'", t.span)
 
     def _template_type(self, t: A.TypeName) -> ir.Type:
@@ -92,8 +92,8 @@ class Declarations:
         if name in ("tiled_index", "tiled_extent"):
             dims = tuple(self.const_int(a, "tile size") for a in args)
             return ir.TiledIndex(dims) if name == "tiled_index" else ir.TiledExtent(dims)
-        self.unsupported(f"{_qualified(t)} is" if t.namespace[:1] == ("std",) or name in LIBRARY_TEMPLATES
-                         else f"the template '{name}' is", t.span, _STD_HELP)
+        not_yet(self, name, t.namespace, t.span, LIBRARY_TEMPLATES)
+        self.unsupported(f"the template '{name}' is", t.span)
 
     def _nargs(self, t: A.TypeName, lo: int, hi: int):
         if not lo <= len(t.args) <= hi:
@@ -276,11 +276,3 @@ class Declarations:
         if t.name in self.structs:
             return self.structs[t.name].fields
         return LIBRARY_STRUCTS[t.name]
-
-
-_STD_HELP = "docs/coverage.md lists the parts of the standard library amppy translates"
-
-
-def _qualified(t: A.TypeName) -> str:
-    """`'std::stringstream'`: the type as the program names it."""
-    return "'" + "::".join(t.namespace + (t.name,)) + "'"

@@ -361,9 +361,10 @@ STD_NAMES = frozenset("""
 """.split())
 
 
-def not_yet(a, name: str, namespace, span) -> None:
-    """Report a standard library name amppy does not translate yet as `unsupported`."""
-    if tuple(namespace)[:1] == ("std",) or name in STD_NAMES:
+def not_yet(a, name: str, namespace, span, known=STD_NAMES) -> None:
+    """Report a standard library name amppy does not translate yet as `unsupported`: one in
+    `std::`, or one of the `known` library names (functions, or the lexer's library types)."""
+    if tuple(namespace)[:1] == ("std",) or name in known:
         qualified = "::".join(tuple(namespace) + (name,))
         a.unsupported(f"'{qualified}' is", span,
                       "docs/coverage.md lists the parts of the standard library amppy translates")
