@@ -1,13 +1,22 @@
 // Host code and kernels accept the same statements: one restrict(cpu, amp) function with a
 // switch that falls through, a do-while with continue, and counted loops written with
-// `!=`, `<=` and an unsigned counter, run once by the host and once per GPU thread.
+// `!=`, `<=` and an unsigned counter, and `a[f(k)] += v`, run once by the host and once per
+// GPU thread.
 #include <amp.h>
 #include <iostream>
 #include <vector>
 using namespace concurrency;
 
+int pick(int k) restrict(cpu, amp) {
+    return k % 3;
+}
+
 int score(int k) restrict(cpu, amp) {
     int s = 0;
+    int bins[3] = {0, 0, 0};
+    bins[pick(k)] += 5;         // the subscript is computed once
+    bins[pick(k + 1)]++;
+    s += bins[0] * 1000 + bins[1] * 100 + bins[2] * 10;
     switch (k % 4) {
     case 0:
         s += 1;             // falls through into case 1
