@@ -20,6 +20,7 @@ import numpy as np
 
 from . import containers, intmath, win32
 from .containers import _BY_DTYPE, _Iter, _is_struct, _store, vector, np_type, to_dtype
+from .stdexcept import std_exception
 
 __all__ = [
     "extent", "index", "tiled_extent", "array_view", "array", "copy", "copy_async",
@@ -29,17 +30,14 @@ __all__ = [
 
 
 # ------------------------------------------------------------------ exceptions
-class runtime_exception(Exception):  # noqa: N801 - C++ name
-    """``concurrency::runtime_exception``; ``where`` is an optional "file:line"."""
+class runtime_exception(std_exception):  # noqa: N801 - C++ name
+    """``concurrency::runtime_exception`` (a ``std::exception``); ``where`` is an optional
+    "file:line"."""
 
     cpp_name = "concurrency::runtime_exception"
 
     def __init__(self, message="", where=None):
-        super().__init__(message)
-        self.where = where
-
-    def what(self):
-        return str(self)
+        super().__init__(message, where)
 
 
 class invalid_compute_domain(runtime_exception):  # noqa: N801

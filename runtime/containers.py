@@ -11,15 +11,9 @@ conversions; floats stored into them truncate toward zero.
 import numpy as np
 
 from . import intmath
+from .stdexcept import std_out_of_range
 
-__all__ = ["struct", "vector", "carray", "std_out_of_range", "np_type", "to_dtype"]
-
-
-class std_out_of_range(IndexError):  # noqa: N801 - C++ name
-    """``std::out_of_range`` thrown by ``vector::at``."""
-
-    cpp_name = "std::out_of_range"
-
+__all__ = ["struct", "vector", "carray", "np_type", "to_dtype"]
 
 _PY_TYPES = {int: np.int32, float: np.float64, bool: np.bool_,
              intmath.int32: np.int32, intmath.uint32: np.uint32}

@@ -156,9 +156,20 @@ class Iterator(Type):
 
 @dataclass(frozen=True)
 class String(Type):
-    """A string literal / const char*."""
+    """A string literal / const char* (`const wchar_t*`, `L"..."`, when `wide`)."""
+    wide: bool = False
+
     def __str__(self):
-        return "const char*"
+        return "const wchar_t*" if self.wide else "const char*"
+
+
+@dataclass(frozen=True)
+class StdString(Type):
+    """`std::string` (`std::wstring` when `wide`): a value, on the host only."""
+    wide: bool = False
+
+    def __str__(self):
+        return "std::wstring" if self.wide else "std::string"
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,11 @@ RUNTIME_NAMES = frozenset("""
     int8 int16 int64 uint8 uint16 uint64 fdiv cround rand srand time clock
     LARGE_INTEGER QueryPerformanceCounter QueryPerformanceFrequency GetTickCount atoi atol atoll atof
     std_fill std_sort std_accumulate std_iota std_reverse std_count
+    std_exception std_logic_error std_invalid_argument std_domain_error std_length_error
+    std_runtime_error std_range_error std_overflow_error std_underflow_error std_bad_alloc cpp_exception
+    npos str_at str_set str_substr str_find str_rfind str_find_first_of str_find_last_of str_compare
+    str_erase str_insert str_replace str_resize str_repeat to_string stoi stol stoll stoul stoull stof
+    stod stold
     uppercase vector wcout
 """.split())
 

@@ -289,7 +289,8 @@ class HostWriter(PyEmitter):
         return super().expr_statement(e)
 
     def read_into(self, t: ir.Expr) -> str:
-        kind = t.type.name if isinstance(t.type, ir.Scalar) else ("string" if isinstance(t.type, ir.String) else None)
+        kind = t.type.name if isinstance(t.type, ir.Scalar) else (
+            "string" if isinstance(t.type, (ir.String, ir.StdString)) else None)
         reader = READERS.get(kind, "read_string" if kind == "string" else None)
         if reader is None:
             raise CodegenUnsupported(f"reading a '{t.type}' with std::cin is", t.span)
@@ -334,9 +335,10 @@ class HostWriter(PyEmitter):
 
     def e_LibCall(self, e: ir.LibCall):
         args = [self.expr(a) for a in (e.args or ())]
-        if e.name in ("+", "-", "==", "!="):
+        if e.name in BINARY:
             op, prec = BINARY[e.name]
-            return f"{self.expr(e.obj, prec + 1)} {op} {self.expr(e.args[0], prec + 1)}", prec
+            left = prec if prec != P_CMP else prec + 1         # `a + b + c`, but `(a < b) < c`
+            return f"{self.expr(e.obj, left)} {op} {self.expr(e.args[0], prec + 1)}", prec
         if e.name == "system":
             return f"0  # system({', '.join(args)}) is not run", P_ATOM
         if e.obj is None:
@@ -380,6 +382,8 @@ class HostWriter(PyEmitter):
     def elem_type(self, t: ir.Type, span) -> str:
         if isinstance(t, (ir.Scalar, ir.StructType)):
             return np_name(t)
+        if isinstance(t, ir.StdString):
+            return "str"
         raise CodegenUnsupported(f"elements of type '{t}' are", span)
 
     def e_Copy(self, e: ir.Copy):

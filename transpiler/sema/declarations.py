@@ -59,6 +59,8 @@ class Declarations:
             return ir.StructType(name, self.structs[name].py_name)
         if name in LIBRARY_STRUCTS:
             return ir.StructType(name)
+        if name in ("string", "wstring") and t.namespace in ((), ("std",)):
+            return ir.StdString(name == "wstring")
         if name in OPAQUE_LIBRARY:
             return ir.Library(name)
         if name in ("extent", "index", "array_view", "array", "tiled_index", "tiled_extent", "vector"):

@@ -13,6 +13,7 @@ from .. import ir
 from ..cxxtypes import round_value, wrap_value
 from ..source import Span
 from . import library as L
+from . import strings as S
 from .constfold import char_value, fold
 from .context import ERROR_TYPE, SemaError
 from .scope import Scope
@@ -53,6 +54,10 @@ class Expressions:
             return ir.LibCall(e.span, t, "to_vector", e, ())
         if isinstance(t, ir.String) and isinstance(src, ir.String):
             return e
+        if isinstance(t, ir.StdString):
+            text = S.convert(self, e, t, span)
+            if text is not None:
+                return text
         if isinstance(t, ir.Pointer) and isinstance(e, ir.Const) and e.value == 0:
             return ir.Const(e.span, t, None)
         if isinstance(t, ir.Pointer) and isinstance(src, ir.Pointer) and (t.elem == src.elem or isinstance(t.elem, ir.Void)):
@@ -104,7 +109,7 @@ class Expressions:
     def e_StringLit(self, n: A.StringLit) -> ir.Expr:
         # A literal is used as a C string (`const char*`): it ends at its first NUL, so
         # "a\0b" prints "a" wherever C++ would (cout, printf %s, std::string(...)).
-        return ir.StringConst(n.span, ir.String(), n.value.split("\0", 1)[0])
+        return ir.StringConst(n.span, ir.String(n.wide), n.value.split("\0", 1)[0])
 
     def e_BoolLit(self, n: A.BoolLit) -> ir.Expr:
         return ir.Const(n.span, ir.BOOL, n.value)
@@ -119,6 +124,8 @@ class Expressions:
 
     def e_Name(self, n: A.Name) -> ir.Expr:
         name = n.name
+        if name == "npos" and n.namespace[-1:] in (("string",), ("wstring",)):
+            return ir.Var(n.span, S.SIZE, ir.Symbol("npos", "npos", S.SIZE, "library", n.span, const_value=S.NPOS))
         if n.namespace and n.namespace[-1] in ("std",) or not n.namespace:
             lib = L.library_name(name, n.span, n.namespace)
             local, _ = self.scope.lookup(name)
@@ -181,6 +188,9 @@ class Expressions:
             self.error("not-assignable", "expression is not assignable", span)
         if isinstance(e, ir.Var) and e.sym.kind == "const":
             self.error("not-assignable", f"cannot assign to variable '{e.sym.name}' with const-qualified type", span)
+        if isinstance(e, ir.Var) and e.sym.by_ref and isinstance(e.type, ir.StdString):
+            self.unsupported("changing a std::string through a reference parameter is", span,
+                             help="return the new string and assign it in the caller")
         if isinstance(e, ir.Var) and e.sym.kind == "capture" and isinstance(e.type, ir.Scalar):
             k = self.fn.kernel
             if k is not None and not k.lam.mutable:
@@ -204,6 +214,8 @@ class Expressions:
         right = self.expr(n.right)
         if op in ("&&", "||"):
             return ir.Binary(n.span, ir.BOOL, op, self.to_bool(left, n.left.span), self.to_bool(right, n.right.span))
+        if S.involved(left.type, right.type):
+            return S.binary(self, op, left, right, n.span)
         if isinstance(left.type, ir.Iterator) and op in ("+", "-"):
             if isinstance(right.type, ir.Iterator):
                 return ir.Binary(n.span, ir.Scalar("long long"), op, left, right)
@@ -244,7 +256,7 @@ class Expressions:
             return e
         if isinstance(e, ir.LibCall) and e.name in L.MANIPULATORS:
             return ir.Manipulator(e.span, ir.Library("manipulator"), e.name, ())
-        if isinstance(e.type, (ir.Scalar, ir.String)):
+        if isinstance(e.type, (ir.Scalar, ir.String, ir.StdString)):
             return e
         self.error("type-mismatch", f"cannot write a value of type '{e.type}' to a stream", node.span)
 
@@ -254,6 +266,10 @@ class Expressions:
             value = self.init_list(target.type, n.value)
             return ir.Assign(n.span, target.type, "=", target, value, target.type)
         value = self.expr(n.value)
+        if isinstance(target, ir.ElementRef) and isinstance(target.base.type, ir.StdString):
+            return self.string_element_assign(n, target, value)
+        if isinstance(target.type, ir.StdString) and n.op != "=":
+            return S.compound(self, target, n.op[:-1], value, n.span)
         if n.op == "=":
             return ir.Assign(n.span, target.type, "=", target, self.convert(value, target.type, n.value.span, copy=True),
                              target.type)
@@ -274,6 +290,14 @@ class Expressions:
         if op in ("%", "&", "|", "^", "<<", ">>") and ct.is_float:
             self.error("type-mismatch", f"invalid operands to '{n.op}'", n.span)
         return ir.Assign(n.span, target.type, op, target, value, ct)
+
+    def string_element_assign(self, n: A.Assign, target: ir.ElementRef, value: ir.Expr) -> ir.Expr:
+        """`s[i] = c`: the string `s` gets a new value with character `i` replaced."""
+        if n.op != "=":
+            self.unsupported(f"'{n.op}' on a character of a std::string is", n.span, help="write s[i] = s[i] + k")
+        s = self.lvalue(target.base, n.target.span)
+        c = self.convert(value, target.type, n.value.span)
+        return S.assign(n.span, s, ir.LibCall(n.span, s.type, "str_set", None, (s, target.indices[0], c)))
 
     def e_Conditional(self, n: A.Conditional) -> ir.Expr:
         c = self.condition(n.cond)

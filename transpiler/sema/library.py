@@ -10,6 +10,7 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
+from . import strings
 from .constfold import fold
 from .types import LIBRARY_STRUCTS, common_type, promote
 
@@ -139,6 +140,8 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
         return ir.ElementRef(n.span, rt, base.base, indices)
     if isinstance(t, ir.Vector):
         return ir.ElementRef(n.span, t.elem, base, (a.convert(idx, ir.INT, n.index.span),))
+    if isinstance(t, ir.StdString):
+        return strings.subscript(a, base, idx, n.span, n.index.span)
     if isinstance(t, ir.CArray):
         # a[i][j] on a C array is one ElementRef with all indices (rows are not values of their own)
         i = a.convert(idx, ir.INT, n.index.span)
@@ -270,6 +273,17 @@ def range_algorithm(a, name: str, n: A.Call) -> ir.Expr:
     return ir.LibCall(n.span, ir.Void(), f"std_{name}", None, (first, last) + rest)
 
 
+def getline(a, args, n: A.Call) -> ir.Expr:
+    """`std::getline(stream, s)`, as a statement: `s` gets the next line."""
+    if a.in_amp():
+        a.error("amp-restrict", "call to 'std::getline', which is not restrict(amp), from restrict(amp) code", n.span)
+    if len(args) != 2 or not isinstance(args[1].type, ir.StdString) or not isinstance(args[0], ir.StreamIn):
+        a.unsupported("'std::getline' with these arguments is", n.span,
+                      help="amppy translates std::getline(std::cin, s) with a std::string s")
+    target = a.lvalue(args[1], n.args[1].span)
+    return strings.assign(n.span, target, ir.LibCall(n.span, target.type, "getline", None, (args[0], target)))
+
+
 def counter_call(a, name: str, n: A.Call) -> ir.Expr:
     """`QueryPerformanceCounter(&t)`: the call fills the LARGE_INTEGER `t` (host code only)."""
     if a.in_amp():
@@ -315,6 +329,10 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
     amp = a.in_amp()
     if name in MATH_FUNCTIONS:
         return math_call(a, name, args, n)
+    if name in strings.FUNCTIONS:
+        return strings.free_function(a, name, args, n)
+    if name == "getline":
+        return getline(a, args, n)
     if name in MANIPULATORS_WITH_ARGS:
         if len(args) != 1:
             a.error("call-args", f"'{name}' takes one argument", n.span)
@@ -355,7 +373,7 @@ STD_NAMES = frozenset("""
     inner_product partial_sum adjacent_difference equal find find_if count_if min_element
     max_element minmax_element swap unique remove remove_if replace for_each all_of
     any_of none_of lower_bound upper_bound binary_search random_shuffle shuffle
-    to_string to_wstring stoi stol stoul stoll stof stod getline make_pair make_tuple
+    make_pair make_tuple
     make_unique make_shared move forward distance advance next prev begin end
     GetTickCount64
 """.split())
@@ -421,6 +439,8 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
             return ir.LibCall(sp, ir.Void(), name, obj, tuple(conv))
         if name == "data":
             return ir.LibCall(sp, ir.Pointer(t.elem), "data", obj, ())
+    if isinstance(t, ir.StdString):
+        return strings.method(a, obj, name, args, n)
     if isinstance(t, (ir.ArrayView, ir.AmpArray)):
         if name in ("synchronize", "refresh", "discard_data"):
             if a.in_amp():

@@ -13,6 +13,7 @@ from ..source import Span
 from .constfold import fold
 from .context import ERROR_TYPE, SemaError
 from .expressions import is_lvalue
+from . import strings as S
 from .scope import Scope
 from .types import promote
 
@@ -272,7 +273,7 @@ class Statements:
                 return None
             if isinstance(t, ir.CArray):
                 return ir.Construct(span, t, ())
-            if isinstance(t, (ir.StructType, ir.Vector, ir.Extent, ir.Index)):
+            if isinstance(t, (ir.StructType, ir.Vector, ir.Extent, ir.Index, ir.StdString)):
                 return self.construct(t, (), span, [])
             if isinstance(t, (ir.ArrayView, ir.AmpArray)):
                 self.error("no-default-ctor", f"'{t}' has no default constructor", span)
@@ -367,6 +368,8 @@ class Statements:
             return ir.Construct(span, t, ())
         if isinstance(t, (ir.ArrayView, ir.AmpArray)):
             return self.construct_view(t, args, span, spans)
+        if isinstance(t, ir.StdString):
+            return S.construct(self, t, list(args), span, spans)
         if isinstance(t, ir.Pointer):
             self.unsupported("pointer variables are", span)
         self.unsupported(f"constructing '{t}' is", span)
