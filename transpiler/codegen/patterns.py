@@ -105,7 +105,7 @@ def _assigns(node, sym: ir.Symbol) -> bool:
 
 _MUTATORS = {"push_back", "pop_back", "resize", "clear", "assign", "reserve", "insert", "erase",
              "emplace_back"}
-_PURE_LIBCALLS = {"size", "get_extent", "extent", "+", "-", "==", "!="}
+_PURE_LIBCALLS = {"size", "len", "get_extent", "extent", "+", "-", "==", "!="}
 
 
 def _invariant(bound: ir.Expr, body) -> bool:

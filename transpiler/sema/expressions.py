@@ -141,6 +141,8 @@ class Expressions:
             self.error("undeclared", f"use of undeclared identifier '{name}'", n.span)
         if isinstance(sym, ir.Symbol):
             return self.use_symbol(sym, scope, n.span)
+        if hasattr(sym, "expr"):            # a reference to an element (statements.Alias)
+            return sym.expr
         self.error("undeclared", f"'{name}' does not name a value", n.span)
 
     def use_symbol(self, sym: ir.Symbol, scope: Scope, span: Span) -> ir.Expr:

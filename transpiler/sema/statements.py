@@ -68,8 +68,7 @@ class Statements:
         if isinstance(s, A.For):
             return [self.for_stmt(s)]
         if isinstance(s, A.RangeFor):
-            self.unsupported("range-based for loops are", s.span,
-                             help="write an index loop: for (size_t i = 0; i < v.size(); i++)")
+            return self.range_for(s)
         if isinstance(s, A.Switch):
             return [self.switch(s)]
         if isinstance(s, A.Case):
@@ -111,6 +110,64 @@ class Statements:
         finally:
             self.scope = saved
         return ir.For(s.span, init, cond, step, body)
+
+    def range_for(self, s: A.RangeFor) -> list[ir.Stmt]:
+        """`for (T x : range) body` is the index loop C++ defines it as, over a std::vector, a
+        C array or a std::string: `for (i = 0; i < size; i++) { T x = range[i]; body }`.  With
+        `T& x`, `x` names the element itself (writes reach the container)."""
+        saved = self.scope
+        self.scope = Scope(self.scope, "block")
+        try:
+            out: list[ir.Stmt] = []
+            rng = self.expr(s.range)
+            rt = rng.type
+            if not isinstance(rt, (ir.Vector, ir.CArray, ir.StdString)):
+                self.unsupported(f"a range-based for loop over '{rt}' is", s.range.span,
+                                 help="amppy loops over a std::vector, a C array or a std::string")
+            if not is_lvalue(rng):          # a temporary: the loop runs over its one value
+                values = f"{s.var.name}_values"
+                tmp = ir.Symbol(values, self.fn.py.fresh(values, self.scope), rt, "local", s.range.span)
+                out.append(ir.VarDecl(s.range.span, tmp, rng))
+                rng = ir.Var(s.range.span, rt, tmp)
+            sp = s.span
+            size_t = ir.Scalar("size_t")
+            i = ir.Symbol("i", self.fn.py.fresh(f"{s.var.name}_index", self.scope), size_t, "local", s.var.name_span)
+            iv = ir.Var(sp, size_t, i)
+            if isinstance(rt, ir.CArray):
+                count = ir.Const(sp, size_t, rt.dims[0])
+            elif isinstance(rt, ir.StdString):
+                count = ir.LibCall(sp, size_t, "len", None, (rng,))
+            else:
+                count = ir.LibCall(sp, size_t, "size", rng, ())
+            if isinstance(rt, ir.StdString):
+                element = S.subscript(self, rng, iv, sp, s.range.span)
+            else:
+                element = ir.ElementRef(sp, rt.elem if isinstance(rt, ir.Vector) or len(rt.dims) == 1
+                                        else ir.CArray(rt.elem, rt.dims[1:]), rng, (iv,))
+            by_ref = isinstance(s.var.type, A.ReferenceType)
+            t = self.resolve_type(s.var.type)
+            if isinstance(t, ir.Library) and t.name == "auto":
+                t = element.type
+            if by_ref:
+                if t != element.type:
+                    self.error("type-mismatch", f"cannot bind a '{s.var.type}' reference to an element of type "
+                                                f"'{element.type}'", s.var.span)
+                if isinstance(rt, ir.StdString) and not (isinstance(s.var.type.base, A.TypeName)
+                                                         and s.var.type.base.const):
+                    self.unsupported("a non-const reference to a character of a std::string is", s.var.span)
+                self.scope.define(s.var.name, Alias(element))
+                first = ()
+            else:
+                x = ir.Symbol(s.var.name, self.fn.py.fresh(s.var.name, self.scope), t, "local", s.var.name_span)
+                self.scope.define(s.var.name, x)
+                first = (ir.VarDecl(s.var.span, x, self.convert(element, t, s.range.span, copy=True)),)
+            body = self.as_block(s.body)
+            body = ir.Block(body.span, first + body.body)
+            out.append(ir.For(sp, (ir.VarDecl(sp, i, ir.Const(sp, size_t, 0)),),
+                              ir.Binary(sp, ir.BOOL, "<", iv, count), (ir.IncDec(sp, size_t, "++", True, iv),), body))
+            return out
+        finally:
+            self.scope = saved
 
     def return_stmt(self, s: A.Return) -> ir.Stmt:
         ret = self.fn.ret
@@ -407,6 +464,13 @@ class Statements:
             else:
                 self.error("ctor-args", f"'{t}' needs an extent", span)
         return ir.Construct(span, t, tuple(out))
+
+
+class Alias:
+    """A name that stands for an element (`for (auto& x : v)`): using it is using the element."""
+
+    def __init__(self, expr: ir.Expr):
+        self.expr = expr
 
 
 def _same_kind(a: ir.Type, b: ir.Type) -> bool:
