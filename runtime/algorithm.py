@@ -66,3 +66,178 @@ def std_accumulate(first, last, init, acc_type: str):
         return dtype(init) if acc_type == "float" else float(init)
     sums = np.cumsum(np.concatenate(([init], view.astype(dtype))), dtype=dtype)   # in order
     return dtype(sums[-1]) if acc_type == "float" else float(sums[-1])
+
+
+# ---- algorithms that take a function (a lambda, a function, a standard function object) ----
+def _each(first, last):
+    _range(first, last)
+    return range(first.pos, last.pos)
+
+
+def std_sort_by(first, last, comp) -> None:
+    """`std::sort(first, last, comp)`: `comp(a, b)` is "a goes before b"."""
+    import functools
+    vec = first.vec
+    items = [vec[i] for i in _each(first, last)]
+    copies = [x.copy() if hasattr(x, "copy") else x for x in items]
+    copies.sort(key=functools.cmp_to_key(lambda a, b: -1 if comp(a, b) else (1 if comp(b, a) else 0)))
+    for i, x in zip(_each(first, last), copies):
+        vec[i] = x
+
+
+def std_find(first, last, value):
+    view = _range(first, last)
+    hits = np.flatnonzero(view == value)
+    return first + (int(hits[0]) if len(hits) else len(view))
+
+
+def std_find_if(first, last, pred):
+    for i in _each(first, last):
+        if pred(first.vec[i]):
+            return first + (i - first.pos)
+    return last
+
+
+def std_count_if(first, last, pred) -> int:
+    return sum(1 for i in _each(first, last) if pred(first.vec[i]))
+
+
+def std_all_of(first, last, pred) -> bool:
+    return all(pred(first.vec[i]) for i in _each(first, last))
+
+
+def std_any_of(first, last, pred) -> bool:
+    return any(pred(first.vec[i]) for i in _each(first, last))
+
+
+def std_none_of(first, last, pred) -> bool:
+    return not std_any_of(first, last, pred)
+
+
+def std_for_each(first, last, f) -> None:
+    for i in _each(first, last):
+        f(first.vec[i])
+
+
+def std_generate(first, last, g) -> None:
+    for i in _each(first, last):
+        first.vec[i] = g()
+
+
+def std_transform(first, last, out, f):
+    """`std::transform(first, last, out, f)`; returns the end of what it wrote."""
+    n = last - first
+    values = [f(first.vec[i]) for i in _each(first, last)]
+    for k, v in enumerate(values):
+        out.vec[out.pos + k] = v
+    return out + n
+
+
+def std_transform2(first1, last1, first2, out, f):
+    """`std::transform(first1, last1, first2, out, f)`: `f` of element pairs."""
+    n = last1 - first1
+    values = [f(first1.vec[first1.pos + k], first2.vec[first2.pos + k]) for k in range(n)]
+    for k, v in enumerate(values):
+        out.vec[out.pos + k] = v
+    return out + n
+
+
+def std_copy(first, last, out):
+    view = _range(first, last).copy()
+    out.vec.data()[out.pos:out.pos + len(view)] = view
+    return out + len(view)
+
+
+def std_equal(first1, last1, first2) -> bool:
+    a = _range(first1, last1)
+    b = first2.vec.data()[first2.pos:first2.pos + len(a)]
+    return len(b) == len(a) and bool(np.all(a == b))
+
+
+def std_replace(first, last, old, new) -> None:
+    view = _range(first, last)
+    view[view == old] = new
+
+
+def std_fill_n(first, n, value):
+    std_fill(first, first + n, value)
+    return first + n
+
+
+def std_min_element(first, last, comp=None):
+    return _extreme(first, last, comp, smallest=True)
+
+
+def std_max_element(first, last, comp=None):
+    return _extreme(first, last, comp, smallest=False)
+
+
+def _extreme(first, last, comp, smallest: bool):
+    """The first smallest (`min_element`) or first largest (`max_element`) element's iterator."""
+    if comp is None:
+        view = _range(first, last)
+        if len(view) == 0:
+            return last
+        if view.dtype.kind not in "fc" or not np.isnan(view).any():
+            return first + int(np.argmin(view) if smallest else np.argmax(view))
+        comp = _less
+    best = first.pos
+    for i in _each(first, last):
+        a, b = first.vec[i], first.vec[best]
+        if (comp(a, b) if smallest else comp(b, a)):
+            best = i
+    return first + (best - first.pos) if last.pos > first.pos else last
+
+
+def _less(a, b):
+    return a < b
+
+
+def std_inner_product(first1, last1, first2, init, acc_type: str):
+    """`init + a0*b0 + a1*b1 + ...` in order, each sum in the initial value's type."""
+    acc = init
+    wrap = _WRAP.get(acc_type)
+    for k in range(last1 - first1):
+        product = first1.vec[first1.pos + k] * first2.vec[first2.pos + k]     # in the elements' type
+        if wrap:
+            if isinstance(product, (int, np.integer)):
+                acc = wrap(int(acc) + int(product))
+            else:                               # `acc + x` is in the floating type, then truncated
+                acc = wrap(int(type(product)(acc) + product))
+        elif acc_type == "float":
+            acc = np.float32(np.float32(acc) + np.float32(product))
+        else:
+            acc = float(acc) + float(product)
+    return acc
+
+
+# The standard function objects (`std::greater<int>()`), as functions of two values.
+def std_less(a, b):
+    return a < b
+
+
+def std_greater(a, b):
+    return a > b
+
+
+def std_less_equal(a, b):
+    return a <= b
+
+
+def std_greater_equal(a, b):
+    return a >= b
+
+
+def std_equal_to(a, b):
+    return a == b
+
+
+def std_not_equal_to(a, b):
+    return a != b
+
+
+__all__ += ["std_sort_by", "std_find", "std_find_if", "std_count_if", "std_all_of", "std_any_of",
+            "std_none_of", "std_for_each", "std_generate", "std_transform", "std_transform2", "std_copy",
+            "std_equal", "std_replace", "std_fill_n", "std_min_element", "std_max_element",
+            "std_inner_product", "std_less", "std_greater", "std_less_equal", "std_greater_equal",
+            "std_equal_to", "std_not_equal_to"]

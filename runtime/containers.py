@@ -351,12 +351,15 @@ class vector:  # noqa: N801 - C++ name
     def __setitem__(self, i, v):
         _store(self._buf, int(i), v)
 
-    def at(self, i):
+    def checked_index(self, i):
+        """`v.at(i)`'s index: `i`, or `std::out_of_range` with the Microsoft library's message."""
         i = int(i)
         if not 0 <= i < self._n:
-            raise std_out_of_range(
-                f"vector::_M_range_check: __n (which is {i}) >= this->size() (which is {self._n})")
-        return self[i]
+            raise std_out_of_range("invalid vector subscript")
+        return i
+
+    def at(self, i):
+        return self[self.checked_index(i)]
 
     def front(self):
         return self[0]

@@ -32,10 +32,11 @@ The Microsoft STL changed some of these algorithms over the years.  The version 
 by the library's ``_MSVC_STL_UPDATE`` value (``set_msstl_update``; default the newest, or the
 environment variable ``AMPPY_MSSTL_UPDATE``):
 
-* before 202209 (VS 2022 17.4 and older): ``uniform_int_distribution`` used ``_Rng_from_urng``
-  (mask-and-reject, ``ret % index``) instead of Lemire's method;
-* before 202406 (VS 2022 17.11 and older): ``generate_canonical`` summed the words in floating
-  point, ``(w0 + w1 * 2**32) / 2**64``, which can round to 1.0.
+* before 202209 (the change is dated September 2022, so about VS 2022 17.4 and older):
+  ``uniform_int_distribution`` used ``_Rng_from_urng`` (mask-and-reject, ``ret % index``) instead
+  of Lemire's method;
+* before 202406 (dated June 2024, so about VS 2022 17.11 and older): ``generate_canonical`` summed
+  the words in floating point, ``(w0 + w1 * 2**32) / 2**64``, which can round to 1.0.
 
 Microsoft STLs before 202010 (VS 2019 16.7 and older) computed ``normal_distribution<float>``'s
 scale factor differently; that is not modelled.
@@ -375,12 +376,13 @@ def _legacy_iterations(bits: int, lo: int, hi: int) -> int:
     return ceil
 
 
-def _canonical(eng, digits: int) -> float:
-    """``_Nrand_impl<Real>(eng)`` = ``generate_canonical<Real, digits>(eng)``; digits 24 (float,
-    the value is returned as a Python float holding a binary32 value) or 53 (double)."""
+def _canonical(eng, digits: int, real_digits: int = 0) -> float:
+    """``_Nrand_impl<Real>(eng)`` = ``generate_canonical<Real, digits>(eng)``: digits 24 (float,
+    the value is returned as a Python float holding a binary32 value) or 53 (double); fewer
+    bits for an explicit ``generate_canonical<Real, bits>`` (``real_digits`` is then the Real's)."""
     lo, hi, _ = _engine_info(eng)
     if _update[0] < _P0952R2_SINCE:
-        return _canonical_legacy(eng, digits, lo, hi)
+        return _canonical_legacy(eng, digits, real_digits or digits, lo, hi)
     r, pow2, k, x, smax_bits = _canonical_params(lo, hi, digits)
     if pow2:
         # always one attempt; the low (smax_bits - digits) bits of the first word are dropped
@@ -406,10 +408,10 @@ def _canonical(eng, digits: int) -> float:
     return _math.ldexp(float(s // x), -digits)
 
 
-def _canonical_legacy(eng, digits: int, lo: int, hi: int) -> float:
+def _canonical_legacy(eng, minbits: int, digits: int, lo: int, hi: int) -> float:
     """``generate_canonical`` before P0952R2 (MS STL until _MSVC_STL_UPDATE 202405): in Real
     arithmetic, ans = sum((Real(g_i) - Real(min)) * R**i), returned as ans / R**k."""
-    k = _legacy_iterations(digits, lo, hi)
+    k = _legacy_iterations(minbits, lo, hi)
     if digits == 24:
         rnd = _f32
     else:
@@ -428,12 +430,12 @@ def _canonical_legacy(eng, digits: int, lo: int, hi: int) -> float:
 def generate_canonical(engine, type: str = "double", bits: int | None = None):
     """``std::generate_canonical<type, bits>(engine)`` as the MS STL computes it (bits defaults to,
     and is capped at, the type's digits: 24 for float, 53 for double)."""
-    digits = _real_digits(type)
+    real_digits = digits = _real_digits(type)
     if bits is not None and int(bits) < digits:
         digits = int(bits)
         if digits <= 0:
             return _np.float32(0.0) if _is_float(type) else 0.0
-    v = _canonical(engine, digits)
+    v = _canonical(engine, digits, real_digits)
     return _np.float32(v) if _is_float(type) else v
 
 
@@ -623,6 +625,8 @@ class uniform_int_distribution:
                     niter += 1
             gen_bits = bin(mask).count("1") if nbits < udiff_bits else udiff_bits
             threshold = ((mask - index + 1) & umask) % index
+            if len(self._cache) >= 64:          # many different ranges through param=
+                self._cache.clear()
             c = self._cache[key] = (umask, nbits, bmask, mask, niter, gen_bits, threshold)
         umask, nbits, bmask, mask, niter, gen_bits, threshold = c
 

@@ -32,6 +32,7 @@ NOT_CXX = set("""
 #: their namespace (a variable `vector` is parsed as the type), and a struct named `cout` or `endl`
 #: makes `std::cout` parse as that type (the parser knows no namespaces yet: the C++-core issue).
 NOT_YET = {"COORD", "HANDLE", "SMALL_RECT", "LARGE_INTEGER", "invalid_compute_domain", "runtime_exception", "cout", "endl",
+           "out_of_range",
            "array", "array_view", "extent", "index", "tiled_extent", "vector"}
 
 

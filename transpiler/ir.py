@@ -73,6 +73,26 @@ class Const(Expr):
 
 
 @dataclass(frozen=True)
+class Lambda(Expr):
+    """A host lambda: a function value.  `by_value` are the enclosing variables it captures
+    by copy (their values when the lambda is made), `assigned` those captured by reference
+    that its body assigns."""
+    children: ClassVar[tuple[str, ...]] = ('body',)
+    params: tuple[Symbol, ...]
+    body: "Block"
+    by_value: tuple[Symbol, ...]
+    assigned: tuple[Symbol, ...]
+
+
+@dataclass(frozen=True)
+class Invoke(Expr):
+    """A call of a function value (a lambda, a `std::function`, a standard function object)."""
+    children: ClassVar[tuple[str, ...]] = ('callee', 'args')
+    callee: Expr
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
 class StringConst(Expr):
     children: ClassVar[tuple[str, ...]] = ()
     value: str
@@ -379,6 +399,22 @@ class Barrier(Stmt):
 class Delete(Stmt):
     children: ClassVar[tuple[str, ...]] = ('target',)
     target: Expr
+
+
+@dataclass(frozen=True)
+class Throw(Stmt):
+    """`throw value;` (`value` None: `throw;`, rethrow the exception being handled)."""
+    children: ClassVar[tuple[str, ...]] = ('value',)
+    value: Optional[Expr]
+
+
+@dataclass(frozen=True)
+class Try(Stmt):
+    """`try { body } catch (T name) { ... } ...`: each handler is (T, None for `catch (...)`;
+    the symbol `name`, None without one; its block)."""
+    children: ClassVar[tuple[str, ...]] = ('body', 'handlers')
+    body: "Block"
+    handlers: tuple[tuple[Optional[Type], Optional[Symbol], "Block"], ...]
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ from .ir import (
     Program, Block, Stmt, Expr, VarDecl, TileStatic, ExprStmt, If, While, DoWhile, For, Switch,
     Return, Barrier, ParallelForEach, Const, StringConst, Var, Convert, Unary, Binary, Conditional,
     ThreadIndex, MakeIndex, IndexComponent, ElementRef, FieldRef, Call, MathCall, AtomicCall,
-    LibCall, Construct, Copy, StreamOut, Manipulator, StreamIn, Assign, IncDec,
+    LibCall, Construct, Copy, StreamOut, Manipulator, StreamIn, Assign, IncDec, Lambda, Invoke, Throw,
+    Try,
 )
 
 
@@ -26,6 +27,8 @@ _CXX = {
     "If": "'if'", "While": "'while'", "DoWhile": "'do'-'while'", "For": "'for'",
     "Switch": "'switch'", "Return": "'return'", "Break": "'break'", "Continue": "'continue'",
     "Barrier": "a barrier", "Delete": "'delete'", "ParallelForEach": "parallel_for_each",
+    "Lambda": "a lambda", "Invoke": "a call of a function object", "Throw": "'throw'",
+    "Try": "'try'/'catch'",
 }
 
 
@@ -88,6 +91,12 @@ def _stmt(s: Stmt, depth: int, out: list[str]) -> None:
         for vals, body, ft in s.cases:
             out.append(f"{pad}  Case {_list(vals) or 'default'}{' (falls through)' if ft else ''}")
             _block(body, depth + 2, out)
+    elif isinstance(s, Try):
+        _block(s.body, depth + 1, out)
+        for t, sym, body in s.handlers:
+            what = "..." if t is None else f"{t}" + (f" {sym.name}" if sym else "")
+            out.append(f"{pad}  Catch {what}")
+            _block(body, depth + 2, out)
 
 
 #: The line `--emit ir` writes for a statement (before its `@line`; its nested statements follow).
@@ -101,6 +110,8 @@ _STMT = {
     Switch: lambda s: f"Switch {_e(s.cond)}",
     Return: lambda s: f"Return {_e(s.value) if s.value else ''}",
     Barrier: lambda s: f"Barrier {s.kind}",
+    Throw: lambda s: f"Throw {_e(s.value) if s.value else ''}",
+    Try: lambda s: "Try",
     ParallelForEach: lambda s: f"ParallelForEach {s.kernel.name} over {_e(s.domain)} with ({_list(s.capture_args)})",
 }
 
@@ -139,4 +150,6 @@ _EXPR = {
     StreamIn: lambda e: " >> ".join(["cin"] + [_e(t) for t in e.targets]),
     Assign: lambda e: f"{_e(e.target)} {'' if e.op == '=' else e.op}= {_e(e.value)}",
     IncDec: lambda e: f"{e.op}{_e(e.target)}" if e.prefix else f"{_e(e.target)}{e.op}",
+    Lambda: lambda e: f"[]({', '.join(f'{p.type} {p.name}' for p in e.params)}) {{...}}",
+    Invoke: lambda e: f"{_e(e.callee)}({_list(e.args)})",
 }

@@ -254,6 +254,10 @@ class DeclBuilders(BuilderBase):
     def operator_name(self, meta, ch):
         raise _SyntaxProblem("unsupported", "operator overloading not supported yet", self.sp(meta))
 
+    def abstract_declarator(self, meta, ch):
+        """`const T&` without a name (a prototype's or a handler's parameter)."""
+        return Decl(None, None, [c for c in ch if isinstance(c, tuple) and len(c) == 3], [])
+
     def param(self, meta, ch):
         base = next(c for c in ch if isinstance(c, A.TypeName))
         decl = next((c for c in ch if isinstance(c, Decl)), None)

@@ -179,6 +179,45 @@ def test_canonical_non_power_of_two_engine():
     assert R.uniform_real_distribution()(R.minstd_rand()) == (s // x) / 2.0**53
 
 
+class _Zx81:
+    """linear_congruential_engine<uint32_t, 75, 74, 65537> (R = 65537), used by the MS STL's own
+    P0952R2 test, whose first words (149, 11249, 57305, 38044) it asserts."""
+    def __init__(self):
+        self.x = 1
+
+    @classmethod
+    def min(cls):
+        return 0
+
+    @classmethod
+    def max(cls):
+        return 65536
+
+    def __call__(self):
+        self.x = (75 * self.x + 74) % 65537
+        return self.x
+
+
+def test_canonical_cases_from_msstls_own_test():
+    # tests/std/tests/P0952R2_new_generate_canonical/test.cpp in microsoft/STL
+    r = 2**31 - 2
+    x1 = r // (1 << 24)
+    assert float(R.generate_canonical(R.minstd_rand(), "float", 32)) == ((48271 - 1) // x1) / 2.0**24
+    x2 = r * r // 2**53
+    assert R.generate_canonical(R.minstd_rand(), "double", 64) == \
+        ((48271 - 1) + r * (182605794 - 1)) // x2 / 2.0**53
+    e = _Zx81()
+    assert [e() for _ in range(4)] == [149, 11249, 57305, 38044]
+    rr = 65537
+    x = rr**4 // 2**53
+    v = [149, 11249, 57305, 38044]
+    assert R.generate_canonical(_Zx81(), "double", 64) == \
+        ((v[0] + rr * (v[1] + rr * (v[2] + rr * v[3]))) // x) / 2.0**53
+    e = R.mt19937_64(1)                       # LWG 2524: never 1.0
+    e.discard(517517)
+    assert all(R.generate_canonical(e, "float", 32) < 1.0 for _ in range(3))
+
+
 def test_uniform_real_scales_in_its_type():
     w0, w1 = MT_DEFAULT[0], MT_DEFAULT[1]
     u = ((w0 >> 11) + (w1 << 21)) / 2.0**53
@@ -228,8 +267,10 @@ def test_normal_is_the_polar_method_with_a_cached_second_value():
     d.reset()
     d(e)
     d.reset()
-    d(e)
-    assert e() == w[8]
+    after_reset = d(e)
+    e2 = R.mt19937()
+    e2.discard(4)
+    assert after_reset == R.normal_distribution(10.0, 2.0)(e2) != fx * v2 * 2.0 + 10.0
     assert (d.mean(), d.stddev(), d.min(), d.max()) == (10.0, 2.0, -math.inf, math.inf)
 
 
@@ -396,7 +437,7 @@ def test_gxx_with_cpp_emu_random_prints_the_same_numbers(tmp_path):
         procs.append((upd, exe, subprocess.Popen(
             [GXX, "-std=c++20", "-O1", "-fwrapv", "-w", f"-I{EMU}", f"-DAMPPY_MSSTL_UPDATE={upd}L",
              "-o", str(exe), str(src)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)))
-    for upd, exe, p in procs:
+    for _upd, _exe, p in procs:
         _, err = p.communicate(timeout=120)
         assert p.returncode == 0, err[-3000:]
     for upd, exe, _ in procs:

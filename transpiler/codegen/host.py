@@ -141,7 +141,7 @@ class HostWriter(PyEmitter):
         params = ", ".join(p.py_name for p in f.params)
         self.names_used = set(self.module_names) | {p.py_name for p in f.params}
         self.names_used |= {n.sym.py_name for n in ir.walk(f.body) if isinstance(n, (ir.Var, ir.VarDecl))}
-        self.globals_assigned, self.referenced = set(), set()
+        self.globals_assigned, self.referenced, self.lambda_bodies = set(), set(), []
         self.owner, self.parts = f.sym.py_name, []
         self.last_line = f.span.line
         body: list[str] = []
@@ -296,6 +296,89 @@ class HostWriter(PyEmitter):
             raise CodegenUnsupported(f"reading a '{t.type}' with std::cin is", t.span)
         target = self.lvalue(t, "w")
         return f"{target} = cin.{reader}({target})"
+
+    def s_VarDecl(self, s: ir.VarDecl, out, depth, pad):
+        if isinstance(s.init, ir.Lambda):       # `auto f = [...](...) {...};` is `def f(...):`
+            self.referenced.add((id(out), len(out)))        # the `def` line names its C++ line
+            out.extend(pad + line for line in self.lambda_def(s.init, self.decl_target(s.sym)))
+            return
+        super().s_VarDecl(s, out, depth, pad)
+
+    def e_Lambda(self, e: ir.Lambda):
+        name = self.fresh("lambda_function")
+        self.hoisted.extend(self.lambda_def(e, name))
+        return name, P_ATOM
+
+    def lambda_def(self, e: ir.Lambda, name: str) -> list[str]:
+        """A lambda as a nested function: captures by copy are parameters with default values
+        (their values where the lambda is made), captures by reference the enclosing
+        function's variables (`nonlocal` where the body assigns them)."""
+        copies = [f"{s.py_name}={s.py_name}" + (".copy()" if isinstance(s.type, (ir.StructType, ir.Vector, ir.CArray))
+                                                else "") for s in e.by_value]
+        params = [p.py_name for p in e.params] + copies
+        outer = (self.globals_assigned, self.hoisted, self.loop_depth, self.loop_steps)
+        self.globals_assigned, self.hoisted, self.loop_depth, self.loop_steps = set(), [], 0, []
+        try:
+            body: list[str] = []
+            self.lambda_bodies.append(body)      # alive: `referenced` keys hold its id
+            self.block(e.body.body, body, 1)
+            assigned_globals = self.globals_assigned
+        finally:
+            self.globals_assigned, self.hoisted, self.loop_depth, self.loop_steps = outer
+        head = [f"def {name}({', '.join(params)}):  # {self.where(e.span)}: a lambda"]
+        if assigned_globals:
+            head.append(f"    global {', '.join(sorted(assigned_globals))}")
+        local = [s.py_name for s in e.assigned if s.kind in ("local", "param")]
+        if local:
+            head.append(f"    nonlocal {', '.join(local)}")
+        return head + body
+
+    def e_Invoke(self, e: ir.Invoke):
+        return f"{self.expr(e.callee, P_ATOM)}({', '.join(self.call_args(e.args))})", P_ATOM
+
+    def s_Throw(self, s: ir.Throw, out, depth, pad):
+        if s.value is None:
+            out.append(f"{pad}raise")
+            return
+        v = s.value
+        if isinstance(v.type, ir.Library):          # a standard exception object
+            out.append(f"{pad}raise {self.expr(v)}")
+            return
+        out.append(f"{pad}raise cpp_exception({self.expr(v)}, {str(v.type)!r})")
+
+    def s_Try(self, s: ir.Try, out, depth, pad):
+        """Handlers of exception classes are `except` clauses, in order; handlers of other
+        thrown types (`catch (int e)`) share one `except cpp_exception` that tests the type;
+        `catch (...)` comes last, as C++ requires, and takes what no other handler took."""
+        from ..sema.exceptions import runtime_class
+        one = self.indent_unit
+        out.append(f"{pad}try:")
+        self.block(s.body.body, out, depth + 1)
+        values = [h for h in s.handlers if h[0] is not None and not isinstance(h[0], ir.Library)]
+        rest = [h for h in s.handlers if h[0] is None]
+        for t, sym, body in s.handlers:
+            if isinstance(t, ir.Library):
+                name = f" as {self.decl_target(sym)}" if sym is not None else ""
+                out.append(f"{pad}except {runtime_class(t)}{name}:  # {self.where(body.span)}")
+                self.block(body.body, out, depth + 1)
+        if values:
+            caught = self.fresh("caught")
+            out.append(f"{pad}except cpp_exception as {caught}:")
+            for k, (t, sym, body) in enumerate(values):
+                out.append(f"{pad}{one}{'if' if k == 0 else 'elif'} {caught}.cpp_name == {str(t)!r}:  "
+                           f"# {self.where(body.span)}")
+                if sym is not None:
+                    out.append(f"{pad}{one * 2}{self.decl_target(sym)} = {caught}.value")
+                self.block(body.body, out, depth + 2)
+            out.append(f"{pad}{one}else:")
+            if rest:
+                self.block(rest[0][2].body, out, depth + 2)
+            else:
+                out.append(f"{pad}{one * 2}raise")
+        if rest:
+            kinds = "std_exception" if values else "(std_exception, cpp_exception)"
+            out.append(f"{pad}except {kinds}:  # {self.where(rest[0][2].span)}: catch (...)")
+            self.block(rest[0][2].body, out, depth + 1)
 
     def s_Delete(self, s: ir.Delete, out, depth, pad):
         out.append(f"{pad}{self.expr(s.target)} = None  # delete")

@@ -41,7 +41,8 @@ class KernelExprEmitter(StructValues, PyEmitter):
     #: IR kinds with no kernel spelling yet: "<construct> is not supported in kernels"
     #: [unsupported-in-kernel] (tests/test_ir.py: every other kind has an `e_`/`s_` method)
     NOT_IN_KERNELS = frozenset({"StringConst", "Copy", "StreamOut", "Manipulator",
-                                "StreamIn", "Delete", "ParallelForEach"})
+                                "StreamIn", "Delete", "ParallelForEach", "Lambda", "Invoke", "Throw",
+                                "Try"})
 
     #: decorator of a part function of a long statement list (outline.py); None: never split
     part_decorator: str | None = None

@@ -77,6 +77,7 @@ class PyEmitter:
         self.struct_vars: dict = {}           # struct local Symbol -> the locals holding it
         self.user_comments = comments_of(sources)
         self.errors: list | None = None       # see `recovering`
+        self.hoisted: list[str] = []          # lines to put above the statement being emitted
         self.macros = macro_names_of(sources)  # `#define` constants named where the C++ names them
 
     # ================================================================ hooks
@@ -339,6 +340,9 @@ class PyEmitter:
         with self.recovering():
             m(s, out, depth, pad)
         self.after(s, out, first)
+        if self.hoisted:                # a lambda's `def`, made where the statement runs
+            out[first:first] = [pad + line for line in self.hoisted]
+            self.hoisted = []
 
     @contextlib.contextmanager
     def recovering(self):

@@ -47,6 +47,8 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.main_params = 0
         self.module_names = PyNames()
         self.kernel_names: set[str] = set()
+        self.handling = 0                   # catch handlers around the statement being analysed
+        self.deduced = None                 # an `auto` variable's analysed initializer
 
     # ---- errors -------------------------------------------------------------------------------
     def error(self, code: str, message: str, span: Span, help: str | None = None):

@@ -12,8 +12,9 @@ from .. import ir
 from ..names import field_name
 from ..parse_lexhack import LIBRARY_TEMPLATES, LIBRARY_TYPES
 from .constfold import fold
-from .library import not_yet
+from .library import FUNCTION_OBJECTS, not_yet
 from .context import FnContext, SemaError
+from .exceptions import CLASSES
 from .scope import Scope, python_name
 from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES
 
@@ -61,6 +62,8 @@ class Declarations:
             return ir.StructType(name)
         if name in ("string", "wstring") and t.namespace in ((), ("std",)):
             return ir.StdString(name == "wstring")
+        if name in CLASSES:
+            return ir.Library(name)
         if name in OPAQUE_LIBRARY:
             return ir.Library(name)
         if name in ("extent", "index", "array_view", "array", "tiled_index", "tiled_extent", "vector"):
@@ -94,6 +97,10 @@ class Declarations:
         if name in ("tiled_index", "tiled_extent"):
             dims = tuple(self.const_int(a, "tile size") for a in args)
             return ir.TiledIndex(dims) if name == "tiled_index" else ir.TiledExtent(dims)
+        if name in FUNCTION_OBJECTS:        # std::greater<int>: a function of two values
+            self._nargs(t, 0, 1)
+            elem = self.type_arg(args[0], t) if args else ir.Library("auto")
+            return ir.Function(ir.BOOL, (elem, elem))
         not_yet(self, name, t.namespace, t.span, LIBRARY_TEMPLATES)
         self.unsupported(f"the template '{name}' is", t.span)
 

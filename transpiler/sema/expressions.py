@@ -14,6 +14,7 @@ from ..cxxtypes import round_value, wrap_value
 from ..source import Span
 from . import library as L
 from . import strings as S
+from .lambdas import lambda_expr
 from .constfold import char_value, fold
 from .context import ERROR_TYPE, SemaError
 from .scope import Scope
@@ -166,7 +167,9 @@ class Expressions:
         if n.op == "&":
             self.unsupported("taking an address with '&' is", n.span)
         if n.op == "*":
-            self.expr(n.operand)            # a pointer captured into a kernel is reported first
+            e = self.expr(n.operand)        # a pointer captured into a kernel is reported first
+            if isinstance(e.type, ir.Iterator):     # `*it`: the element it points at
+                return ir.ElementRef(n.span, e.type.elem, e, (ir.Const(n.span, ir.INT, 0),))
             self.unsupported("dereferencing pointers with '*' is", n.span)
         e = self.expr(n.operand)
         if n.op == "!":
@@ -218,6 +221,9 @@ class Expressions:
             return ir.Binary(n.span, ir.BOOL, op, self.to_bool(left, n.left.span), self.to_bool(right, n.right.span))
         if S.involved(left.type, right.type):
             return S.binary(self, op, left, right, n.span)
+        if isinstance(left.type, ir.Iterator) and isinstance(right.type, ir.Iterator) and \
+                op in ("==", "!=", "<", ">", "<=", ">="):
+            return ir.LibCall(n.span, ir.BOOL, op, left, (right,))
         if isinstance(left.type, ir.Iterator) and op in ("+", "-"):
             if isinstance(right.type, ir.Iterator):
                 return ir.Binary(n.span, ir.Scalar("long long"), op, left, right)
@@ -334,6 +340,11 @@ class Expressions:
     def e_Construct(self, n: A.Construct) -> ir.Expr:
         t = self.resolve_type(n.type)
         args = tuple(self.expr(a) for a in n.args)
+        if isinstance(t, ir.Function) and getattr(n.type, "name", None) in L.FUNCTION_OBJECTS:
+            if args:
+                self.error("ctor-args", f"'std::{n.type.name}' takes no arguments", n.span)
+            py = L.FUNCTION_OBJECTS[n.type.name]         # `std::greater<int>()`: a function
+            return ir.Var(n.span, t, ir.Symbol(py, py, t, "library", n.span))
         if n.brace and isinstance(t, ir.StructType):
             return self.init_list(t, A.InitList(n.span, n.args))
         return self.construct(t, args, n.span, [a.span for a in n.args])
@@ -370,13 +381,13 @@ class Expressions:
     def e_Throw(self, n: A.Throw) -> ir.Expr:
         if self.in_amp():
             self.error("amp-restrict", "'throw' is not allowed in restrict(amp) code", n.span)
-        self.unsupported("'throw' is", n.span)
+        self.unsupported("'throw' inside an expression is", n.span, help="throw in a statement of its own")
 
     def e_InitList(self, n: A.InitList) -> ir.Expr:
         self.unsupported("a braced list here is", n.span)
 
     def e_Lambda(self, n: A.Lambda) -> ir.Expr:
-        self.unsupported("lambdas outside parallel_for_each are", n.span)
+        return lambda_expr(self, n)
 
     def e_Member(self, n: A.Member) -> ir.Expr:
         base = self.expr(n.base)

@@ -10,7 +10,7 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
-from . import strings
+from . import exceptions, lambdas, strings
 from .constfold import fold
 from .types import LIBRARY_STRUCTS, common_type, promote
 
@@ -76,6 +76,9 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
             return ir.Construct(n.span, ir.Extent(k.rank), tuple(
                 ir.Const(n.span, ir.INT, d) for d in k.tile_dims))
         a.error("no-member", f"no member named '{name}' in 'tiled_index'", n.span)
+    if n.arrow and isinstance(t, ir.Iterator):     # `it->field`: a member of the element
+        base, t = ir.ElementRef(n.span, t.elem, base, (ir.Const(n.span, ir.INT, 0),)), t.elem
+        n = A.Member(n.span, n.base, n.name, False, n.template_args)
     if n.arrow:
         if not isinstance(t, ir.Pointer):
             a.error("type-mismatch", f"member reference type '{t}' is not a pointer", n.span)
@@ -198,6 +201,8 @@ def call(a, n: A.Call) -> ir.Expr:
     callee = a.expr(f)
     if isinstance(callee, ir.Var) and callee.sym.kind == "function":
         return user_call(a, callee.sym, n)
+    if isinstance(callee.type, ir.Function):
+        return lambdas.invoke(a, callee, n)
     if isinstance(callee, ir.LibCall) and callee.args is None:
         return method_call(a, callee.obj, callee.name, n)
     if isinstance(callee, ir.LibCall) and isinstance(callee.type, ir.Library) and callee.type.name == "tile-method":
@@ -241,36 +246,95 @@ ATOMICS = {"atomic_fetch_add": 1, "atomic_fetch_sub": 1, "atomic_fetch_inc": 0, 
            "atomic_fetch_or": 1, "atomic_fetch_xor": 1}
 
 
-#: <algorithm>/<numeric> over a vector iterator range: name -> number of arguments after the range
-RANGE_ALGORITHMS = {"fill": 1, "sort": 0, "accumulate": 1, "iota": 1, "reverse": 0, "count": 1}
+#: <algorithm>/<numeric> over a vector iterator range `(first, last, ...)`: name -> the kinds of
+#: the arguments after the range (one tuple per overload) and the result.  Kinds: "v" a value of
+#: the element type, "p1"/"p2" a function of one/two elements, "g" a function of none, "it" the
+#: start of a second range, "out" an output iterator, "init" an initial value (its type is the
+#: result's, as C++ deduces it).  Results: "void", "iter", "bool", "count", "init".
+RANGE_ALGORITHMS = {
+    "fill": ((("v",), "void"),), "iota": ((("v",), "void"),), "reverse": (((), "void"),),
+    "sort": (((), "void"), (("p2",), "void")), "stable_sort": (((), "void"), (("p2",), "void")),
+    "count": ((("v",), "count"),), "count_if": ((("p1",), "count"),),
+    "accumulate": ((("init",), "init"),), "inner_product": ((("it", "init"), "init"),),
+    "find": ((("v",), "iter"),), "find_if": ((("p1",), "iter"),),
+    "all_of": ((("p1",), "bool"),), "any_of": ((("p1",), "bool"),), "none_of": ((("p1",), "bool"),),
+    "for_each": ((("p1",), "void"),), "generate": ((("g",), "void"),),
+    "min_element": (((), "iter"), (("p2",), "iter")), "max_element": (((), "iter"), (("p2",), "iter")),
+    "copy": ((("out",), "iter"),), "equal": ((("it",), "bool"),), "replace": ((("v", "v"), "void"),),
+    "transform": ((("out", "p1"), "iter"), (("it", "out", "p2"), "iter")),
+}
+#: the runtime function of an overload when it is not `std_<name>`
+_RUNTIME = {("sort", 1): "std_sort_by", ("stable_sort", 0): "std_sort", ("stable_sort", 1): "std_sort_by",
+            ("transform", 1): "std_transform2"}
+#: the standard function objects: `std::greater<int>()` -> a runtime function of two values
+FUNCTION_OBJECTS = {"less": "std_less", "greater": "std_greater", "less_equal": "std_less_equal",
+                    "greater_equal": "std_greater_equal", "equal_to": "std_equal_to",
+                    "not_equal_to": "std_not_equal_to"}
 
 
 def range_algorithm(a, name: str, n: A.Call) -> ir.Expr:
-    """`std::sort(v.begin(), v.end())`, `std::accumulate(v.begin(), v.begin() + k, 0.0)`, ..."""
+    """`std::sort(v.begin(), v.end())`, `std::count_if(v.begin(), v.end(), [](int x) {...})`, ..."""
     std = f"'std::{name}'"
     if a.in_amp():
         a.error("amp-restrict", f"call to {std}, which is not restrict(amp), from restrict(amp) code", n.span)
-    args = [a.expr(x) for x in n.args]
-    extra = RANGE_ALGORITHMS[name]
-    if len(args) != 2 + extra or not all(isinstance(x.type, ir.Iterator) for x in args[:2]):
-        a.unsupported(f"{std} with these arguments is", n.span,
-                      "amppy translates it over a std::vector range: (v.begin(), v.end()"
-                      + (", value)" if extra else ")"))
-    elem = args[0].type.elem
-    if not isinstance(elem, ir.Scalar):
+    if name == "fill_n":
+        return _fill_n(a, n)
+    overloads = RANGE_ALGORITHMS[name]
+    choice = next((k for k, (kinds, _) in enumerate(overloads) if len(kinds) == len(n.args) - 2), None)
+    if choice is None or len(n.args) < 2:
+        a.unsupported(f"{std} with {len(n.args)} arguments is", n.span,
+                      "amppy translates it over a std::vector range: (v.begin(), v.end(), ...)")
+    kinds, result = overloads[choice]
+    first, last = a.expr(n.args[0]), a.expr(n.args[1])
+    if not (isinstance(first.type, ir.Iterator) and isinstance(last.type, ir.Iterator)):
+        a.unsupported(f"{std} over '{first.type}' is", n.args[0].span,
+                      "amppy translates it over a std::vector range: (v.begin(), v.end(), ...)")
+    elem = first.type.elem
+    # numbers and strings compare and add as C++ does; other elements through a function
+    by_function = all(k in ("p1", "p2", "g", "it", "out") for k in kinds) and (kinds or name == "reverse")
+    if not (isinstance(elem, ir.Scalar) or isinstance(elem, ir.StdString) and name in ("sort", "stable_sort")
+            or isinstance(elem, (ir.StructType, ir.StdString)) and by_function):
         a.unsupported(f"{std} on elements of type '{elem}' is", n.span)
-    first, last = args[0], args[1]
-    if name == "accumulate":
-        init = args[2]
-        t = init.type if isinstance(init.type, ir.Scalar) else ir.INT
-        init = a.convert(init, t, n.args[2].span)
-        return ir.LibCall(n.span, t, "std_accumulate", None,
-                          (first, last, init, ir.StringConst(n.span, ir.String(), t.name)))
-    if name == "count":
-        value = a.convert(args[2], elem, n.args[2].span)
-        return ir.LibCall(n.span, ir.Scalar("long long"), "std_count", None, (first, last, value))
-    rest = tuple(a.convert(x, elem, s.span) for x, s in zip(args[2:], n.args[2:]))
-    return ir.LibCall(n.span, ir.Void(), f"std_{name}", None, (first, last) + rest)
+    args, acc = [first, last], None
+    for kind, node in zip(kinds, n.args[2:]):
+        if kind in ("p1", "p2", "g"):
+            args.append(lambdas.callable_arg(a, node, (elem,) * {"p1": 1, "p2": 2, "g": 0}[kind]))
+            continue
+        e = a.expr(node)
+        if kind == "v":
+            args.append(a.convert(e, elem, node.span))
+        elif kind == "init":
+            acc = e.type if isinstance(e.type, ir.Scalar) else ir.INT
+            args += [a.convert(e, acc, node.span), ir.StringConst(node.span, ir.String(), acc.name)]
+        else:                               # "it", "out": an iterator of a vector
+            if not isinstance(e.type, ir.Iterator):
+                a.error("type-mismatch", f"{std} needs an iterator here, not '{e.type}'", node.span)
+            args.append(e)
+    types = {"void": ir.Void(), "iter": ir.Iterator(elem), "bool": ir.BOOL, "count": ir.Scalar("long long"),
+             "init": acc}
+    runtime = _RUNTIME.get((name, choice), f"std_{name}")
+    return ir.LibCall(n.span, types[result], runtime, None, tuple(args))
+
+
+def _std_copy(n: A.Call) -> bool:
+    """`std::copy(first, last, out)` rather than `concurrency::copy(...)`: named std::, or three
+    arguments of which the last is a vector's `begin()`."""
+    ns = tuple(getattr(n.func, "namespace", ()))
+    if ns[:1] == ("std",):
+        return True
+    out = n.args[-1] if len(n.args) == 3 else None
+    return not ns and isinstance(out, A.Call) and isinstance(out.func, A.Member) and out.func.name == "begin"
+
+
+def _fill_n(a, n: A.Call) -> ir.Expr:
+    if len(n.args) != 3:
+        a.error("call-args", f"'std::fill_n' takes 3 arguments, {len(n.args)} given", n.span)
+    first = a.expr(n.args[0])
+    if not isinstance(first.type, ir.Iterator) or not isinstance(first.type.elem, ir.Scalar):
+        a.unsupported("'std::fill_n' here is", n.span, "amppy translates it over a std::vector: (v.begin(), n, value)")
+    count = a.convert(a.expr(n.args[1]), ir.Scalar("long long"), n.args[1].span)
+    value = a.convert(a.expr(n.args[2]), first.type.elem, n.args[2].span)
+    return ir.LibCall(n.span, first.type, "std_fill_n", None, (first, count, value))
 
 
 def getline(a, args, n: A.Call) -> ir.Expr:
@@ -323,7 +387,7 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
         return atomic_call(a, name, n)
     if name in COUNTER_CALLS:
         return counter_call(a, name, n)
-    if name in RANGE_ALGORITHMS:
+    if (name in RANGE_ALGORITHMS or name == "fill_n") and (name != "copy" or _std_copy(n)):
         return range_algorithm(a, name, n)
     args = [a.expr(x) for x in n.args]
     amp = a.in_amp()
@@ -369,10 +433,10 @@ STD_NAMES = frozenset("""
     strlen strcmp strncmp strchr strstr strtol strtoul strtod exit abort atexit
     getenv system difftime getchar putchar puts gets fopen fclose fread fwrite fgets
     fputs fprintf fscanf sscanf sprintf snprintf scanf qsort bsearch abs labs div
-    stable_sort fill_n generate generate_n copy copy_n transform
-    inner_product partial_sum adjacent_difference equal find find_if count_if min_element
-    max_element minmax_element swap unique remove remove_if replace for_each all_of
-    any_of none_of lower_bound upper_bound binary_search random_shuffle shuffle
+    generate_n copy_n
+    partial_sum adjacent_difference
+    minmax_element swap unique remove remove_if
+    lower_bound upper_bound binary_search random_shuffle shuffle
     make_pair make_tuple
     make_unique make_shared move forward distance advance next prev begin end
     GetTickCount64
@@ -429,9 +493,10 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
             return ir.LibCall(sp, ir.Iterator(t.elem), name, obj, ())
         if name in ("front", "back"):
             return ir.LibCall(sp, t.elem, name, obj, ())
-        if name == "at":
+        if name == "at":                # the element, at an index checked first (std::out_of_range)
             _nargs(a, name, args, 1, sp)
-            return ir.ElementRef(sp, t.elem, obj, (a.convert(args[0], ir.INT, n.args[0].span),))
+            i = a.convert(args[0], ir.Scalar("size_t"), n.args[0].span)
+            return ir.ElementRef(sp, t.elem, obj, (ir.LibCall(sp, ir.Scalar("size_t"), "checked_index", obj, (i,)),))
         if name in ("resize", "reserve"):
             conv = [a.convert(args[0], ir.Scalar("size_t"), n.args[0].span)]
             if len(args) > 1:
@@ -441,6 +506,8 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
             return ir.LibCall(sp, ir.Pointer(t.elem), "data", obj, ())
     if isinstance(t, ir.StdString):
         return strings.method(a, obj, name, args, n)
+    if exceptions.is_class(t):
+        return exceptions.what(a, obj, name, args, n)
     if isinstance(t, (ir.ArrayView, ir.AmpArray)):
         if name in ("synchronize", "refresh", "discard_data"):
             if a.in_amp():

@@ -13,6 +13,7 @@ from ..source import Span
 from .constfold import fold
 from .context import ERROR_TYPE, SemaError
 from .expressions import is_lvalue
+from . import exceptions as E
 from . import strings as S
 from .scope import Scope
 from .types import promote
@@ -88,9 +89,7 @@ class Statements:
                 return self.stmt(s.stmt)
             self.unsupported("labels are", s.span)
         if isinstance(s, A.Try):
-            if self.in_amp():
-                self.error("amp-restrict", "'try' is not allowed in restrict(amp) code", s.span)
-            self.unsupported("exception handling (try/catch) is", s.span)
+            return [E.try_stmt(self, s)]
         if isinstance(s, (A.StructDef, A.EnumDef, A.Typedef, A.UsingNamespace)):
             self.top_decl(s)
             return []
@@ -171,6 +170,13 @@ class Statements:
 
     def return_stmt(self, s: A.Return) -> ir.Stmt:
         ret = self.fn.ret
+        if ret == ir.Library("auto"):           # a lambda's return type comes from its return
+            if s.value is None:
+                self.fn.ret = ir.Void()
+                return ir.Return(s.span, None)
+            v = self.expr(s.value)
+            self.fn.ret = v.type
+            return ir.Return(s.span, v)
         if s.value is None:
             if not isinstance(ret, ir.Void) and self.fn.kernel is None and self.fn.name not in ("main", "_tmain", "wmain"):
                 self.error("return-value", f"non-void function '{self.fn.name}' should return a value", s.span)
@@ -253,6 +259,8 @@ class Statements:
                 return special
         if isinstance(node, A.Delete):
             return [ir.Delete(node.span, self.expr(node.operand))]
+        if isinstance(node, A.Throw):
+            return [E.throw(self, node)]
         return [ir.ExprStmt(node.span, self.expr(node))]
 
     # ---- declarations --------------------------------------------------------------------------
@@ -272,7 +280,9 @@ class Statements:
         if isinstance(t, ir.Library) and t.name == "auto":
             if v.init is None or isinstance(v.init, A.InitList):
                 self.error("auto-init", "declaration of 'auto' variable needs an initializer", v.span)
-            return self.expr(v.init).type
+            e = self.expr(v.init)
+            self.deduced = (v.init, e)          # `initializer` takes it (no second analysis)
+            return e.type
         return t
 
     def local_var(self, v: A.VarDecl, decl_span: Span | None = None) -> list[ir.Stmt]:
@@ -337,7 +347,9 @@ class Statements:
             return None
         if isinstance(v.init, A.InitList):
             return self.init_list(t, v.init)
-        e = self.expr(v.init)
+        deduced = getattr(self, "deduced", None)
+        self.deduced = None
+        e = deduced[1] if deduced is not None and deduced[0] is v.init else self.expr(v.init)
         if isinstance(t, (ir.Extent, ir.Index, ir.ArrayView, ir.AmpArray, ir.Vector, ir.TiledExtent)) and \
                 not _same_kind(e.type, t):
             return self.construct(t, (e,), span, [v.init.span])
@@ -427,6 +439,8 @@ class Statements:
             return self.construct_view(t, args, span, spans)
         if isinstance(t, ir.StdString):
             return S.construct(self, t, list(args), span, spans)
+        if E.is_class(t):
+            return E.construct(self, t, list(args), span, spans)
         if isinstance(t, ir.Pointer):
             self.unsupported("pointer variables are", span)
         self.unsupported(f"constructing '{t}' is", span)

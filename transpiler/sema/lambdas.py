@@ -1,0 +1,123 @@
+"""Host lambdas: `[captures](params) { body }` outside parallel_for_each, as function values.
+
+A lambda is analysed like a nested function whose scope sees the enclosing one.  Afterwards
+its captures are worked out the way C++ does: every enclosing local it uses is captured by
+copy or by reference, as the capture list says (`[=]`, `[&]`, `[x, &y]`); a use nothing
+captures is the C++ error.  Kernel lambdas (`parallel_for_each`) are `sema.kernels`' business.
+"""
+from __future__ import annotations
+
+from .. import ast as A
+from .. import ir
+from .context import SemaError
+from .scope import Scope
+
+AUTO = ir.Library("auto")
+
+
+def lambda_expr(a, n: A.Lambda, param_types: tuple | None = None) -> ir.Lambda:
+    """The lambda `n`; `param_types` types its `auto` parameters (an algorithm's elements)."""
+    if a.in_amp():
+        a.unsupported("lambdas inside restrict(amp) code are", n.span)
+    if a.fn is None:
+        a.unsupported("lambdas outside functions are", n.span)
+    if n.restrict and "amp" in n.restrict:
+        a.unsupported("restrict(amp) lambdas outside parallel_for_each are", n.restrict_span or n.span)
+    saved_scope, saved_ret = a.scope, a.fn.ret
+    a.scope = Scope(a.scope, "lambda")
+    try:
+        params = []
+        for i, p in enumerate(n.params):
+            pt = a.resolve_type(p.type)
+            if isinstance(pt, ir.Void) and p.name is None:
+                continue
+            if pt == AUTO:
+                if param_types is None or i >= len(param_types):
+                    a.unsupported("a lambda with 'auto' parameters here is", p.span,
+                                  help="give the parameter its type")
+                pt = param_types[i]
+            name = p.name or f"arg{i}"
+            sym = ir.Symbol(name, a.fn.py.fresh(name, a.scope), pt, "param", p.span)
+            sym.by_ref = isinstance(p.type, A.ReferenceType) and not (
+                isinstance(p.type.base, A.TypeName) and p.type.base.const)
+            if sym.by_ref and isinstance(pt, (ir.Scalar, ir.StdString)):
+                a.unsupported(f"a lambda parameter of type '{pt}&' is", p.span,
+                              help="take it by value or by const reference")
+            a.scope.define(name, sym)
+            params.append(sym)
+        a.fn.ret = a.resolve_type(n.return_type) if n.return_type is not None else AUTO
+        body = a.block(n.body, new_scope=False)
+        ret = a.fn.ret if a.fn.ret != AUTO else ir.Void()
+    finally:
+        a.scope, a.fn.ret = saved_scope, saved_ret
+    by_value, assigned = _captures(a, n, params, body)
+    return ir.Lambda(n.span, ir.Function(ret, tuple(p.type for p in params)), tuple(params), body,
+                     by_value, assigned)
+
+
+def _captures(a, n: A.Lambda, params, body: ir.Block) -> tuple[tuple, tuple]:
+    """(captured by copy, captured by reference and assigned) among the enclosing locals the
+    body uses; the C++ errors for a use the capture list does not allow."""
+    own = {id(p) for p in params}
+    own |= {id(x.sym) for x in ir.walk(body) if isinstance(x, ir.VarDecl)}
+    default = next((c.kind for c in n.captures if c.kind in ("=", "&")), None)
+    named = {c.name: c.kind.startswith("&") for c in n.captures if c.name is not None}
+    targets = {id(t.sym) for x in ir.walk(body) for t in _targets(x) if isinstance(t, ir.Var)}
+    by_value, by_ref_assigned, seen = [], [], set()
+    for x in ir.walk(body):
+        if not isinstance(x, ir.Var) or x.sym.kind not in ("local", "param") or id(x.sym) in own \
+                or id(x.sym) in seen:
+            continue
+        seen.add(id(x.sym))
+        name = x.sym.name
+        if name in named:
+            by_ref = named[name]
+        elif default is not None:
+            by_ref = default == "&"
+        else:
+            a.sink.error("lambda-capture", f"variable '{name}' cannot be implicitly captured in a lambda with "
+                                           "no capture-default specified", x.span,
+                         help=f"capture it: [{name}] or [&{name}], or use [=] / [&]")
+            raise SemaError()
+        if by_ref:
+            if id(x.sym) in targets:
+                by_ref_assigned.append(x.sym)
+        else:
+            if id(x.sym) in targets:
+                if not n.mutable:
+                    a.sink.error("not-assignable", "cannot assign to a variable captured by copy in a non-mutable "
+                                                   "lambda", x.span)
+                    raise SemaError()
+                a.unsupported("assigning a variable captured by copy in a mutable lambda is", x.span)
+            by_value.append(x.sym)
+    return tuple(by_value), tuple(by_ref_assigned)
+
+
+def _targets(x):
+    if isinstance(x, (ir.Assign, ir.IncDec)):
+        return (x.target,)
+    if isinstance(x, ir.StreamIn):
+        return x.targets
+    return ()
+
+
+def invoke(a, callee: ir.Expr, n: A.Call) -> ir.Expr:
+    """`f(args)` of a function value."""
+    ft: ir.Function = callee.type
+    if len(n.args) != len(ft.params):
+        a.error("call-args", f"the lambda takes {len(ft.params)} argument(s), {len(n.args)} given", n.span)
+    args = tuple(a.convert(a.expr(x), pt, x.span) for x, pt in zip(n.args, ft.params))
+    return ir.Invoke(n.span, ft.ret, callee, args)
+
+
+def callable_arg(a, node, param_types: tuple) -> ir.Expr:
+    """A function argument of an algorithm: a lambda (its `auto` parameters get `param_types`),
+    a function's name or a function object; its type is an `ir.Function`."""
+    if isinstance(node, A.Lambda):
+        return lambda_expr(a, node, param_types)
+    e = a.expr(node)
+    if isinstance(e, ir.Var) and e.sym.kind == "function" and isinstance(e.type, ir.Function):
+        return e
+    if isinstance(e.type, ir.Function):
+        return e
+    a.error("type-mismatch", f"'{e.type}' is not a function or function object", node.span)
