@@ -63,6 +63,9 @@ RUNTIME_NAMES = frozenset("""
     std_for_each std_generate std_transform std_transform2 std_copy std_equal std_replace std_fill_n
     std_min_element std_max_element std_inner_product std_less std_greater std_less_equal
     std_greater_equal std_equal_to std_not_equal_to
+    mt19937 mt19937_64 default_random_engine minstd_rand minstd_rand0 random_device
+    uniform_int_distribution uniform_real_distribution normal_distribution bernoulli_distribution
+    generate_canonical set_msstl_update get_msstl_update
     uppercase vector wcout
 """.split())
 

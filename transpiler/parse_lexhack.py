@@ -26,7 +26,7 @@ LIBRARY_TYPES = frozenset("""
     invalid_compute_domain out_of_memory unsupported_feature norm unorm uint
     int_2 int_3 int_4 uint_2 uint_3 uint_4 float_2 float_3 float_4 double_2 double_3 double_4
     stringstream ostringstream istringstream wstringstream ifstream ofstream fstream
-    mt19937 mt19937_64 default_random_engine random_device minstd_rand
+    mt19937 mt19937_64 default_random_engine random_device minstd_rand minstd_rand0 bernoulli_distribution
     logic_error invalid_argument bad_alloc range_error overflow_error out_of_range length_error
     domain_error underflow_error
     string_view clock_t time_t FILE LARGE_INTEGER
@@ -38,7 +38,7 @@ LIBRARY_TEMPLATES = frozenset("""
     writeonly_texture_view graphics numeric_limits pair unique_ptr shared_ptr atomic
     function map set list deque unordered_map unordered_set tuple initializer_list
     uniform_int_distribution uniform_real_distribution normal_distribution
-    bernoulli_distribution duration time_point basic_string valarray
+    duration time_point basic_string valarray
     less greater less_equal greater_equal equal_to not_equal_to
 """.split())
 

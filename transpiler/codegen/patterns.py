@@ -161,7 +161,7 @@ def extent_owner(e: ir.Expr):
     return arr if arr is not None and isinstance(arr.type, (ir.ArrayView, ir.AmpArray)) else None
 
 
-_EFFECTS = (ir.Call, ir.Assign, ir.IncDec, ir.AtomicCall, ir.StreamIn, ir.StreamOut)
+_EFFECTS = (ir.Call, ir.Assign, ir.IncDec, ir.AtomicCall, ir.StreamIn, ir.StreamOut, ir.Invoke)
 
 
 def has_effects(e: ir.Expr) -> bool:

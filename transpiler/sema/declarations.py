@@ -14,6 +14,7 @@ from ..parse_lexhack import LIBRARY_TEMPLATES, LIBRARY_TYPES
 from .constfold import fold
 from .library import FUNCTION_OBJECTS, not_yet
 from .context import FnContext, SemaError
+from . import random as R
 from .exceptions import CLASSES
 from .scope import Scope, python_name
 from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES
@@ -64,6 +65,10 @@ class Declarations:
             return ir.StdString(name == "wstring")
         if name in CLASSES:
             return ir.Library(name)
+        if name in R.ENGINES:
+            return R.engine_type(name)
+        if name == "bernoulli_distribution":        # not a template: its values are bool
+            return ir.Library("bernoulli_distribution<bool>")
         if name in OPAQUE_LIBRARY:
             return ir.Library(name)
         if name in ("extent", "index", "array_view", "array", "tiled_index", "tiled_extent", "vector"):
@@ -97,6 +102,8 @@ class Declarations:
         if name in ("tiled_index", "tiled_extent"):
             dims = tuple(self.const_int(a, "tile size") for a in args)
             return ir.TiledIndex(dims) if name == "tiled_index" else ir.TiledExtent(dims)
+        if name in R.DISTRIBUTIONS:
+            return R.distribution_type(self, t)
         if name in FUNCTION_OBJECTS:        # std::greater<int>: a function of two values
             self._nargs(t, 0, 1)
             elem = self.type_arg(args[0], t) if args else ir.Library("auto")

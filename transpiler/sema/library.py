@@ -10,7 +10,7 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
-from . import exceptions, lambdas, strings
+from . import exceptions, lambdas, random, strings
 from .constfold import fold
 from .types import LIBRARY_STRUCTS, common_type, promote
 
@@ -203,6 +203,8 @@ def call(a, n: A.Call) -> ir.Expr:
         return user_call(a, callee.sym, n)
     if isinstance(callee.type, ir.Function):
         return lambdas.invoke(a, callee, n)
+    if random.is_random(callee.type):
+        return random.call(a, callee, n)
     if isinstance(callee, ir.LibCall) and callee.args is None:
         return method_call(a, callee.obj, callee.name, n)
     if isinstance(callee, ir.LibCall) and isinstance(callee.type, ir.Library) and callee.type.name == "tile-method":
@@ -508,6 +510,8 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
         return strings.method(a, obj, name, args, n)
     if exceptions.is_class(t):
         return exceptions.what(a, obj, name, args, n)
+    if random.is_random(t):
+        return random.method(a, obj, name, args, n)
     if isinstance(t, (ir.ArrayView, ir.AmpArray)):
         if name in ("synchronize", "refresh", "discard_data"):
             if a.in_amp():

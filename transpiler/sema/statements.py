@@ -14,6 +14,7 @@ from .constfold import fold
 from .context import ERROR_TYPE, SemaError
 from .expressions import is_lvalue
 from . import exceptions as E
+from . import random as R
 from . import strings as S
 from .scope import Scope
 from .types import promote
@@ -340,7 +341,7 @@ class Statements:
                 return None
             if isinstance(t, ir.CArray):
                 return ir.Construct(span, t, ())
-            if isinstance(t, (ir.StructType, ir.Vector, ir.Extent, ir.Index, ir.StdString)):
+            if isinstance(t, (ir.StructType, ir.Vector, ir.Extent, ir.Index, ir.StdString)) or R.is_random(t):
                 return self.construct(t, (), span, [])
             if isinstance(t, (ir.ArrayView, ir.AmpArray)):
                 self.error("no-default-ctor", f"'{t}' has no default constructor", span)
@@ -441,6 +442,8 @@ class Statements:
             return S.construct(self, t, list(args), span, spans)
         if E.is_class(t):
             return E.construct(self, t, list(args), span, spans)
+        if R.is_random(t):
+            return R.construct(self, t, list(args), span, spans)
         if isinstance(t, ir.Pointer):
             self.unsupported("pointer variables are", span)
         self.unsupported(f"constructing '{t}' is", span)
