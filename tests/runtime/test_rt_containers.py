@@ -122,7 +122,7 @@ def test_vector_iterators_and_at():
     assert v.end() - v.begin() == 3
     it = v.begin() + 2
     assert it.deref() == 30 and it[-1] == 20
-    with pytest.raises(std_out_of_range, match=r"__n \(which is 3\) >= this->size\(\) \(which is 3\)"):
+    with pytest.raises(std_out_of_range, match="invalid vector subscript"):   # the Microsoft library's message
         v.at(3)
     assert v.at(2) == 30
 
