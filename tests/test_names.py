@@ -32,7 +32,9 @@ NOT_CXX = set("""
 #: their namespace (a variable `vector` is parsed as the type), and a struct named `cout` or `endl`
 #: makes `std::cout` parse as that type (the parser knows no namespaces yet: the C++-core issue).
 NOT_YET = {"COORD", "HANDLE", "SMALL_RECT", "LARGE_INTEGER", "invalid_compute_domain", "runtime_exception", "cout", "endl",
-           "out_of_range",
+           "out_of_range", "mt19937", "mt19937_64", "default_random_engine", "minstd_rand", "minstd_rand0",
+           "random_device", "bernoulli_distribution", "uniform_int_distribution", "uniform_real_distribution",
+           "normal_distribution",
            "array", "array_view", "extent", "index", "tiled_extent", "vector"}
 
 

@@ -63,11 +63,11 @@ def test_standard_headers_are_known_and_unimplemented_names_are_unsupported(run_
     (tmp_path / "s.cpp").write_text(
         "#include <sstream>\n#include <memory>\n#include <algorithm>\n#include <vector>\n"
         "int main() {\n    std::vector<int> v(3);\n    std::stringstream ss;\n"
-        "    std::stable_sort(v.begin(), v.end());\n    return 0;\n}\n")
+        "    std::partial_sum(v.begin(), v.end(), v.begin());\n    return 0;\n}\n")
     rc, out, err = run_amppy(["check", "s.cpp"], cwd=tmp_path)
     assert rc == 1
     assert "s.cpp:7:5: error: 'std::stringstream' is not supported yet [unsupported]" in err
-    assert "s.cpp:8:5: error: 'std::stable_sort' is not supported yet [unsupported]" in err
+    assert "s.cpp:8:5: error: 'std::partial_sum' is not supported yet [unsupported]" in err
     assert "unknown" not in err and "undeclared" not in err
 
 

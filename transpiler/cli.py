@@ -36,6 +36,7 @@ environment:
   AMPPY_NO_RUN_CACHE=1     always translate again
   AMPPY_TRACEBACK=1        Python tracebacks for internal and run-time errors
   AMPPY_DIAGNOSTICS_FORMAT=json  run-time reports of a translated program as JSON
+  AMPPY_MSSTL_UPDATE=N     the Microsoft STL version whose <random> results to reproduce
   NO_COLOR                 no colour in diagnostics
 """
 

@@ -34,7 +34,7 @@ def runtime_class(t: ir.Library) -> str:
 
 
 def construct(a, t: ir.Library, args: list, span, spans) -> ir.Expr:
-    """`std::runtime_error("message")`, `std::exception()`."""
+    """`std::runtime_error(text)`, `std::exception()`."""
     if a.in_amp():
         a.error("amp-restrict", f"'{t}' cannot be used in restrict(amp) code", span)
     if t.name in WITH_MESSAGE:
