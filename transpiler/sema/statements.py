@@ -14,6 +14,7 @@ from .constfold import fold
 from .context import ERROR_TYPE, SemaError
 from .expressions import is_lvalue
 from . import exceptions as E
+from .lambdas import AUTO
 from . import random as R
 from . import strings as S
 from .scope import Scope
@@ -142,8 +143,7 @@ class Statements:
             if isinstance(rt, ir.StdString):
                 element = S.subscript(self, rng, iv, sp, s.range.span)
             else:
-                element = ir.ElementRef(sp, rt.elem if isinstance(rt, ir.Vector) or len(rt.dims) == 1
-                                        else ir.CArray(rt.elem, rt.dims[1:]), rng, (iv,))
+                element = _element_of(rng, iv, sp)
             by_ref = isinstance(s.var.type, A.ReferenceType)
             t = self.resolve_type(s.var.type)
             if isinstance(t, ir.Library) and t.name == "auto":
@@ -171,7 +171,7 @@ class Statements:
 
     def return_stmt(self, s: A.Return) -> ir.Stmt:
         ret = self.fn.ret
-        if ret == ir.Library("auto"):           # a lambda's return type comes from its return
+        if ret == AUTO:                         # a lambda's return type comes from its return
             if s.value is None:
                 self.fn.ret = ir.Void()
                 return ir.Return(s.span, None)
@@ -348,8 +348,7 @@ class Statements:
             return None
         if isinstance(v.init, A.InitList):
             return self.init_list(t, v.init)
-        deduced = getattr(self, "deduced", None)
-        self.deduced = None
+        deduced, self.deduced = self.deduced, None
         e = deduced[1] if deduced is not None and deduced[0] is v.init else self.expr(v.init)
         if isinstance(t, (ir.Extent, ir.Index, ir.ArrayView, ir.AmpArray, ir.Vector, ir.TiledExtent)) and \
                 not _same_kind(e.type, t):
@@ -481,6 +480,22 @@ class Statements:
             else:
                 self.error("ctor-args", f"'{t}' needs an extent", span)
         return ir.Construct(span, t, tuple(out))
+
+
+def _element_of(rng: ir.Expr, i: ir.Expr, span: Span) -> ir.ElementRef:
+    """Element `i` of a vector or C array; of a row `m[r]` of a C array, `m[r, i]` (one access
+    with all its indices, as `library.subscript` makes them)."""
+    t = rng.type
+    if isinstance(t, ir.Vector):
+        return ir.ElementRef(span, t.elem, rng, (i,))
+    if isinstance(rng, ir.ElementRef) and isinstance(rng.base.type, ir.CArray) and \
+            len(rng.indices) < len(rng.base.type.dims):
+        rng, indices = rng.base, rng.indices + (i,)
+    else:
+        indices = (i,)
+    dims = rng.type.dims
+    return ir.ElementRef(span, t.elem if len(indices) == len(dims) else ir.CArray(t.elem, dims[len(indices):]),
+                         rng, indices)
 
 
 class Alias:
