@@ -20,11 +20,12 @@ and ``stl/inc/chrono`` at github.com/microsoft/STL).
 from __future__ import annotations
 
 import math as _math
-import struct as _struct
 import time as _time
 from fractions import Fraction as _Fraction
 
 import numpy as _np
+
+from .intmath import round_float32
 
 __all__ = [
     "duration", "duration_cast", "time_point", "time_point_cast",
@@ -32,14 +33,7 @@ __all__ = [
     "steady_clock", "high_resolution_clock", "system_clock",
 ]
 
-_PACK_F = _struct.Struct("<f")
-
-
-def _f32(x: float) -> float:
-    try:
-        return _PACK_F.unpack(_PACK_F.pack(x))[0]
-    except OverflowError:
-        return _math.copysign(_math.inf, x)
+_f32 = round_float32
 
 
 # rep kinds: "int" (any integer type; exact Python int), "double", "float"

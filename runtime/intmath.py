@@ -7,6 +7,7 @@ code.  ``int32``/``uint32`` wrap Python ints to 32-bit two's complement, and
 ``to_int`` is the C++ floating-to-integral conversion (truncation).
 """
 import math
+import struct
 
 import numpy as np
 from numba.extending import register_jitable
@@ -94,3 +95,15 @@ def to_int(x):
     if math.isnan(x) or math.isinf(x):
         return -0x80000000
     return int(math.trunc(x))
+
+
+_PACK_F = struct.Struct("<f")
+
+
+def round_float32(x: float) -> float:
+    """Round a Python float to the nearest binary32 value (returned as a Python float; a value
+    beyond float's range is infinity, as the conversion gives in C++)."""
+    try:
+        return _PACK_F.unpack(_PACK_F.pack(x))[0]
+    except OverflowError:
+        return math.copysign(math.inf, x)

@@ -49,9 +49,10 @@ from __future__ import annotations
 
 import math as _math
 import os as _os
-import struct as _struct
 
 import numpy as _np
+
+from .intmath import round_float32
 
 __all__ = [
     "mt19937", "mt19937_64", "default_random_engine", "minstd_rand", "minstd_rand0",
@@ -93,15 +94,7 @@ def get_msstl_update() -> int:
 # and then rounded to float gives the correctly rounded float result (53 >= 2*24 + 2), so the
 # float paths compute with Python floats and round after every operation, where MSVC rounds.
 
-_PACK_F = _struct.Struct("<f")
-
-
-def _f32(x: float) -> float:
-    """Round a Python float to the nearest binary32 value (returned as a Python float)."""
-    try:
-        return _PACK_F.unpack(_PACK_F.pack(x))[0]
-    except OverflowError:
-        return _math.copysign(_math.inf, x)
+_f32 = round_float32
 
 
 def _int_to_real(v: int, digits: int) -> float:

@@ -67,6 +67,7 @@ class HostWriter(PyEmitter):
         self.module_names = ({f.sym.py_name for f in program.functions} | {s.py_name for s in program.structs}
                              | {g.sym.py_name for g in program.globals} | {k.name for k in program.kernels})
         self.referenced: set[tuple[int, int]] = set()    # (id(out), index) of lines with a line reference
+        self.line_lists: dict[int, list[str]] = {}       # id -> the lists those ids name (kept alive)
         self.errors: list = []              # what the target cannot express, every statement's (see `recovering`)
         self.macros.taken |= self.module_names
 
@@ -141,7 +142,7 @@ class HostWriter(PyEmitter):
         params = ", ".join(p.py_name for p in f.params)
         self.names_used = set(self.module_names) | {p.py_name for p in f.params}
         self.names_used |= {n.sym.py_name for n in ir.walk(f.body) if isinstance(n, (ir.Var, ir.VarDecl))}
-        self.globals_assigned, self.referenced, self.lambda_bodies = set(), set(), []
+        self.globals_assigned, self.referenced, self.line_lists = set(), set(), {}
         self.owner, self.parts = f.sym.py_name, []
         self.last_line = f.span.line
         body: list[str] = []
@@ -168,13 +169,19 @@ class HostWriter(PyEmitter):
             out.append(pad + c)                 # the user's comments on lines of their own
         self.last_line = max(self.last_line, s.span.line)
 
+    def mark_referenced(self, out: list[str], index: int) -> None:
+        """Line `index` of `out` has its line reference.  `out` is kept alive with the key, so
+        the id of a list of lines (a lambda's body) is never reused for another while marked."""
+        self.line_lists[id(out)] = out
+        self.referenced.add((id(out), index))
+
     def after(self, s: ir.Stmt, out, first: int) -> None:
         # the C++ line of every statement (run-time errors are reported there), and the
         # comment the user wrote after it; a line a nested statement wrote has its own
         key = (id(out), first)
         if s.span is None or first >= len(out) or key in self.referenced:
             return
-        self.referenced.add(key)
+        self.mark_referenced(out, first)
         note = self.comments.after(s.span.file, s.span.line)
         out[first] += f"  # {self.where(s.span)}" + (f": {note}" if note else "")
 
@@ -299,7 +306,7 @@ class HostWriter(PyEmitter):
 
     def s_VarDecl(self, s: ir.VarDecl, out, depth, pad):
         if isinstance(s.init, ir.Lambda):       # `auto f = [...](...) {...};` is `def f(...):`
-            self.referenced.add((id(out), len(out)))        # the `def` line names its C++ line
+            self.mark_referenced(out, len(out))             # the `def` line names its C++ line
             out.extend(pad + line for line in self.lambda_def(s.init, self.decl_target(s.sym)))
             return
         super().s_VarDecl(s, out, depth, pad)
@@ -320,7 +327,6 @@ class HostWriter(PyEmitter):
         self.globals_assigned, self.hoisted, self.loop_depth, self.loop_steps = set(), [], 0, []
         try:
             body: list[str] = []
-            self.lambda_bodies.append(body)      # alive: `referenced` keys hold its id
             self.block(e.body.body, body, 1)
             assigned_globals = self.globals_assigned
         finally:
@@ -410,7 +416,7 @@ class HostWriter(PyEmitter):
 
     def part_call(self, call, span, out, pad) -> None:
         out.append(f"{pad}{call}  # {self.where(span)}")
-        self.referenced.add((id(out), len(out) - 1))
+        self.mark_referenced(out, len(out) - 1)
 
     # ---- expressions only host code has -------------------------------------------------------------
     def e_StringConst(self, e):

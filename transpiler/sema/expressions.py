@@ -275,7 +275,7 @@ class Expressions:
             return ir.Assign(n.span, target.type, "=", target, value, target.type)
         value = self.expr(n.value)
         if isinstance(target, ir.ElementRef) and isinstance(target.base.type, ir.StdString):
-            return self.string_element_assign(n, target, value)
+            return S.element_assign(self, n, target, value)
         if isinstance(target.type, ir.StdString) and n.op != "=":
             return S.compound(self, target, n.op[:-1], value, n.span)
         if n.op == "=":
@@ -298,14 +298,6 @@ class Expressions:
         if op in ("%", "&", "|", "^", "<<", ">>") and ct.is_float:
             self.error("type-mismatch", f"invalid operands to '{n.op}'", n.span)
         return ir.Assign(n.span, target.type, op, target, value, ct)
-
-    def string_element_assign(self, n: A.Assign, target: ir.ElementRef, value: ir.Expr) -> ir.Expr:
-        """`s[i] = c`: the string `s` gets a new value with character `i` replaced."""
-        if n.op != "=":
-            self.unsupported(f"'{n.op}' on a character of a std::string is", n.span, help="write s[i] = s[i] + k")
-        s = self.lvalue(target.base, n.target.span)
-        c = self.convert(value, target.type, n.value.span)
-        return S.assign(n.span, s, ir.LibCall(n.span, s.type, "str_set", None, (s, target.indices[0], c)))
 
     def e_Conditional(self, n: A.Conditional) -> ir.Expr:
         c = self.condition(n.cond)

@@ -13,7 +13,7 @@ from .. import ir
 SIZE = ir.Scalar("size_t")
 NPOS = 2**64 - 1
 
-#: the `<string>` conversions: name -> (argument kind, result type); `to_string` is apart
+#: the `<string>` conversions: name -> result type; `to_string` is apart
 CONVERSIONS = {"stoi": ir.INT, "stol": ir.Scalar("long"), "stoll": ir.Scalar("long long"),
                "stoul": ir.Scalar("unsigned long"), "stoull": ir.Scalar("unsigned long long"),
                "stof": ir.FLOAT, "stod": ir.DOUBLE, "stold": ir.Scalar("long double")}
@@ -85,10 +85,22 @@ def construct(a, t: ir.StdString, args: list, span, spans) -> ir.Expr:
     a.unsupported(f"constructing '{t}' from these arguments is", span)
 
 
+def char_of(t: ir.StdString) -> ir.Scalar:
+    return ir.Scalar("wchar_t" if t.wide else "char")
+
+
 def subscript(a, base: ir.Expr, idx: ir.Expr, span, index_span) -> ir.Expr:
     _host_only(a, span)
-    char = ir.Scalar("wchar_t" if base.type.wide else "char")
-    return ir.ElementRef(span, char, base, (a.convert(idx, SIZE, index_span),))
+    return ir.ElementRef(span, char_of(base.type), base, (a.convert(idx, SIZE, index_span),))
+
+
+def element_assign(a, n: A.Assign, target: ir.ElementRef, value: ir.Expr) -> ir.Expr:
+    """`s[i] = c`: the string `s` gets a new value with character `i` replaced."""
+    if n.op != "=":
+        a.unsupported(f"'{n.op}' on a character of a std::string is", n.span, help="write s[i] = s[i] + k")
+    s = a.lvalue(target.base, n.target.span)
+    c = a.convert(value, target.type, n.value.span)
+    return assign(n.span, s, ir.LibCall(n.span, s.type, "str_set", None, (s, target.indices[0], c)))
 
 
 def _host_only(a, span) -> None:
@@ -101,7 +113,7 @@ def method(a, obj: ir.Expr, name: str, args: list, n: A.Call) -> ir.Expr:
     _host_only(a, n.span)
     t: ir.StdString = obj.type
     sp = n.span
-    char = ir.Scalar("wchar_t" if t.wide else "char")
+    char = char_of(t)
 
     def count(lo, hi=None):
         hi = lo if hi is None else hi
