@@ -7,13 +7,14 @@ import ``numba.cuda``.
 """
 import numpy as _np
 
-from . import algorithm, amp, containers, cppio, cstdlib, intmath, random, stdexcept, strings, win32
+from . import algorithm, amp, containers, cppio, cstdlib, intmath, memory, random, stdexcept, strings, win32
 from .algorithm import *  # noqa: F401,F403
 from .amp import *  # noqa: F401,F403
 from .containers import *  # noqa: F401,F403
 from .cppio import *  # noqa: F401,F403
 from .cstdlib import *  # noqa: F401,F403
 from .intmath import *  # noqa: F401,F403
+from .memory import *  # noqa: F401,F403
 from .random import *  # noqa: F401,F403
 from .stdexcept import *  # noqa: F401,F403
 from .strings import *  # noqa: F401,F403
@@ -24,4 +25,4 @@ from .launch_cpu import launch_cpu  # noqa: F401
 _np.seterr(all="ignore")
 
 __all__ = (algorithm.__all__ + amp.__all__ + containers.__all__ + cppio.__all__ + cstdlib.__all__ + intmath.__all__
-           + random.__all__ + stdexcept.__all__ + strings.__all__ + win32.__all__ + ["launch_cpu"])
+           + memory.__all__ + random.__all__ + stdexcept.__all__ + strings.__all__ + win32.__all__ + ["launch_cpu"])

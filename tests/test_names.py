@@ -25,7 +25,7 @@ EMU = Path(__file__).resolve().parent / "cpp_emu"
 NOT_CXX = set("""
     and or not break case class continue else for if return try while bool float int struct
     EOF abs exit fflush fprintf fputc fputs getchar getline printf putchar puts stderr stdout
-    rand srand time clock atoi atol atoll atof
+    rand srand time clock atoi atol atoll atof free memcpy memmove memset
     std_fill std_sort std_accumulate std_iota std_reverse std_count
 """.split())
 #: Names amppy does not yet let a program redefine: library type names are known without

@@ -51,7 +51,14 @@ class ArrayType(Node):
     size: Optional["Expr"]
 
 
-TypeRef = Union[TypeName, PointerType, ReferenceType, ArrayType]
+@dataclass(frozen=True)
+class FunctionType(Node):
+    """A function type, written only as a template argument: `std::function<int(float, int)>`."""
+    ret: "TypeRef"
+    params: tuple["TypeRef", ...]
+
+
+TypeRef = Union[TypeName, PointerType, ReferenceType, ArrayType, FunctionType]
 
 
 # ---- expressions -------------------------------------------------------------------
@@ -147,6 +154,13 @@ class Cast(Node):
     type: TypeRef
     operand: "Expr"
     style: str                        # "c", "static_cast", "reinterpret_cast", ...
+
+
+@dataclass(frozen=True)
+class StaticMember(Node):
+    """A member named through a class type: `std::numeric_limits<int>::max`."""
+    type: TypeRef
+    name: str
 
 
 @dataclass(frozen=True)

@@ -255,9 +255,10 @@ class Copy(Expr):
 
 @dataclass(frozen=True)
 class StreamOut(Expr):
-    """`stream << a << b ...` (std::cout, std::cerr); items are values or manipulators."""
-    children: ClassVar[tuple[str, ...]] = ('items',)
-    stream: str                       # "cout", "cerr", "wcout"
+    """`stream << a << b ...` (std::cout, std::cerr, a stringstream or ofstream variable);
+    items are values or manipulators."""
+    children: ClassVar[tuple[str, ...]] = ('stream', 'items')
+    stream: Expr                      # the library's `cout`, or the stream object written to
     items: tuple[Expr, ...]
 
 
@@ -271,8 +272,9 @@ class Manipulator(Expr):
 
 @dataclass(frozen=True)
 class StreamIn(Expr):
-    """`std::cin >> a >> b`: targets are lvalues."""
-    children: ClassVar[tuple[str, ...]] = ('targets',)
+    """`std::cin >> a >> b` (or a stringstream / ifstream): targets are lvalues."""
+    children: ClassVar[tuple[str, ...]] = ('stream', 'targets')
+    stream: Expr                      # the library's `cin`, or the stream object read from
     targets: tuple[Expr, ...]
 
 

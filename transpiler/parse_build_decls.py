@@ -91,6 +91,23 @@ class DeclBuilders(BuilderBase):
         args = tuple(a for a in ch[i + 1:] if a is not None and not isinstance(a, TOKENS))
         return A.TypeName(self.sp(meta), ch[i].value, ns, args, False, False, None)
 
+    def function_template_type(self, meta, ch):
+        """`std::function<R(P...)>`: a template-id whose one argument is a function type."""
+        i = next(k for k, t in enumerate(ch) if isinstance(t, TOKENS) and t.type == "FN_TEMPLATE_NAME")
+        ns = tuple(t.value for t in ch[:i])
+        ret = next(c for c in ch[i + 1:] if isinstance(c, A.TypeName))
+        ptrs = [c for c in ch if isinstance(c, tuple) and len(c) == 3]
+        ret = Decl(None, None, ptrs, []).wrap(ret)
+        params = tuple(p.type for p in ch if isinstance(p, A.Param))
+        if len(params) == 1 and isinstance(params[0], A.TypeName) and params[0].name == "void":
+            params = ()                 # `R(void)` declares no parameters, as in C
+        fn = A.FunctionType(self.sp(meta), ret, params)
+        return A.TypeName(self.sp(meta), ch[i].value, ns, (fn,), False, False, None)
+
+    def unbounded_array_targ(self, meta, ch):
+        """`T[]` as a template argument: `std::unique_ptr<float[]>`."""
+        return A.ArrayType(self.sp(meta), ch[0], None)
+
     def elaborated_type(self, meta, ch):
         ns = tuple(t.value for t in ch[1:-1])
         return A.TypeName(self.sp(meta), ch[-1].value, ns, None, False, False, ch[0].value)

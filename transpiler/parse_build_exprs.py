@@ -222,6 +222,9 @@ class ExprBuilders(BuilderBase):
     def construct(self, meta, ch):
         return A.Construct(self.sp(meta), ch[0], tuple(ch[1:]), False)
 
+    def static_member(self, meta, ch):
+        return A.StaticMember(self.sp(meta), ch[0], ch[-1].value)
+
     def construct_brace(self, meta, ch):
         return A.Construct(self.sp(meta), ch[0], ch[1].items, True)
 

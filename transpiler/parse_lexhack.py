@@ -40,7 +40,11 @@ LIBRARY_TEMPLATES = frozenset("""
     uniform_int_distribution uniform_real_distribution normal_distribution
     duration time_point basic_string valarray
     less greater less_equal greater_equal equal_to not_equal_to
+    duration_cast time_point_cast make_unique make_shared
 """.split())
+
+#: Library templates whose argument is a function type: `std::function<int(int)>`.
+FUNCTION_TYPE_TEMPLATES = frozenset({"function"})
 
 #: Member templates, template-ids only after `.`/`->`: `e.tile<2, 3>()`.
 MEMBER_TEMPLATES = frozenset({"tile"})
@@ -160,7 +164,8 @@ class TypeNames:
                     if self._next_char(tok.end_pos) == "<":
                         if not shadowed.get(value) and not (
                                 prev is not None and prev.type in _BUILTIN_TYPE_TOKENS):
-                            tok.type = "TEMPLATE_NAME"
+                            tok.type = ("FN_TEMPLATE_NAME" if value in FUNCTION_TYPE_TEMPLATES
+                                        else "TEMPLATE_NAME")
                     elif prev is not None and prev.type in _DECLARATOR_PREV:
                         # `int index = 0;`, `(int array)`: a variable hides the template
                         shadows.declare(value)
@@ -173,7 +178,7 @@ class TypeNames:
                 prev = tok
                 yield tok
                 continue
-            if t == "LT" and prev is not None and prev.type == "TEMPLATE_NAME":
+            if t == "LT" and prev is not None and prev.type in ("TEMPLATE_NAME", "FN_TEMPLATE_NAME"):
                 angles += 1
             elif t == "GT" and angles:
                 angles -= 1

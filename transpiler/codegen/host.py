@@ -290,19 +290,20 @@ class HostWriter(PyEmitter):
 
     def expr_statement(self, e: ir.Expr) -> list[str]:
         if isinstance(e, ir.StreamIn):
-            return [self.read_into(t) for t in e.targets]
+            stream = self.expr(e.stream, P_ATOM)
+            return [self.read_into(t, stream) for t in e.targets]
         if isinstance(e, ir.LibCall) and e.name == "cpp_assert":
             return [f"assert {self.expr(e.args[0])}, {self.where(e.span)!r}"]
         return super().expr_statement(e)
 
-    def read_into(self, t: ir.Expr) -> str:
+    def read_into(self, t: ir.Expr, stream: str = "cin") -> str:
         kind = t.type.name if isinstance(t.type, ir.Scalar) else (
             "string" if isinstance(t.type, (ir.String, ir.StdString)) else None)
         reader = READERS.get(kind, "read_string" if kind == "string" else None)
         if reader is None:
             raise CodegenUnsupported(f"reading a '{t.type}' with std::cin is", t.span)
         target = self.lvalue(t, "w")
-        return f"{target} = cin.{reader}({target})"
+        return f"{target} = {stream}.{reader}({target})"
 
     def s_VarDecl(self, s: ir.VarDecl, out, depth, pad):
         if isinstance(s.init, ir.Lambda):       # `auto f = [...](...) {...};` is `def f(...):`
@@ -387,6 +388,9 @@ class HostWriter(PyEmitter):
             self.block(rest[0][2].body, out, depth + 1)
 
     def s_Delete(self, s: ir.Delete, out, depth, pad):
+        if isinstance(s.target.type.elem, ir.Scalar):       # a block of numbers: `delete[] p`
+            out.append(f"{pad}free({self.expr(s.target)})  # delete[]")
+            return
         out.append(f"{pad}{self.expr(s.target)} = None  # delete")
 
     def s_ParallelForEach(self, s: ir.ParallelForEach, out, depth, pad):
@@ -442,6 +446,8 @@ class HostWriter(PyEmitter):
         args = [self.expr(a) for a in e.args]
         if isinstance(t, ir.Pointer):
             t = t.elem
+            if e.args and isinstance(t, ir.Scalar):         # new T[n], malloc: a block of n elements
+                return f"carray({self.elem_type(t, e.span)}, {args[0]})", P_ATOM
         if isinstance(t, ir.StructType):
             return f"{t.py}({', '.join(args)})", P_ATOM
         if isinstance(t, ir.Extent):
@@ -479,7 +485,9 @@ class HostWriter(PyEmitter):
         return f"{self.expr(e.operand, P_ATOM)}.copy()", P_ATOM
 
     def e_StreamOut(self, e: ir.StreamOut):
-        parts = [e.stream] + [self.expr(i, P_SHIFT + 1) for i in e.items]
+        if not e.items:
+            return self.expr(e.stream, P_ATOM), P_ATOM
+        parts = [self.expr(e.stream, P_SHIFT)] + [self.expr(i, P_SHIFT + 1) for i in e.items]
         return " << ".join(parts), P_SHIFT
 
     def e_Manipulator(self, e: ir.Manipulator):
@@ -489,6 +497,6 @@ class HostWriter(PyEmitter):
 
     def e_StreamIn(self, e: ir.StreamIn):
         if not e.targets:
-            return "cin", P_ATOM
+            return self.expr(e.stream, P_ATOM), P_ATOM
         raise CodegenUnsupported("reading with std::cin inside an expression is", e.span)
 

@@ -48,6 +48,7 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.module_names = PyNames()
         self.kernel_names: set[str] = set()
         self.handling = 0                   # catch handlers around the statement being analysed
+        self.discarding = False             # analysing an expression statement's value-less top
         self.deduced = None                 # an `auto` variable's analysed initializer
 
     # ---- errors -------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from .. import ir
 from ..cxxtypes import round_value, wrap_value
 from ..source import Span
 from . import library as L
+from . import memory as M
 from . import strings as S
 from .lambdas import lambda_expr
 from .constfold import char_value, fold
@@ -63,6 +64,10 @@ class Expressions:
             return ir.Const(e.span, t, None)
         if isinstance(t, ir.Pointer) and isinstance(src, ir.Pointer) and (t.elem == src.elem or isinstance(t.elem, ir.Void)):
             return e
+        if isinstance(t, ir.Pointer) and isinstance(src, ir.CArray) and src.elem == t.elem and not self.in_amp():
+            return M.decay(e)               # an array is a pointer to its first element
+        if explicit and isinstance(t, (ir.Pointer, ir.String)) and isinstance(src, (ir.Pointer, ir.String)):
+            self.unsupported(f"reinterpreting '{src}' as '{t}' is", span)
         if isinstance(t, ir.Library) and isinstance(src, ir.Library) and t.name == src.name:
             return e
         if isinstance(t, ir.Library) and t.name == "auto":
@@ -163,13 +168,21 @@ class Expressions:
     def e_Unary(self, n: A.Unary) -> ir.Expr:
         if n.op in ("++", "--"):
             t = self.lvalue(self.expr(n.operand), n.operand.span)
+            if isinstance(t.type, ir.Pointer):
+                return M.step(self, t, n.op[0], ir.Const(n.span, ir.INT, 1), n.span)
             return ir.IncDec(n.span, t.type, n.op, True, t)
         if n.op == "&":
+            if not self.in_amp():
+                p = M.address_of(self, self.expr(n.operand), n.span)
+                if p is not None:
+                    return p
             self.unsupported("taking an address with '&' is", n.span)
         if n.op == "*":
             e = self.expr(n.operand)        # a pointer captured into a kernel is reported first
             if isinstance(e.type, ir.Iterator):     # `*it`: the element it points at
                 return ir.ElementRef(n.span, e.type.elem, e, (ir.Const(n.span, ir.INT, 0),))
+            if isinstance(e.type, ir.Pointer) and not self.in_amp():
+                return M.deref(self, e, n.span)
             self.unsupported("dereferencing pointers with '*' is", n.span)
         e = self.expr(n.operand)
         if n.op == "!":
@@ -185,7 +198,13 @@ class Expressions:
         return ir.Unary(n.span, t, n.op, e)
 
     def e_Postfix(self, n: A.Postfix) -> ir.Expr:
+        discarded, self.discarding = self.discarding, False     # for this node, not its operand
         t = self.lvalue(self.expr(n.operand), n.operand.span)
+        if isinstance(t.type, ir.Pointer):
+            if not discarded:
+                self.unsupported(f"'{n.op}' on a pointer inside an expression is", n.span,
+                                 help=f"move the pointer in a statement of its own ('p{n.op};')")
+            return M.step(self, t, n.op[0], ir.Const(n.span, ir.INT, 1), n.span)
         return ir.IncDec(n.span, t.type, n.op, False, t)
 
     def lvalue(self, e: ir.Expr, span: Span) -> ir.Expr:
@@ -215,7 +234,7 @@ class Expressions:
             return ir.StreamOut(n.span, left.type, left.stream, left.items + (self.stream_item(n.right),))
         if op == ">>" and isinstance(left, ir.StreamIn):
             target = self.lvalue(self.expr(n.right), n.right.span)
-            return ir.StreamIn(n.span, left.type, left.targets + (target,))
+            return ir.StreamIn(n.span, left.type, left.stream, left.targets + (target,))
         right = self.expr(n.right)
         if op in ("&&", "||"):
             return ir.Binary(n.span, ir.BOOL, op, self.to_bool(left, n.left.span), self.to_bool(right, n.right.span))
@@ -232,6 +251,10 @@ class Expressions:
                 and op in ("+", "-", "==", "!="):
             return ir.LibCall(n.span, ir.BOOL if op in ("==", "!=") else left.type, op, left, (right,))
         if not (isinstance(left.type, ir.Scalar) and isinstance(right.type, ir.Scalar)):
+            if not self.in_amp():
+                p = M.arithmetic(self, op, left, right, n.span)
+                if p is not None:
+                    return p
             if op in ("==", "!=") and isinstance(left.type, ir.Pointer) and isinstance(right.type, ir.Pointer):
                 return ir.Binary(n.span, ir.BOOL, op, left, right)
             self.error("type-mismatch", f"invalid operands to binary expression ('{left.type}' and '{right.type}')",
@@ -287,6 +310,9 @@ class Expressions:
             # index<N> += index<N>: the C++ AMP operator, as `target = target + value`
             total = ir.LibCall(n.span, target.type, op, target, (value,))
             return ir.Assign(n.span, target.type, "=", target, total, target.type)
+        if op in ("+", "-") and isinstance(target.type, ir.Pointer) and isinstance(value.type, ir.Scalar) \
+                and value.type.is_int:
+            return M.step(self, target, op, value, n.span)
         if not (isinstance(target.type, ir.Scalar) and isinstance(value.type, ir.Scalar)):
             self.error("type-mismatch", f"invalid operands to '{n.op}' ('{target.type}' and '{value.type}')", n.span)
         if op in ("<<", ">>"):
@@ -316,6 +342,9 @@ class Expressions:
 
     def e_Cast(self, n: A.Cast) -> ir.Expr:
         t = self.resolve_type(n.type)
+        alloc = self.pointer_cast(t, n.operand, n.span)
+        if alloc is not None:
+            return alloc
         e = self.expr(n.operand)
         if isinstance(t, ir.Scalar) and isinstance(e.type, ir.Scalar):
             v = fold(e) if isinstance(e, ir.Const) else None
@@ -328,6 +357,12 @@ class Expressions:
         if isinstance(t, ir.Void):
             return ir.Convert(n.span, t, e, True)
         return self.convert(e, t, n.span, explicit=True)
+
+    def pointer_cast(self, t: ir.Type, operand, span) -> ir.Expr | None:
+        """`(T*)malloc(...)`: the allocation takes its element type from the cast."""
+        if isinstance(t, ir.Pointer) and isinstance(operand, A.Call):
+            return M.allocation(self, t, operand, span)
+        return None
 
     def e_Construct(self, n: A.Construct) -> ir.Expr:
         t = self.resolve_type(n.type)
@@ -360,7 +395,7 @@ class Expressions:
     def e_New(self, n: A.New) -> ir.Expr:
         t = self.resolve_type(n.type)
         if n.array_size is not None:
-            self.unsupported("'new[]' is", n.span, help="use std::vector")
+            return M.new_array(self, t, self.expr(n.array_size), n.span, n.array_size.span)
         if not isinstance(t, ir.StructType):
             self.unsupported(f"'new' of '{t}' is", n.span)
         if n.args:

@@ -10,7 +10,7 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
-from . import exceptions, lambdas, random, strings
+from . import exceptions, lambdas, memory, random, strings
 from .constfold import fold
 from .types import LIBRARY_STRUCTS, common_type, promote
 
@@ -48,9 +48,11 @@ CONSTANTS = {"STD_OUTPUT_HANDLE": ir.Scalar("unsigned long"), "STD_INPUT_HANDLE"
 
 def library_name(name: str, span, namespace) -> ir.Expr | None:
     if name in OSTREAMS:
-        return ir.StreamOut(span, ir.Library("ostream"), OSTREAMS[name], ())
+        t = ir.Library("ostream")
+        return ir.StreamOut(span, t, ir.Var(span, t, ir.Symbol(name, OSTREAMS[name], t, "library", span)), ())
     if name == "cin":
-        return ir.StreamIn(span, ir.Library("istream"), ())
+        t = ir.Library("istream")
+        return ir.StreamIn(span, t, ir.Var(span, t, ir.Symbol(name, name, t, "library", span)), ())
     if name in MANIPULATORS:
         return ir.Manipulator(span, ir.Library("manipulator"), name, ())
     if name in CONSTANTS:
@@ -159,6 +161,8 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
     if isinstance(t, ir.Pointer) and isinstance(t.elem, ir.String) and not a.in_amp():
         # `argv[1]`: main's `char* argv[]` is the list of the program's arguments
         return ir.ElementRef(n.span, t.elem, base, (a.convert(idx, ir.INT, n.index.span),))
+    if isinstance(t, ir.Pointer) and not a.in_amp():
+        return memory.subscript(a, base, idx, n)
     if isinstance(t, (ir.Pointer, ir.String)):
         a.unsupported("indexing a pointer is", n.span, help="use an array, std::vector or array_view")
     a.error("type-mismatch", f"subscripted value of type '{t}' is not an array", n.span)
@@ -389,6 +393,8 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
         return atomic_call(a, name, n)
     if name in COUNTER_CALLS:
         return counter_call(a, name, n)
+    if name in memory.MEM_FUNCTIONS:
+        return memory.mem_call(a, name, n)
     if (name in RANGE_ALGORITHMS or name == "fill_n") and (name != "copy" or _std_copy(n)):
         return range_algorithm(a, name, n)
     args = [a.expr(x) for x in n.args]

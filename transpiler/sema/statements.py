@@ -249,7 +249,15 @@ class Statements:
         """A for-step: comma expressions become several expressions."""
         if isinstance(node, A.Comma):
             return self.side_effects(node.left) + self.side_effects(node.right)
-        return [self.expr(node)]
+        return [self.discarded(node)]
+
+    def discarded(self, node) -> ir.Expr:
+        """An expression whose value is not used (`p++;`, a for-step)."""
+        self.discarding = isinstance(node, A.Postfix)
+        try:
+            return self.expr(node)
+        finally:
+            self.discarding = False
 
     def expr_stmt(self, node) -> list[ir.Stmt]:
         if isinstance(node, A.Comma):
@@ -259,10 +267,13 @@ class Statements:
             if special is not None:
                 return special
         if isinstance(node, A.Delete):
-            return [ir.Delete(node.span, self.expr(node.operand))]
+            target = self.expr(node.operand)
+            if not isinstance(target.type, ir.Pointer):
+                self.error("type-mismatch", f"cannot delete expression of type '{target.type}'", node.span)
+            return [ir.Delete(node.span, target)]
         if isinstance(node, A.Throw):
             return [E.throw(self, node)]
-        return [ir.ExprStmt(node.span, self.expr(node))]
+        return [ir.ExprStmt(node.span, self.discarded(node))]
 
     # ---- declarations --------------------------------------------------------------------------
     def sized_type(self, v: A.VarDecl) -> A.TypeRef:

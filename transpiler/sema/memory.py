@@ -1,0 +1,193 @@
+"""Pointers to element data on the host: `new T[n]`, `malloc`, `v.data()`, `&a[i]`, `memcpy`.
+
+A pointer to numbers (`float* p`) is, in the generated program, a one-dimensional numpy view
+that starts at the element it points at (`amppy.runtime.memory`): `p[i]` is element `i` of the
+view, `p + k` the view `k` elements on, `*p` its first element.  Views share their storage, so
+writes through any pointer reach the array, vector or heap block it points into, and
+`array_view<float, 1> av(n, p)` views the same storage, as C++ AMP does.  A null pointer is
+`None`.  Pointers to structs made by `new S` are the struct object itself (`p->x`).
+
+What C++ leaves undefined (reading past the block, using a block after `delete[]`/`free`) is
+not checked; `new T[n]` and `malloc` blocks start zero-filled.
+"""
+from __future__ import annotations
+
+from .. import ast as A
+from .. import ir
+
+#: <cstring>/<cstdlib> functions over raw memory: name -> number of arguments
+MEM_FUNCTIONS = {"memcpy": 3, "memmove": 3, "memset": 3, "free": 1, "malloc": 1, "calloc": 2,
+                 "_aligned_malloc": 2, "_aligned_free": 1}
+
+
+def is_data_pointer(t: ir.Type) -> bool:
+    """A pointer amppy keeps as a numpy view: to numbers."""
+    return isinstance(t, ir.Pointer) and isinstance(t.elem, ir.Scalar)
+
+
+def _host_only(a, what: str, span) -> None:
+    if a.in_amp():
+        a.error("amp-restrict", f"{what} is not allowed in restrict(amp) code", span)
+
+
+def _elem_ok(a, t: ir.Type, what: str, span) -> None:
+    if not isinstance(t, ir.Scalar):
+        a.unsupported(f"{what} of '{t}' is", span, help="use std::vector")
+
+
+def new_array(a, t: ir.Type, size: ir.Expr, span, size_span) -> ir.Expr:
+    """`new T[n]`: a zero-filled block of n elements."""
+    _host_only(a, "'new[]'", span)
+    _elem_ok(a, t, "'new[]'", span)
+    return ir.Construct(span, ir.Pointer(t), (a.convert(size, ir.Scalar("long long"), size_span),), heap=True)
+
+
+def allocation(a, target: ir.Type, call: A.Call, span) -> ir.Expr | None:
+    """`(T*)malloc(bytes)`, `static_cast<T*>(calloc(n, size))`: a block of T; None if `call` is
+    not an allocation.  Without the cast C++ rejects `T* p = malloc(...)` (void* does not convert)."""
+    f = call.func
+    if not (isinstance(f, A.Name) and f.name in ("malloc", "calloc", "_aligned_malloc")
+            and f.namespace in ((), ("std",))):
+        return None
+    if not is_data_pointer(target):
+        a.unsupported(f"'{f.name}' of '{target}' is", span, help="use std::vector")
+    _host_only(a, f"call to '{f.name}'", span)
+    _nargs(a, f.name, call)
+    size_t = ir.Scalar("size_t")
+    args = [a.convert(a.expr(x), size_t, x.span) for x in call.args]
+    nbytes = ir.Binary(span, size_t, "*", args[0], args[1]) if f.name == "calloc" else args[0]
+    count = ir.Binary(span, size_t, "/", nbytes, ir.Const(span, size_t, a.sizeof(target.elem, span)))
+    return ir.Construct(span, target, (count,), heap=True)
+
+
+def _nargs(a, name: str, call: A.Call) -> None:
+    want = MEM_FUNCTIONS[name]
+    if len(call.args) != want:
+        a.error("call-args", f"'{name}' takes {want} argument(s), {len(call.args)} given", call.span)
+
+
+def mem_call(a, name: str, n: A.Call) -> ir.Expr:
+    """`memcpy(dst, src, bytes)`, `memset(p, value, bytes)`, `free(p)`; `malloc` without a cast."""
+    _host_only(a, f"call to '{name}'", n.span)
+    _nargs(a, name, n)
+    if name in ("malloc", "calloc", "_aligned_malloc"):
+        a.unsupported(f"'{name}' without a cast to the element type is", n.span,
+                      help="write (float*)malloc(n * sizeof(float))")
+    args = [a.expr(x) for x in n.args]
+    if name in ("free", "_aligned_free"):
+        return ir.LibCall(n.span, ir.Void(), "free", None, (_block(a, args[0], n.args[0].span),))
+    size_t = ir.Scalar("size_t")
+    if name == "memset":
+        dst = _block(a, args[0], n.args[0].span)
+        value = a.convert(args[1], ir.INT, n.args[1].span)
+        return ir.LibCall(n.span, dst.type, "memset", None, (dst, value, a.convert(args[2], size_t, n.args[2].span)))
+    dst, src = _block(a, args[0], n.args[0].span), _block(a, args[1], n.args[1].span)
+    return ir.LibCall(n.span, dst.type, name, None, (dst, src, a.convert(args[2], size_t, n.args[2].span)))
+
+
+def _block(a, e: ir.Expr, span) -> ir.Expr:
+    """An argument that is memory: a data pointer, or a C array (which decays to one)."""
+    if is_data_pointer(e.type) or isinstance(e, ir.Const) and e.value is None:
+        return e
+    if isinstance(e.type, ir.CArray) and isinstance(e.type.elem, ir.Scalar):
+        return decay(e)
+    if isinstance(e.type, ir.Pointer) and isinstance(e.type.elem, ir.Void):
+        return e
+    a.unsupported(f"raw memory of '{e.type}' is", span, help="amppy handles memory of numbers")
+
+
+def decay(e: ir.Expr) -> ir.Expr:
+    """A C array used as a pointer to its first element (all its elements, flat)."""
+    return ir.LibCall(e.span, ir.Pointer(e.type.elem), "flat", None, (e,))
+
+
+def subscript(a, base: ir.Expr, idx: ir.Expr, n) -> ir.Expr:
+    """`p[i]`."""
+    if not is_data_pointer(base.type):
+        a.unsupported(f"indexing a pointer to '{base.type.elem}' is", n.span,
+                      help="use an array, std::vector or array_view")
+    return ir.ElementRef(n.span, base.type.elem, base, (a.convert(idx, ir.INT, n.index.span),))
+
+
+def deref(a, e: ir.Expr, span) -> ir.Expr:
+    """`*p`: the element p points at."""
+    if not is_data_pointer(e.type):
+        a.unsupported(f"dereferencing a pointer to '{e.type.elem}' with '*' is", span)
+    return ir.ElementRef(span, e.type.elem, e, (ir.Const(span, ir.INT, 0),))
+
+
+def address_of(a, e: ir.Expr, span) -> ir.Expr | None:
+    """`&v[i]`, `&a[i][j]`, `&p[i]`: a pointer into the container; None if not an element."""
+    if not (isinstance(e, ir.ElementRef) and isinstance(e.type, ir.Scalar)):
+        return None
+    base = e.base
+    if isinstance(base.type, ir.Vector):
+        data = ir.LibCall(span, ir.Pointer(e.type), "data", base, ())
+        return offset(data, e.indices[0], span)
+    if isinstance(base.type, ir.CArray):
+        return ir.LibCall(span, ir.Pointer(e.type), "element_address", None, (base,) + e.indices)
+    if is_data_pointer(base.type):
+        return offset(base, e.indices[0], span)
+    return None
+
+
+def offset(p: ir.Expr, k: ir.Expr, span) -> ir.Expr:
+    if isinstance(k, ir.Const) and k.value == 0:
+        return p
+    return ir.LibCall(span, p.type, "ptr_add", None, (p, k))
+
+
+def arithmetic(a, op: str, left: ir.Expr, right: ir.Expr, span) -> ir.Expr | None:
+    """`p + k`, `k + p`, `p - k`, `p - q`, pointer comparisons; None when neither is a pointer."""
+    lp, rp = isinstance(left.type, ir.Pointer), isinstance(right.type, ir.Pointer)
+    lnull = isinstance(left, ir.Const) and left.value is None
+    rnull = isinstance(right, ir.Const) and right.value is None
+    if not (lp or rp):
+        return None
+    if op in ("==", "!="):
+        if lp and rp or lp and _zero(right) or rp and _zero(left):
+            return ir.LibCall(span, ir.BOOL, "ptr_equal" if op == "==" else "ptr_not_equal", None,
+                              (_null(left), _null(right)))
+        return None
+    for p in (left, right):
+        if isinstance(p.type, ir.Pointer) and not is_data_pointer(p.type) and not (p is left and lnull or
+                                                                                   p is right and rnull):
+            a.unsupported(f"arithmetic on a pointer to '{p.type.elem}' is", span)
+    if op in ("<", ">", "<=", ">=") and lp and rp:
+        return ir.LibCall(span, ir.BOOL, "ptr_compare", None, (left, right, ir.StringConst(span, ir.String(), op)))
+    if op == "-" and lp and rp:
+        if left.type.elem != right.type.elem:
+            a.error("type-mismatch", f"'{left.type}' and '{right.type}' are not pointers to compatible types", span)
+        return ir.LibCall(span, ir.Scalar("long long"), "ptr_diff", None, (left, right))
+    if op in ("+", "-") and (lp != rp):
+        p, k = (left, right) if lp else (right, left)
+        if op == "-" and not lp:
+            return None
+        if not (isinstance(k.type, ir.Scalar) and k.type.is_int):
+            return None
+        k = a.convert(k, ir.Scalar("long long"), span)
+        if op == "-":
+            k = ir.Unary(span, k.type, "-", k)
+        return ir.LibCall(span, p.type, "ptr_add", None, (p, k))
+    return None
+
+
+def _zero(e: ir.Expr) -> bool:
+    return isinstance(e, ir.Const) and (e.value is None or e.value == 0)
+
+
+def _null(e: ir.Expr) -> ir.Expr:
+    if isinstance(e, ir.Const) and e.value == 0 and not isinstance(e.type, ir.Pointer):
+        return ir.Const(e.span, ir.Pointer(ir.Void()), None)
+    return e
+
+
+def step(a, target: ir.Expr, op: str, amount: ir.Expr, span) -> ir.Expr:
+    """`p++`, `p += k`: the pointer variable moves (a new view)."""
+    if not is_data_pointer(target.type):
+        a.unsupported(f"arithmetic on a pointer to '{target.type.elem}' is", span)
+    k = a.convert(amount, ir.Scalar("long long"), span)
+    if op == "-":
+        k = ir.Unary(span, k.type, "-", k)
+    return ir.Assign(span, target.type, "=", target, ir.LibCall(span, target.type, "ptr_add", None, (target, k)),
+                     target.type)
