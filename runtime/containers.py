@@ -13,7 +13,7 @@ import numpy as np
 from . import intmath
 from .stdexcept import std_out_of_range
 
-__all__ = ["struct", "vector", "carray", "np_type", "to_dtype"]
+__all__ = ["struct", "vector", "carray", "np_type", "to_dtype", "vector_type", "std_array"]
 
 _PY_TYPES = {int: np.int32, float: np.float64, bool: np.bool_,
              intmath.int32: np.int32, intmath.uint32: np.uint32}
@@ -29,7 +29,7 @@ def to_dtype(t):
     t = np_type(t)
     if isinstance(t, type) and hasattr(t, "_fields") and hasattr(t, "dtype"):
         return t.dtype
-    if t is str:
+    if t is str or isinstance(t, vector_type):
         return np.dtype(object)
     return np.dtype(t)
 
@@ -38,6 +38,9 @@ def _store(arr, key, value):
     """``arr[key] = value`` with C++ conversion rules (wrapping, truncation)."""
     if isinstance(value, _StructBase):
         arr[key] = value._rec
+        return
+    if isinstance(value, vector):           # an element that is a vector: its own copy
+        arr[key] = value.copy()
         return
     dt = arr.dtype[key] if isinstance(key, str) else arr.dtype
     if isinstance(value, (list, tuple)) and dt.fields:  # brace init
@@ -245,6 +248,25 @@ class _Iter:
         return f"<iterator +{self.pos}>"
 
 
+class vector_type:  # noqa: N801 - C++ name
+    """The element type of a vector of vectors: `vector_type(np.int32)` is `std::vector<int>`
+    (calling it makes an empty one)."""
+
+    __slots__ = ("elem_type",)
+
+    def __init__(self, elem_type):
+        self.elem_type = elem_type
+
+    def __call__(self):
+        return vector(self.elem_type)
+
+    def __eq__(self, other):
+        return isinstance(other, vector_type) and other.elem_type == self.elem_type
+
+    def __hash__(self):
+        return hash(("vector", self.elem_type))
+
+
 class vector:  # noqa: N801 - C++ name
     """``std::vector<T>`` over a growable numpy array (capacity doubling).
 
@@ -301,7 +323,7 @@ class vector:  # noqa: N801 - C++ name
         n = int(n)
         self.reserve(n)
         if n > self._n:
-            fill = value if value is not None else ("" if self.dtype == object else 0)
+            fill = value if value is not None else self._default()
             if self.dtype == object:        # element objects: each slot its own copy
                 for i in range(self._n, n):
                     _store(self._buf, i, fill)
@@ -310,8 +332,16 @@ class vector:  # noqa: N801 - C++ name
                 self._buf[self._n + 1:n] = self._buf[self._n]
         self._n = n
 
+    def _default(self):
+        if isinstance(self.elem_type, vector_type):
+            return self.elem_type()
+        return "" if self.dtype == object else 0
+
     def clear(self):
         self._n = 0
+
+    def shrink_to_fit(self):
+        pass
 
     # modifiers ---------------------------------------------------------------
     def push_back(self, v):
@@ -331,6 +361,45 @@ class vector:  # noqa: N801 - C++ name
         self._n = 0
         self._extend(src)
         return self
+
+    def assign_n(self, n, value):
+        """``v.assign(n, value)``."""
+        self._n = 0
+        self.resize(n, value)
+
+    def assign_range(self, first, last):
+        """``v.assign(first, last)`` from another vector's iterators."""
+        items = first.vec.data()[first.pos:last.pos].copy()
+        self._n = 0
+        self._extend(items)
+
+    def insert(self, pos, *args):
+        """``insert(pos, value)``, ``insert(pos, n, value)``, ``insert(pos, first, last)``:
+        the elements go in before ``pos``; returns an iterator to the first of them."""
+        i = pos.pos
+        if len(args) == 1:
+            items = [args[0]]
+        elif isinstance(args[0], _Iter):
+            items = args[0].vec.data()[args[0].pos:args[1].pos].copy()
+        else:
+            items = [args[1]] * int(args[0])
+        k = len(items)
+        self.reserve(self._n + k)
+        buf = self._buf
+        buf[i + k:self._n + k] = buf[i:self._n].copy()
+        for j, v in enumerate(items):
+            _store(buf, i + j, v)
+        self._n += k
+        return _Iter(self, i)
+
+    def erase(self, first, last=None):
+        """``erase(pos)``, ``erase(first, last)``: returns an iterator to what followed them."""
+        i = first.pos
+        j = last.pos if last is not None else i + 1
+        buf = self._buf
+        buf[i:self._n - (j - i)] = buf[j:self._n].copy()
+        self._n -= j - i
+        return _Iter(self, i)
 
     def swap(self, other):
         self.__dict__, other.__dict__ = other.__dict__, self.__dict__
@@ -387,6 +456,33 @@ class vector:  # noqa: N801 - C++ name
     def __repr__(self):
         name = getattr(self.elem_type, "__name__", str(self.elem_type))
         return f"vector<{name}>({[_plain(x) for x in self]!r})"
+
+
+class std_array(vector):  # noqa: N801 - C++ name
+    """``std::array<T, N>``: a vector of N elements that never changes size (a value, like
+    the vector: copies are copies).  ``std_array(T, N)`` is zero-filled; ``std_array(T, N,
+    [items])`` takes the leading elements from a brace list."""
+
+    def __init__(self, elem_type, n=0, init=None):
+        if isinstance(elem_type, std_array):
+            super().__init__(elem_type)
+            return
+        super().__init__(elem_type, int(n))
+        for i, v in enumerate(init or ()):
+            _store(self._buf, i, v)
+
+    def copy(self):
+        return std_array(self)
+
+    __copy__ = copy
+
+    def fill(self, value):
+        for i in range(self._n):
+            _store(self._buf, i, value)
+
+    def __repr__(self):
+        name = getattr(self.elem_type, "__name__", str(self.elem_type))
+        return f"std_array<{name}, {self._n}>({[_plain(x) for x in self]!r})"
 
 
 def carray_fill(arr, init):

@@ -142,10 +142,12 @@ class TiledIndex(Type):
 
 @dataclass(frozen=True)
 class Vector(Type):
+    """`std::vector<T>`; `std::array<T, N>` when `size` is N (a vector that never changes size)."""
     elem: Type
+    size: int | None = None
 
     def __str__(self):
-        return f"std::vector<{self.elem}>"
+        return f"std::vector<{self.elem}>" if self.size is None else f"std::array<{self.elem}, {self.size}>"
 
 
 @dataclass(frozen=True)

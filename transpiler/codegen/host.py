@@ -452,6 +452,10 @@ class HostWriter(PyEmitter):
             return f"{t.py}({', '.join(args)})", P_ATOM
         if isinstance(t, ir.Extent):
             return f"extent({', '.join(args)})", P_ATOM
+        if isinstance(t, ir.Vector) and t.size is not None:          # std::array<T, N>
+            elem = self.elem_type(t.elem, e.span)
+            init = f", {self.nested(e.args[0])}" if e.args else ""
+            return f"std_array({elem}, {t.size}{init})", P_ATOM
         if isinstance(t, ir.Vector):
             elem = self.elem_type(t.elem, e.span)
             if e.args and isinstance(e.args[0], ir.Construct) and isinstance(e.args[0].type, ir.CArray):
@@ -479,6 +483,8 @@ class HostWriter(PyEmitter):
             return np_name(t)
         if isinstance(t, ir.StdString):
             return "str"
+        if isinstance(t, ir.Vector) and t.size is None:             # a vector of vectors
+            return f"vector_type({self.elem_type(t.elem, span)})"
         raise CodegenUnsupported(f"elements of type '{t}' are", span)
 
     def e_Copy(self, e: ir.Copy):

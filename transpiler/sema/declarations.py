@@ -82,6 +82,12 @@ class Declarations:
         if name == "vector":
             self._nargs(t, 1, 2)
             return ir.Vector(self.type_arg(args[0], t))
+        if name == "array" and t.namespace == ("std",):
+            self._nargs(t, 2, 2)
+            n = self.const_int(args[1], "array size")
+            if n < 0:
+                self.error("bad-array-size", f"array size must not be negative, not {n}", args[1].span)
+            return ir.Vector(self.type_arg(args[0], t), n)
         if name in ("array_view", "array"):
             self._nargs(t, 1, 2)
             elem_ast = args[0]

@@ -8,12 +8,15 @@ call expressions (the last three through `sema.library`).
 """
 from __future__ import annotations
 
+import re
+
 from .. import ast as A
 from .. import ir
 from ..cxxtypes import round_value, wrap_value
 from ..source import Span
 from . import library as L
 from . import memory as M
+from . import utility as U
 from . import strings as S
 from .lambdas import lambda_expr
 from .constfold import char_value, fold
@@ -88,8 +91,9 @@ class Expressions:
     # ---- expressions ---------------------------------------------------------------------------
     def expr(self, n) -> ir.Expr:
         m = getattr(self, "e_" + type(n).__name__, None)
-        if m is None:
-            self.unsupported(f"the expression '{type(n).__name__}' is", n.span)
+        if m is None:     # the node's kind in words ("StaticMember" -> "a static member expression")
+            words = re.sub(r"(?<!^)(?=[A-Z])", " ", type(n).__name__).lower()
+            self.unsupported(f"a {words} expression here is", n.span)
         return m(n)
 
     def e_IntLit(self, n: A.IntLit) -> ir.Expr:
@@ -415,6 +419,9 @@ class Expressions:
 
     def e_Lambda(self, n: A.Lambda) -> ir.Expr:
         return lambda_expr(self, n)
+
+    def e_StaticMember(self, n: A.StaticMember) -> ir.Expr:
+        return U.static_member(self, n)
 
     def e_Member(self, n: A.Member) -> ir.Expr:
         base = self.expr(n.base)

@@ -10,6 +10,7 @@ from .. import ast as A
 from .. import ir
 from ..source import Span
 from . import library as L
+from . import utility as U
 from .context import FnContext
 from .scope import Scope, python_name
 
@@ -39,6 +40,9 @@ class Kernels:
         f = n.func
         if isinstance(f, A.Name) and f.name == "parallel_for_each" and self.scope.lookup(f.name)[0] is None:
             return [self.parallel_for_each(n)]
+        if isinstance(f, A.Name) and f.name == "swap" and (f.namespace == ("std",) or not f.namespace and
+                                                           self.scope.lookup(f.name)[0] is None):
+            return U.swap(self, n)
         if isinstance(f, A.Member) and f.name in L.BARRIERS:
             base = f.base
             if isinstance(base, A.Member) and base.name == "barrier":

@@ -10,7 +10,7 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
-from . import exceptions, lambdas, memory, random, strings
+from . import containers, exceptions, lambdas, memory, random, strings, utility
 from .constfold import fold
 from .types import LIBRARY_STRUCTS, common_type, promote
 
@@ -196,6 +196,8 @@ def _components(a, idx: ir.Expr) -> tuple[ir.Expr, ...]:
 
 def call(a, n: A.Call) -> ir.Expr:
     f = n.func
+    if isinstance(f, A.StaticMember):
+        return utility.static_call(a, f, n)
     if isinstance(f, A.Name) and not (f.namespace and f.namespace[-1] not in ("std", "concurrency", "Concurrency",
                                                                            "fast_math", "precise_math")):
         sym, _ = a.scope.lookup(f.name)
@@ -480,38 +482,12 @@ def math_call(a, name, args, n) -> ir.Expr:
 
 # ---- methods -----------------------------------------------------------------------------------
 
-_VEC_METHODS = {"size": ir.Scalar("size_t"), "empty": ir.BOOL, "clear": ir.Void(), "pop_back": ir.Void(),
-                "capacity": ir.Scalar("size_t")}
-
-
 def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
     t = obj.type
     args = [a.expr(x) for x in n.args]
     sp = n.span
     if isinstance(t, ir.Vector):
-        if a.in_amp():
-            a.error("amp-restrict", "std::vector cannot be used in restrict(amp) code", sp)
-        if name == "push_back" or name == "emplace_back":
-            _nargs(a, name, args, 1, sp)
-            return ir.LibCall(sp, ir.Void(), "push_back", obj, (a.convert(args[0], t.elem, n.args[0].span),))
-        if name in _VEC_METHODS:
-            _nargs(a, name, args, 0, sp)
-            return ir.LibCall(sp, _VEC_METHODS[name], name, obj, ())
-        if name in ("begin", "end"):
-            return ir.LibCall(sp, ir.Iterator(t.elem), name, obj, ())
-        if name in ("front", "back"):
-            return ir.LibCall(sp, t.elem, name, obj, ())
-        if name == "at":                # the element, at an index checked first (std::out_of_range)
-            _nargs(a, name, args, 1, sp)
-            i = a.convert(args[0], ir.Scalar("size_t"), n.args[0].span)
-            return ir.ElementRef(sp, t.elem, obj, (ir.LibCall(sp, ir.Scalar("size_t"), "checked_index", obj, (i,)),))
-        if name in ("resize", "reserve"):
-            conv = [a.convert(args[0], ir.Scalar("size_t"), n.args[0].span)]
-            if len(args) > 1:
-                conv.append(a.convert(args[1], t.elem, n.args[1].span))
-            return ir.LibCall(sp, ir.Void(), name, obj, tuple(conv))
-        if name == "data":
-            return ir.LibCall(sp, ir.Pointer(t.elem), "data", obj, ())
+        return containers.method(a, obj, name, args, n)
     if isinstance(t, ir.StdString):
         return strings.method(a, obj, name, args, n)
     if exceptions.is_class(t):

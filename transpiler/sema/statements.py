@@ -400,6 +400,8 @@ class Statements:
                     items.append(self.convert(self.expr(item), sub, item.span, narrowing=True))
             return ir.Construct(il.span, t, tuple(items))
         if isinstance(t, ir.Vector):
+            if t.size is not None and len(il.items) > t.size:
+                self.error("init-list", f"too many initializers for '{t}'", il.items[t.size].span)
             items = tuple(self.convert(self.expr(i), t.elem, i.span, copy=True) if not isinstance(i, A.InitList)
                           else self.init_list(t.elem, i) for i in il.items)
             return ir.Construct(il.span, t, (ir.Construct(il.span, ir.CArray(t.elem, (len(items),)), items),))
@@ -433,6 +435,13 @@ class Statements:
             if args:
                 self.unsupported(f"constructing '{t.name}' with arguments is", span,
                                  help="use aggregate initialisation with braces")
+            return ir.Construct(span, t, ())
+        if isinstance(t, ir.Vector) and t.size is not None:      # std::array: an aggregate
+            if len(args) == 1 and args[0].type == t:
+                return ir.Copy(span, t, args[0]) if is_lvalue(args[0]) else args[0]
+            if args:
+                self.error("ctor-args", f"no matching constructor for initialization of '{t}'", span,
+                           help="initialise a std::array with braces: {1, 2, 3}")
             return ir.Construct(span, t, ())
         if isinstance(t, ir.Vector):
             if len(args) == 1 and isinstance(args[0].type, ir.Vector):

@@ -1,0 +1,92 @@
+"""Member functions of `std::vector<T>` and `std::array<T, N>` (host code only).
+
+Both are `ir.Vector` (`size` set for std::array) and the runtime's `vector`/`std_array`:
+one table of members, where std::array lacks the ones that change the size.  Positions are
+iterators (`v.begin() + i`), as in C++; members that return a position return an iterator.
+"""
+from __future__ import annotations
+
+from .. import ir
+
+SIZE_T = ir.Scalar("size_t")
+
+#: members without arguments: name -> result type (None: the element type)
+_NO_ARGS = {"size": SIZE_T, "empty": ir.BOOL, "front": None, "back": None,
+            "clear": ir.Void(), "pop_back": ir.Void(), "capacity": SIZE_T, "shrink_to_fit": ir.Void()}
+#: members that change the size: not on std::array
+_RESIZING = {"push_back", "emplace_back", "pop_back", "clear", "resize", "reserve", "capacity",
+             "shrink_to_fit", "insert", "erase", "assign"}
+
+
+def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
+    t: ir.Vector = obj.type
+    sp = n.span
+    if a.in_amp():
+        a.error("amp-restrict", f"'{t}' cannot be used in restrict(amp) code", sp)
+    if t.size is not None and name in _RESIZING:
+        a.error("no-member", f"no member named '{name}' in '{t}'", n.func.span,
+                help="a std::array never changes its size; use std::vector")
+
+    def count(lo, hi=None):
+        hi = lo if hi is None else hi
+        if not lo <= len(args) <= hi:
+            want = str(lo) if lo == hi else f"{lo} to {hi}"
+            a.error("call-args", f"'{name}' takes {want} argument(s), {len(args)} given", sp)
+
+    def conv(i, to):
+        return a.convert(args[i], to, n.args[i].span)
+
+    def iterator(i):
+        if not isinstance(args[i].type, ir.Iterator):
+            a.error("type-mismatch", f"'{name}' needs an iterator here, not '{args[i].type}'", n.args[i].span,
+                    help="positions in a vector are iterators: v.begin() + i")
+        return args[i]
+
+    if name in _NO_ARGS:
+        count(0)
+        rt = _NO_ARGS[name]
+        return ir.LibCall(sp, t.elem if rt is None else rt, name, obj, ())
+    if name in ("push_back", "emplace_back"):
+        count(1)
+        return ir.LibCall(sp, ir.Void(), "push_back", obj, (conv(0, t.elem),))
+    if name in ("begin", "end", "cbegin", "cend"):
+        count(0)
+        return ir.LibCall(sp, ir.Iterator(t.elem), name.lstrip("c"), obj, ())
+    if name == "at":                # the element, at an index checked first (std::out_of_range)
+        count(1)
+        return ir.ElementRef(sp, t.elem, obj, (ir.LibCall(sp, SIZE_T, "checked_index", obj, (conv(0, SIZE_T),)),))
+    if name in ("resize", "reserve"):
+        count(1, 2 if name == "resize" else 1)
+        return ir.LibCall(sp, ir.Void(), name, obj, tuple([conv(0, SIZE_T)] + [conv(1, t.elem)] * (len(args) > 1)))
+    if name == "data":
+        count(0)
+        return ir.LibCall(sp, ir.Pointer(t.elem), "data", obj, ())
+    if name == "fill" and t.size is not None:
+        count(1)
+        return ir.LibCall(sp, ir.Void(), "fill", obj, (conv(0, t.elem),))
+    if name == "swap":
+        count(1)
+        if args[0].type != t:
+            a.error("type-mismatch", f"cannot swap '{t}' with '{args[0].type}'", n.args[0].span)
+        return ir.LibCall(sp, ir.Void(), "swap", obj, (a.lvalue(args[0], n.args[0].span),))
+    if name == "assign":
+        count(2)
+        if isinstance(args[0].type, ir.Iterator):
+            return ir.LibCall(sp, ir.Void(), "assign_range", obj, (iterator(0), iterator(1)))
+        return ir.LibCall(sp, ir.Void(), "assign_n", obj, (conv(0, SIZE_T), conv(1, t.elem)))
+    if name in ("insert", "emplace"):
+        count(2, 3 if name == "insert" else 2)
+        pos = iterator(0)
+        if len(args) == 2:
+            rest = (conv(1, t.elem),)
+        elif isinstance(args[1].type, ir.Iterator):
+            rest = (iterator(1), iterator(2))
+        else:
+            rest = (conv(1, SIZE_T), conv(2, t.elem))
+        return ir.LibCall(sp, ir.Iterator(t.elem), "insert", obj, (pos,) + rest)
+    if name == "erase":
+        count(1, 2)
+        return ir.LibCall(sp, ir.Iterator(t.elem), "erase", obj, tuple(iterator(i) for i in range(len(args))))
+    if name in ("rbegin", "rend", "crbegin", "crend", "emplace_hint", "get_allocator"):
+        a.unsupported(f"'{t}::{name}' is", n.func.span)
+    a.error("no-member", f"no member named '{name}' in '{t}'", n.func.span)

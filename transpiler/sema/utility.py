@@ -1,0 +1,119 @@
+"""`<limits>` and `<utility>` on the host: `std::numeric_limits<T>`, `std::swap`.
+
+`numeric_limits<T>::max()` and friends are constants of T (MSVC's values: `long` is 32-bit,
+`long double` is `double`); they fold where they are used, like the `<cfloat>`/`<climits>`
+macros.  The member functions are not restrict(amp) in the Microsoft library, so a kernel
+that calls one is rejected as Visual Studio rejects it; the data members (`digits`, ...)
+are constants anywhere.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .. import ast as A
+from .. import ir
+
+
+def _float_limits(t: ir.Scalar) -> dict:
+    info = np.finfo(np.float32 if t.name == "float" else np.float64)
+    return {"max": float(info.max), "min": float(info.smallest_normal), "lowest": float(-info.max),
+            "epsilon": float(info.eps), "infinity": float("inf"), "quiet_NaN": float("nan"),
+            "signaling_NaN": float("nan"), "denorm_min": float(info.smallest_subnormal),
+            "round_error": 0.5}
+
+
+def _int_limits(t: ir.Scalar) -> dict:
+    size = ir.SCALARS[t.name][1] * 8
+    if t.name == "bool":
+        return {"max": True, "min": False, "lowest": False}
+    signed = not t.is_unsigned and t.name not in ("wchar_t",)
+    lo, hi = (-(1 << (size - 1)), (1 << (size - 1)) - 1) if signed else (0, (1 << size) - 1)
+    return {"max": hi, "min": lo, "lowest": lo, "epsilon": 0, "round_error": 0, "infinity": 0,
+            "quiet_NaN": 0, "signaling_NaN": 0, "denorm_min": 0}
+
+
+def _data_members(t: ir.Scalar) -> dict:
+    """The static data members: name -> (type, value)."""
+    if t.is_float:
+        digits = 24 if t.name == "float" else 53
+        return {"digits": (ir.INT, digits), "digits10": (ir.INT, 6 if digits == 24 else 15),
+                "max_digits10": (ir.INT, 9 if digits == 24 else 17), "is_signed": (ir.BOOL, True),
+                "is_integer": (ir.BOOL, False), "is_exact": (ir.BOOL, False), "has_infinity": (ir.BOOL, True),
+                "has_quiet_NaN": (ir.BOOL, True), "is_specialized": (ir.BOOL, True), "radix": (ir.INT, 2),
+                "max_exponent": (ir.INT, 128 if digits == 24 else 1024),
+                "min_exponent": (ir.INT, -125 if digits == 24 else -1021),
+                "max_exponent10": (ir.INT, 38 if digits == 24 else 308),
+                "min_exponent10": (ir.INT, -37 if digits == 24 else -307)}
+    size = ir.SCALARS[t.name][1] * 8
+    signed = not t.is_unsigned and t.name not in ("bool", "wchar_t")
+    digits = 1 if t.name == "bool" else size - (1 if signed else 0)
+    return {"digits": (ir.INT, digits), "digits10": (ir.INT, int(digits * 0.30102999566398120)),
+            "is_signed": (ir.BOOL, signed), "is_integer": (ir.BOOL, True), "is_exact": (ir.BOOL, True),
+            "has_infinity": (ir.BOOL, False), "has_quiet_NaN": (ir.BOOL, False),
+            "is_specialized": (ir.BOOL, True), "radix": (ir.INT, 2), "max_digits10": (ir.INT, 0),
+            "is_modulo": (ir.BOOL, not signed)}
+
+
+def _limits_type(a, t: A.TypeName) -> ir.Scalar:
+    if not t.args or len(t.args) != 1:
+        a.error("template-args", "'std::numeric_limits' takes one type argument", t.span)
+    arg = a.type_arg(t.args[0], t)
+    if not isinstance(arg, ir.Scalar):
+        a.unsupported(f"'std::numeric_limits<{arg}>' is", t.span)
+    return arg
+
+
+def static_member(a, n: A.StaticMember) -> ir.Expr:
+    """`std::numeric_limits<int>::digits` (a data member)."""
+    t = n.type
+    if isinstance(t, A.TypeName) and t.name == "numeric_limits":
+        st = _limits_type(a, t)
+        members = _data_members(st)
+        if n.name in members:
+            mt, v = members[n.name]
+            return ir.Const(n.span, mt, v)
+        if n.name in _float_limits(ir.FLOAT):
+            a.error("not-callable", f"'std::numeric_limits<{st}>::{n.name}' is a function: call it", n.span,
+                    help=f"write std::numeric_limits<{st}>::{n.name}()")
+        a.error("no-member", f"no member named '{n.name}' in 'std::numeric_limits<{st}>'", n.span)
+    a.unsupported(f"'{getattr(t, 'name', t)}::{n.name}' is", n.span)
+
+
+def static_call(a, f: A.StaticMember, n: A.Call) -> ir.Expr:
+    """`std::numeric_limits<float>::max()`: a constant of the type."""
+    t = f.type
+    if not (isinstance(t, A.TypeName) and t.name == "numeric_limits"):
+        a.unsupported(f"'{getattr(t, 'name', t)}::{f.name}' is", f.span)
+    st = _limits_type(a, t)
+    values = _float_limits(st) if st.is_float else _int_limits(st)
+    if f.name not in values:
+        if f.name in _data_members(st):
+            a.error("not-callable", f"'std::numeric_limits<{st}>::{f.name}' is not a function", n.span)
+        a.error("no-member", f"no member named '{f.name}' in 'std::numeric_limits<{st}>'", f.span)
+    if n.args:
+        a.error("call-args", f"'std::numeric_limits<{st}>::{f.name}' takes no arguments", n.span)
+    if a.in_amp():
+        a.error("amp-restrict", f"call to 'std::numeric_limits<{st}>::{f.name}', which is not restrict(amp), "
+                                f"from restrict(amp) code", n.span,
+                help="use the <cfloat>/<climits> constant (FLT_MAX, INT_MAX, ...)")
+    return ir.Const(n.span, st, values[f.name])
+
+
+def swap(a, n: A.Call) -> list[ir.Stmt]:
+    """`std::swap(x, y)`: the two values trade places (a statement)."""
+    if a.in_amp():
+        a.error("amp-restrict", "call to 'std::swap', which is not restrict(amp), from restrict(amp) code", n.span)
+    if len(n.args) != 2:
+        a.error("call-args", f"'std::swap' takes 2 arguments, {len(n.args)} given", n.span)
+    x, y = (a.lvalue(a.expr(e), e.span) for e in n.args)
+    if x.type != y.type:
+        a.error("type-mismatch", f"'std::swap' of '{x.type}' and '{y.type}'", n.span)
+    t = x.type
+    if isinstance(t, ir.Vector):
+        return [ir.ExprStmt(n.span, ir.LibCall(n.span, ir.Void(), "swap", x, (y,)))]
+    if not isinstance(t, (ir.Scalar, ir.StdString, ir.Pointer, ir.String)):
+        a.unsupported(f"'std::swap' of '{t}' is", n.span)
+    tmp = ir.Symbol("tmp", a.fn.py.fresh("tmp", a.scope), t, "local", n.span)
+    return [ir.VarDecl(n.span, tmp, x),
+            ir.ExprStmt(n.span, ir.Assign(n.span, t, "=", x, y, t)),
+            ir.ExprStmt(n.span, ir.Assign(n.span, t, "=", y, ir.Var(n.span, t, tmp), t))]
