@@ -335,6 +335,8 @@ class vector:  # noqa: N801 - C++ name
     def _default(self):
         if isinstance(self.elem_type, vector_type):
             return self.elem_type()
+        if self.elem_type is object:        # std::function elements start empty
+            return None
         return "" if self.dtype == object else 0
 
     def clear(self):

@@ -186,5 +186,9 @@ class Library(Type):
 
 @dataclass(frozen=True)
 class Function(Type):
+    """A function, lambda or `std::function<ret(params...)>`."""
     ret: Type
     params: tuple[Type, ...]
+
+    def __str__(self):
+        return f"std::function<{self.ret}({', '.join(map(str, self.params))})>"

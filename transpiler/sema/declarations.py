@@ -15,6 +15,7 @@ from .constfold import fold
 from .library import FUNCTION_OBJECTS, not_yet
 from .context import FnContext, SemaError
 from . import random as R
+from . import utility as U
 from .exceptions import CLASSES
 from .scope import Scope, python_name
 from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES
@@ -110,6 +111,12 @@ class Declarations:
             return ir.TiledIndex(dims) if name == "tiled_index" else ir.TiledExtent(dims)
         if name in R.DISTRIBUTIONS:
             return R.distribution_type(self, t)
+        if name == "pair":
+            self._nargs(t, 2, 2)
+            return U.pair_type(self, self.type_arg(args[0], t), self.type_arg(args[1], t), t.span)
+        if name == "function" and len(args) == 1 and isinstance(args[0], A.FunctionType):
+            fn = args[0]                    # std::function<R(P...)>: what a lambda or function is
+            return ir.Function(self.resolve_type(fn.ret), tuple(self.resolve_type(p) for p in fn.params))
         if name in FUNCTION_OBJECTS:        # std::greater<int>: a function of two values
             self._nargs(t, 0, 1)
             elem = self.type_arg(args[0], t) if args else ir.Library("auto")

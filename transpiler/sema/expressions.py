@@ -21,7 +21,7 @@ from . import strings as S
 from .lambdas import lambda_expr
 from .constfold import char_value, fold
 from .context import ERROR_TYPE, SemaError
-from .scope import Scope
+from .scope import Alias, Scope
 from .types import common_type, promote
 
 
@@ -151,7 +151,7 @@ class Expressions:
             self.error("undeclared", f"use of undeclared identifier '{name}'", n.span)
         if isinstance(sym, ir.Symbol):
             return self.use_symbol(sym, scope, n.span)
-        if hasattr(sym, "expr"):            # a reference to an element (statements.Alias)
+        if isinstance(sym, Alias):          # a reference to an element (`for (auto& x : v)`)
             return sym.expr
         self.error("undeclared", f"'{name}' does not name a value", n.span)
 
@@ -254,6 +254,8 @@ class Expressions:
         if isinstance(left.type, (ir.Index, ir.Extent)) and isinstance(right.type, (ir.Index, ir.Extent)) \
                 and op in ("+", "-", "==", "!="):
             return ir.LibCall(n.span, ir.BOOL if op in ("==", "!=") else left.type, op, left, (right,))
+        if U.is_pair(left.type) and left.type == right.type and op in ("==", "!=", "<", ">", "<=", ">="):
+            return U.compare_pairs(self, op, left, right, n.span)
         if not (isinstance(left.type, ir.Scalar) and isinstance(right.type, ir.Scalar)):
             if not self.in_amp():
                 p = M.arithmetic(self, op, left, right, n.span)

@@ -12,6 +12,7 @@ from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
 from . import containers, exceptions, lambdas, memory, random, strings, utility
 from .constfold import fold
+from .scope import Alias
 from .types import LIBRARY_STRUCTS, common_type, promote
 
 OSTREAMS = {"cout": "cout", "cerr": "cerr", "clog": "clog", "wcout": "wcout"}
@@ -202,7 +203,7 @@ def call(a, n: A.Call) -> ir.Expr:
                                                                            "fast_math", "precise_math")):
         sym, _ = a.scope.lookup(f.name)
         # `std::setw(...)` is the library's even where the program has its own `setw`
-        if sym is None or not isinstance(sym, ir.Symbol) or f.namespace:
+        if sym is None or not isinstance(sym, (ir.Symbol, Alias)) or f.namespace:
             return free_call(a, f.name, n)
     callee = a.expr(f)
     if isinstance(callee, ir.Var) and callee.sym.kind == "function":
@@ -397,6 +398,8 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
         return counter_call(a, name, n)
     if name in memory.MEM_FUNCTIONS:
         return memory.mem_call(a, name, n)
+    if name == "make_pair":
+        return utility.make_pair(a, n)
     if (name in RANGE_ALGORITHMS or name == "fill_n") and (name != "copy" or _std_copy(n)):
         return range_algorithm(a, name, n)
     args = [a.expr(x) for x in n.args]

@@ -53,3 +53,10 @@ class PyNames:
             self.renamed.add(py)
         self.taken.add(py)
         return py
+
+
+class Alias:
+    """A name that stands for an element (`for (auto& x : v)`): using it is using the element."""
+
+    def __init__(self, expr: ir.Expr):
+        self.expr = expr

@@ -17,7 +17,8 @@ from . import exceptions as E
 from .lambdas import AUTO
 from . import random as R
 from . import strings as S
-from .scope import Scope
+from . import utility as U
+from .scope import Alias, Scope
 from .types import promote
 
 
@@ -432,6 +433,8 @@ class Statements:
         if isinstance(t, ir.StructType):
             if args and len(args) == 1 and args[0].type == t:
                 return ir.Copy(span, t, args[0]) if is_lvalue(args[0]) else args[0]
+            if args and U.is_pair(t):
+                return U.construct_pair(self, t, args, span, spans)
             if args:
                 self.unsupported(f"constructing '{t.name}' with arguments is", span,
                                  help="use aggregate initialisation with braces")
@@ -516,13 +519,6 @@ def _element_of(rng: ir.Expr, i: ir.Expr, span: Span) -> ir.ElementRef:
     dims = rng.type.dims
     return ir.ElementRef(span, t.elem if len(indices) == len(dims) else ir.CArray(t.elem, dims[len(indices):]),
                          rng, indices)
-
-
-class Alias:
-    """A name that stands for an element (`for (auto& x : v)`): using it is using the element."""
-
-    def __init__(self, expr: ir.Expr):
-        self.expr = expr
 
 
 def _same_kind(a: ir.Type, b: ir.Type) -> bool:

@@ -117,3 +117,68 @@ def swap(a, n: A.Call) -> list[ir.Stmt]:
     return [ir.VarDecl(n.span, tmp, x),
             ir.ExprStmt(n.span, ir.Assign(n.span, t, "=", x, y, t)),
             ir.ExprStmt(n.span, ir.Assign(n.span, t, "=", y, ir.Var(n.span, t, tmp), t))]
+
+
+# ---- std::pair ---------------------------------------------------------------------------------
+
+def pair_type(a, first: ir.Type, second: ir.Type, span) -> ir.StructType:
+    """`std::pair<A, B>`: a struct with the fields `first` and `second`, made once per pair of
+    types (its Python class is `pair`, `pair_1`, ...)."""
+    for t in (first, second):
+        if not isinstance(t, (ir.Scalar, ir.StructType)):
+            a.unsupported(f"'std::pair' of '{t}' is", span, help="amppy makes pairs of numbers and structs")
+    name = f"std::pair<{first}, {second}>"
+    if name not in a.structs:
+        sd = ir.StructDef(name, [("first", first), ("second", second)], span)
+        sd.py_name = a.module_names.fresh("pair", a.globals)
+        a.structs[name] = sd
+        a.struct_order.append(sd)
+    return ir.StructType(name, a.structs[name].py_name)
+
+
+def is_pair(t: ir.Type) -> bool:
+    return isinstance(t, ir.StructType) and t.name.startswith("std::pair<")
+
+
+def construct_pair(a, t: ir.StructType, args: tuple, span, spans) -> ir.Expr:
+    """`std::pair<int, float> p(1, 2.5f)`."""
+    fields = a.struct_fields(t)
+    if len(args) != 2:
+        a.error("ctor-args", f"no matching constructor for initialization of '{t}'", span,
+                help="a pair is made from its two values")
+    return ir.Construct(span, t, tuple(a.convert(x, ft, s) for x, (_, ft), s in zip(args, fields, spans)))
+
+
+def make_pair(a, n: A.Call) -> ir.Expr:
+    """`std::make_pair(x, y)`: a pair of the values' (decayed) types."""
+    if a.in_amp():
+        a.error("amp-restrict", "call to 'std::make_pair', which is not restrict(amp), from restrict(amp) code",
+                n.span)
+    if len(n.args) != 2:
+        a.error("call-args", f"'std::make_pair' takes 2 arguments, {len(n.args)} given", n.span)
+    args = [a.expr(x) for x in n.args]
+    t = pair_type(a, args[0].type, args[1].type, n.span)
+    return ir.Construct(n.span, t, tuple(a.convert(x, x.type, s.span, copy=True) for x, s in zip(args, n.args)))
+
+
+def compare_pairs(a, op: str, x: ir.Expr, y: ir.Expr, span) -> ir.Expr:
+    """`p == q` (both fields equal), `p < q` (by `first`, then by `second`), ..."""
+    if op in ("==", "!="):
+        return ir.LibCall(span, ir.BOOL, op, x, (y,))
+    if op in (">", "<="):                   # p > q is q < p; p <= q is !(q < p)
+        less = compare_pairs(a, "<", y, x, span)
+        return less if op == ">" else ir.Unary(span, ir.BOOL, "!", less)
+    if op == ">=":
+        return ir.Unary(span, ir.BOOL, "!", compare_pairs(a, "<", x, y, span))
+    from .expressions import is_lvalue
+    if not (is_lvalue(x) and is_lvalue(y)):
+        a.unsupported("ordering pairs that are not variables or elements is", span)
+    (f, ft), (s, st) = a.struct_fields(x.type)
+
+    def field(e, name, t):
+        return ir.FieldRef(span, t, e, name, False)
+
+    def lt(p, q, name, t):
+        return ir.Binary(span, ir.BOOL, "<", field(p, name, t), field(q, name, t))
+    return ir.Binary(span, ir.BOOL, "||", lt(x, y, f, ft), ir.Binary(
+        span, ir.BOOL, "&&", ir.Unary(span, ir.BOOL, "!", lt(y, x, f, ft)), lt(x, y, s, st)))
