@@ -82,9 +82,14 @@ class CArray(Type):
 
 @dataclass(frozen=True)
 class Pointer(Type):
+    """`T*`; a smart pointer when `owner` is "unique_ptr" or "shared_ptr" (to an array when `elem`
+    is a number: `std::unique_ptr<float[]>`, to an object when it is a struct)."""
     elem: Type
+    owner: str = ""
 
     def __str__(self):
+        if self.owner:
+            return f"std::{self.owner}<{self.elem}{'[]' if isinstance(self.elem, Scalar) else ''}>"
         return f"{self.elem}*"
 
 

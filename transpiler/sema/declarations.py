@@ -15,6 +15,7 @@ from .constfold import fold
 from .library import FUNCTION_OBJECTS, not_yet
 from .context import FnContext, SemaError
 from . import random as R
+from . import memory as M
 from . import utility as U
 from .exceptions import CLASSES
 from .scope import Scope, python_name
@@ -111,6 +112,9 @@ class Declarations:
             return ir.TiledIndex(dims) if name == "tiled_index" else ir.TiledExtent(dims)
         if name in R.DISTRIBUTIONS:
             return R.distribution_type(self, t)
+        if name in ("unique_ptr", "shared_ptr"):
+            self._nargs(t, 1, 1)
+            return M.smart_pointer_type(self, name, args[0], t.span)
         if name == "pair":
             self._nargs(t, 2, 2)
             return U.pair_type(self, self.type_arg(args[0], t), self.type_arg(args[1], t), t.span)

@@ -31,6 +31,9 @@ class Expressions:
                 narrowing: bool = False) -> ir.Expr:
         src = e.type
         if src == t:
+            if copy and isinstance(t, ir.Pointer) and t.owner == "unique_ptr" and is_lvalue(e):
+                self.error("deleted-copy", f"call to deleted constructor of '{t}'", span,
+                           help="a unique_ptr cannot be copied: move it with std::move(p), or use shared_ptr")
             if copy and is_lvalue(e) and isinstance(t, (ir.StructType, ir.Vector, ir.CArray)):
                 return ir.Copy(e.span, t, e)
             return e
@@ -371,6 +374,8 @@ class Expressions:
         return None
 
     def e_Construct(self, n: A.Construct) -> ir.Expr:
+        if isinstance(n.type, A.TypeName) and n.type.name in ("make_unique", "make_shared"):
+            return M.make_smart(self, n)
         t = self.resolve_type(n.type)
         args = tuple(self.expr(a) for a in n.args)
         if isinstance(t, ir.Function) and getattr(n.type, "name", None) in L.FUNCTION_OBJECTS:

@@ -400,6 +400,12 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
         return memory.mem_call(a, name, n)
     if name == "make_pair":
         return utility.make_pair(a, n)
+    if name == "move" and len(n.args) == 1:     # std::move(x): x as an rvalue (it may be moved from)
+        from .expressions import is_lvalue
+        x = a.expr(n.args[0])
+        if isinstance(x.type, (ir.Vector, ir.StructType, ir.CArray)) and is_lvalue(x):
+            return ir.Copy(n.span, x.type, x)   # what is moved from keeps a valid value of its own
+        return ir.Convert(n.span, x.type, x, True)
     if (name in RANGE_ALGORITHMS or name == "fill_n") and (name != "copy" or _std_copy(n)):
         return range_algorithm(a, name, n)
     args = [a.expr(x) for x in n.args]
@@ -491,6 +497,8 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
     sp = n.span
     if isinstance(t, ir.Vector):
         return containers.method(a, obj, name, args, n)
+    if isinstance(t, ir.Pointer) and t.owner and not n.func.arrow:
+        return memory.smart_method(a, obj, name, args, n)
     if isinstance(t, ir.StdString):
         return strings.method(a, obj, name, args, n)
     if exceptions.is_class(t):

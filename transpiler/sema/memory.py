@@ -150,6 +150,9 @@ def arithmetic(a, op: str, left: ir.Expr, right: ir.Expr, span) -> ir.Expr | Non
                               (_null(left), _null(right)))
         return None
     for p in (left, right):
+        if isinstance(p.type, ir.Pointer) and p.type.owner:
+            a.error("type-mismatch", f"invalid operands to binary expression ('{left.type}' and '{right.type}')",
+                    span, help="use p.get() for the pointer a smart pointer owns")
         if isinstance(p.type, ir.Pointer) and not is_data_pointer(p.type) and not (p is left and lnull or
                                                                                    p is right and rnull):
             a.unsupported(f"arithmetic on a pointer to '{p.type.elem}' is", span)
@@ -184,6 +187,8 @@ def _null(e: ir.Expr) -> ir.Expr:
 
 def step(a, target: ir.Expr, op: str, amount: ir.Expr, span) -> ir.Expr:
     """`p++`, `p += k`: the pointer variable moves (a new view)."""
+    if target.type.owner:
+        a.error("type-mismatch", f"cannot increment a value of type '{target.type}'", span)
     if not is_data_pointer(target.type):
         a.unsupported(f"arithmetic on a pointer to '{target.type.elem}' is", span)
     k = a.convert(amount, ir.Scalar("long long"), span)
@@ -191,3 +196,71 @@ def step(a, target: ir.Expr, op: str, amount: ir.Expr, span) -> ir.Expr:
         k = ir.Unary(span, k.type, "-", k)
     return ir.Assign(span, target.type, "=", target, ir.LibCall(span, target.type, "ptr_add", None, (target, k)),
                      target.type)
+
+
+# ---- std::unique_ptr / std::shared_ptr --------------------------------------------------------
+
+def smart_pointer_type(a, owner: str, arg, span) -> ir.Pointer:
+    """`unique_ptr<float[]>` (an array of numbers), `shared_ptr<S>` (a struct object)."""
+    elem = a.resolve_type(arg)
+    if isinstance(elem, ir.Pointer) and not elem.owner and isinstance(arg, A.ArrayType) and \
+            isinstance(elem.elem, ir.Scalar):
+        return ir.Pointer(elem.elem, owner)
+    if isinstance(elem, ir.StructType):
+        return ir.Pointer(elem, owner)
+    a.unsupported(f"'std::{owner}' of '{elem}' is", span,
+                  help="amppy translates smart pointers to arrays of numbers (T[]) and to structs")
+
+
+def construct_smart(a, t: ir.Pointer, args: tuple, span, spans) -> ir.Expr:
+    """`std::unique_ptr<float[]> p(new float[n])`, `std::shared_ptr<S> s(new S)`, `p()` (null)."""
+    if not args:
+        return ir.Const(span, t, None)
+    if len(args) != 1:
+        a.error("ctor-args", f"no matching constructor for initialization of '{t}'", span)
+    x = args[0]
+    if x.type == t:
+        return a.convert(x, t, spans[0], copy=True)
+    if isinstance(x.type, ir.Pointer) and not x.type.owner and x.type.elem == t.elem:
+        return ir.Convert(span, t, x, True)         # the smart pointer takes ownership
+    if isinstance(x, ir.Const) and x.value is None:
+        return ir.Const(span, t, None)
+    a.error("ctor-args", f"no matching constructor for initialization of '{t}' from '{x.type}'", spans[0])
+
+
+def make_smart(a, n) -> ir.Expr:
+    """`std::make_unique<float[]>(n)` (n zeros), `std::make_shared<S>()`."""
+    tn = n.type
+    owner = "unique_ptr" if tn.name == "make_unique" else "shared_ptr"
+    if a.in_amp():
+        a.error("amp-restrict", f"call to 'std::{tn.name}', which is not restrict(amp), from restrict(amp) code",
+                n.span)
+    if not tn.args or len(tn.args) != 1:
+        a.unsupported(f"'std::{tn.name}' without its type argument is", n.span)
+    t = smart_pointer_type(a, owner, tn.args[0], n.span)
+    args = [a.expr(x) for x in n.args]
+    if isinstance(t.elem, ir.Scalar):
+        if len(args) != 1:
+            a.error("call-args", f"'std::{tn.name}<{t.elem}[]>' takes the number of elements", n.span)
+        block = ir.Construct(n.span, ir.Pointer(t.elem), (a.convert(args[0], ir.Scalar("long long"),
+                                                                    n.args[0].span),), heap=True)
+        return ir.Convert(n.span, t, block, True)
+    if args:
+        a.unsupported(f"'std::{tn.name}' with constructor arguments is", n.span,
+                      help="make it empty and set its fields")
+    return ir.Convert(n.span, t, ir.Construct(n.span, ir.Pointer(t.elem), (), heap=True), True)
+
+
+def smart_method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
+    """`p.get()`, `p.reset()`, `p.reset(new T[n])`, `p.use_count()` (shared_ptr)."""
+    t: ir.Pointer = obj.type
+    sp = n.span
+    if name == "get" and not args:
+        return ir.Convert(sp, ir.Pointer(t.elem), obj, True)
+    if name == "reset" and len(args) <= 1:
+        target = a.lvalue(obj, n.func.span)
+        value = construct_smart(a, t, tuple(args), sp, [x.span for x in n.args])
+        return ir.Assign(sp, t, "=", target, value, t)
+    if name in ("release", "use_count", "swap", "unique", "owner_before"):
+        a.unsupported(f"'{t}::{name}' is", n.func.span)
+    a.error("no-member", f"no member named '{name}' in '{t}'", n.func.span)

@@ -17,6 +17,7 @@ from . import exceptions as E
 from .lambdas import AUTO
 from . import random as R
 from . import strings as S
+from . import memory as M
 from . import utility as U
 from .scope import Alias, Scope
 from .types import promote
@@ -466,6 +467,8 @@ class Statements:
             return E.construct(self, t, list(args), span, spans)
         if R.is_random(t):
             return R.construct(self, t, list(args), span, spans)
+        if isinstance(t, ir.Pointer) and t.owner:
+            return M.construct_smart(self, t, args, span, spans)
         if isinstance(t, ir.Pointer):
             self.unsupported("pointer variables are", span)
         self.unsupported(f"constructing '{t}' is", span)
