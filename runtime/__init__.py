@@ -7,7 +7,7 @@ import ``numba.cuda``.
 """
 import numpy as _np
 
-from . import algorithm, amp, containers, cppio, cstdlib, intmath, memory, random, stdexcept, strings, win32
+from . import algorithm, amp, chrono, containers, cppio, cstdlib, intmath, memory, random, stdexcept, strings, win32
 from .algorithm import *  # noqa: F401,F403
 from .amp import *  # noqa: F401,F403
 from .containers import *  # noqa: F401,F403
@@ -25,4 +25,4 @@ from .launch_cpu import launch_cpu  # noqa: F401
 _np.seterr(all="ignore")
 
 __all__ = (algorithm.__all__ + amp.__all__ + containers.__all__ + cppio.__all__ + cstdlib.__all__ + intmath.__all__
-           + memory.__all__ + random.__all__ + stdexcept.__all__ + strings.__all__ + win32.__all__ + ["launch_cpu"])
+           + memory.__all__ + random.__all__ + stdexcept.__all__ + strings.__all__ + win32.__all__ + ["launch_cpu", "chrono"])

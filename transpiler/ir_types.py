@@ -197,3 +197,24 @@ class Function(Type):
 
     def __str__(self):
         return f"std::function<{self.ret}({', '.join(map(str, self.params))})>"
+
+
+@dataclass(frozen=True)
+class Duration(Type):
+    """`std::chrono::duration<rep, std::ratio<num, den>>`: counts of `num/den` seconds."""
+    rep: str
+    num: int
+    den: int
+
+    def __str__(self):
+        return f"std::chrono::duration<{self.rep}, std::ratio<{self.num}, {self.den}>>"
+
+
+@dataclass(frozen=True)
+class TimePoint(Type):
+    """`std::chrono::time_point<clock, duration>` (`clock` is "steady_clock" or "system_clock")."""
+    clock: str
+    duration: Duration
+
+    def __str__(self):
+        return f"std::chrono::time_point<std::chrono::{self.clock}>"

@@ -46,6 +46,12 @@ LIBRARY_TEMPLATES = frozenset("""
 #: Library templates whose argument is a function type: `std::function<int(int)>`.
 FUNCTION_TYPE_TEMPLATES = frozenset({"function"})
 
+#: <chrono> types, type names only right after `chrono::` (a program's `int seconds` stays a name).
+CHRONO_TYPES = frozenset("""
+    nanoseconds microseconds milliseconds seconds minutes hours steady_clock high_resolution_clock
+    system_clock
+""".split())
+
 #: Member templates, template-ids only after `.`/`->`: `e.tile<2, 3>()`.
 MEMBER_TEMPLATES = frozenset({"tile"})
 
@@ -173,6 +179,9 @@ class TypeNames:
                         tok.type = "TYPE_NAME"      # the program's own `struct map`
                 elif value in types and not (prev is not None and prev.type in _BUILTIN_TYPE_TOKENS):
                     tok.type = "TYPE_NAME"
+                elif value in CHRONO_TYPES and prev is not None and prev.type == "SCOPE" and \
+                        self.text[:tok.start_pos].rstrip().endswith("chrono::"):
+                    tok.type = "TYPE_NAME"      # std::chrono::milliseconds
             t = tok.type
             if t not in _BOOKKEEPING:
                 prev = tok

@@ -15,6 +15,7 @@ from .constfold import fold
 from .library import FUNCTION_OBJECTS, not_yet
 from .context import FnContext, SemaError
 from . import random as R
+from . import chrono as C
 from . import memory as M
 from . import utility as U
 from .exceptions import CLASSES
@@ -63,6 +64,9 @@ class Declarations:
             return ir.StructType(name, self.structs[name].py_name)
         if name in LIBRARY_STRUCTS:
             return ir.StructType(name)
+        ct = C.named_type(self, t)
+        if ct is not None:
+            return ct
         if name in ("string", "wstring") and t.namespace in ((), ("std",)):
             return ir.StdString(name == "wstring")
         if name in CLASSES:
@@ -112,6 +116,10 @@ class Declarations:
             return ir.TiledIndex(dims) if name == "tiled_index" else ir.TiledExtent(dims)
         if name in R.DISTRIBUTIONS:
             return R.distribution_type(self, t)
+        if name in ("duration", "time_point"):
+            ct = C.named_type(self, t)
+            if ct is not None:
+                return ct
         if name in ("unique_ptr", "shared_ptr"):
             self._nargs(t, 1, 1)
             return M.smart_pointer_type(self, name, args[0], t.span)
@@ -161,7 +169,7 @@ class Declarations:
             self.enum_def(d)
         elif isinstance(d, A.UsingNamespace):
             if d.name not in ("concurrency", "Concurrency", "std", "concurrency::fast_math",
-                              "concurrency::precise_math", "fast_math", "precise_math",
+                              "concurrency::precise_math", "fast_math", "precise_math", "std::chrono", "chrono",
                               "concurrency::graphics"):
                 self.unsupported(f"namespace '{d.name}' is", d.span)
         elif isinstance(d, A.DeclStmt):

@@ -15,6 +15,7 @@ from .. import ir
 from ..cxxtypes import round_value, wrap_value
 from ..source import Span
 from . import library as L
+from . import chrono as C
 from . import memory as M
 from . import utility as U
 from . import strings as S
@@ -62,6 +63,10 @@ class Expressions:
             return ir.LibCall(e.span, t, "to_vector", e, ())
         if isinstance(t, ir.String) and isinstance(src, ir.String):
             return e
+        if isinstance(t, ir.Duration):
+            d = C.convert(self, e, t, span, explicit)
+            if d is not None:
+                return d
         if isinstance(t, ir.StdString):
             text = S.convert(self, e, t, span)
             if text is not None:
@@ -257,6 +262,8 @@ class Expressions:
         if isinstance(left.type, (ir.Index, ir.Extent)) and isinstance(right.type, (ir.Index, ir.Extent)) \
                 and op in ("+", "-", "==", "!="):
             return ir.LibCall(n.span, ir.BOOL if op in ("==", "!=") else left.type, op, left, (right,))
+        if C.involved(left.type, right.type):
+            return C.binary(self, op, left, right, n.span)
         if U.is_pair(left.type) and left.type == right.type and op in ("==", "!=", "<", ">", "<=", ">="):
             return U.compare_pairs(self, op, left, right, n.span)
         if not (isinstance(left.type, ir.Scalar) and isinstance(right.type, ir.Scalar)):
@@ -376,6 +383,8 @@ class Expressions:
     def e_Construct(self, n: A.Construct) -> ir.Expr:
         if isinstance(n.type, A.TypeName) and n.type.name in ("make_unique", "make_shared"):
             return M.make_smart(self, n)
+        if isinstance(n.type, A.TypeName) and n.type.name == "duration_cast":
+            return C.duration_cast(self, n)
         t = self.resolve_type(n.type)
         args = tuple(self.expr(a) for a in n.args)
         if isinstance(t, ir.Function) and getattr(n.type, "name", None) in L.FUNCTION_OBJECTS:

@@ -10,7 +10,7 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
-from . import containers, exceptions, lambdas, memory, random, strings, utility
+from . import chrono, containers, exceptions, lambdas, memory, random, strings, utility
 from .constfold import fold
 from .scope import Alias
 from .types import LIBRARY_STRUCTS, common_type, promote
@@ -199,6 +199,8 @@ def call(a, n: A.Call) -> ir.Expr:
     f = n.func
     if isinstance(f, A.StaticMember):
         return utility.static_call(a, f, n)
+    if isinstance(f, A.Name) and f.namespace and _clock(a, f.namespace[-1]):
+        return chrono.clock_call(a, _clock(a, f.namespace[-1]), f.name, n)
     if isinstance(f, A.Name) and not (f.namespace and f.namespace[-1] not in ("std", "concurrency", "Concurrency",
                                                                            "fast_math", "precise_math")):
         sym, _ = a.scope.lookup(f.name)
@@ -230,6 +232,16 @@ def call(a, n: A.Call) -> ir.Expr:
     if isinstance(callee, ir.Manipulator):
         a.error("type-mismatch", f"'{callee.name}' is not a function", n.span)
     a.error("not-callable", f"called object of type '{t}' is not a function", n.span)
+
+
+def _clock(a, name: str) -> str | None:
+    """The chrono clock `name` names (`high_resolution_clock`, or a typedef of one), or None."""
+    if name in chrono.CLOCKS:
+        return name
+    t = a.typedefs.get(name)
+    if isinstance(t, ir.Library) and t.name in chrono.CLOCKS:
+        return t.name
+    return None
 
 
 def user_call(a, sym: ir.Symbol, n: A.Call) -> ir.Expr:
@@ -497,6 +509,8 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
     sp = n.span
     if isinstance(t, ir.Vector):
         return containers.method(a, obj, name, args, n)
+    if chrono.involved(t):
+        return chrono.method(a, obj, name, args, n)
     if isinstance(t, ir.Pointer) and t.owner and not n.func.arrow:
         return memory.smart_method(a, obj, name, args, n)
     if isinstance(t, ir.StdString):

@@ -17,6 +17,7 @@ from . import exceptions as E
 from .lambdas import AUTO
 from . import random as R
 from . import strings as S
+from . import chrono as C
 from . import memory as M
 from . import utility as U
 from .scope import Alias, Scope
@@ -354,7 +355,8 @@ class Statements:
                 return None
             if isinstance(t, ir.CArray):
                 return ir.Construct(span, t, ())
-            if isinstance(t, (ir.StructType, ir.Vector, ir.Extent, ir.Index, ir.StdString)) or R.is_random(t):
+            if isinstance(t, (ir.StructType, ir.Vector, ir.Extent, ir.Index, ir.StdString, ir.Duration)) or \
+                    R.is_random(t):
                 return self.construct(t, (), span, [])
             if isinstance(t, (ir.ArrayView, ir.AmpArray)):
                 self.error("no-default-ctor", f"'{t}' has no default constructor", span)
@@ -469,6 +471,8 @@ class Statements:
             return R.construct(self, t, list(args), span, spans)
         if isinstance(t, ir.Pointer) and t.owner:
             return M.construct_smart(self, t, args, span, spans)
+        if isinstance(t, (ir.Duration, ir.TimePoint)):
+            return C.construct(self, t, args, span, spans)
         if isinstance(t, ir.Pointer):
             self.unsupported("pointer variables are", span)
         self.unsupported(f"constructing '{t}' is", span)
