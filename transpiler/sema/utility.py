@@ -123,14 +123,15 @@ def swap(a, n: A.Call) -> list[ir.Stmt]:
 
 def pair_type(a, first: ir.Type, second: ir.Type, span) -> ir.StructType:
     """`std::pair<A, B>`: a struct with the fields `first` and `second`, made once per pair of
-    types (its Python class is `pair`, `pair_1`, ...)."""
+    types (its Python class is named after them: `pair_int_float`)."""
     for t in (first, second):
         if not isinstance(t, (ir.Scalar, ir.StructType)):
             a.unsupported(f"'std::pair' of '{t}' is", span, help="amppy makes pairs of numbers and structs")
     name = f"std::pair<{first}, {second}>"
     if name not in a.structs:
         sd = ir.StructDef(name, [("first", first), ("second", second)], span)
-        sd.py_name = a.module_names.fresh("pair", a.globals)
+        words = "_".join(str(t).replace("std::", "").replace(" ", "_") for t in (first, second))
+        sd.py_name = a.module_names.fresh(f"pair_{words}", a.globals)
         a.structs[name] = sd
         a.struct_order.append(sd)
     return ir.StructType(name, a.structs[name].py_name)
