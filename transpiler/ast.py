@@ -31,6 +31,7 @@ class TypeName(Node):
     const: bool
     volatile: bool
     elaborated: Optional[str]        # "struct"/"class"/"enum"/"union" keyword, if written
+    scope: Optional["TypeName"] = None      # `std::vector<int>::iterator`: the class it is a member of
 
 
 @dataclass(frozen=True)

@@ -91,6 +91,11 @@ class DeclBuilders(BuilderBase):
         args = tuple(a for a in ch[i + 1:] if a is not None and not isinstance(a, TOKENS))
         return A.TypeName(self.sp(meta), ch[i].value, ns, args, False, False, None)
 
+    def nested_type(self, meta, ch):
+        """`std::vector<float>::iterator`: a member type of a template-id."""
+        scope = self.template_type(meta, ch[:-1])
+        return A.TypeName(self.sp(meta), ch[-1].value, (), None, False, False, None, scope)
+
     def function_template_type(self, meta, ch):
         """`std::function<R(P...)>`: a template-id whose one argument is a function type."""
         i = next(k for k, t in enumerate(ch) if isinstance(t, TOKENS) and t.type == "FN_TEMPLATE_NAME")
@@ -103,6 +108,10 @@ class DeclBuilders(BuilderBase):
             params = ()                 # `R(void)` declares no parameters, as in C
         fn = A.FunctionType(self.sp(meta), ret, params)
         return A.TypeName(self.sp(meta), ch[i].value, ns, (fn,), False, False, None)
+
+    def pointer_targ(self, meta, ch):
+        """`T*` (or `T&`) as a template argument: `std::vector<float*>`."""
+        return Decl(None, None, [c for c in ch[1:] if isinstance(c, tuple)], []).wrap(ch[0])
 
     def unbounded_array_targ(self, meta, ch):
         """`T[]` as a template argument: `std::unique_ptr<float[]>`."""

@@ -223,7 +223,8 @@ class ExprBuilders(BuilderBase):
         return A.Construct(self.sp(meta), ch[0], tuple(ch[1:]), False)
 
     def static_member(self, meta, ch):
-        return A.StaticMember(self.sp(meta), ch[0], ch[-1].value)
+        """`std::numeric_limits<int>::max`: a member named through a template-id."""
+        return A.StaticMember(self.sp(meta), self.template_type(meta, ch[:-1]), ch[-1].value)
 
     def construct_brace(self, meta, ch):
         return A.Construct(self.sp(meta), ch[0], ch[1].items, True)

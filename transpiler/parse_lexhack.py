@@ -28,7 +28,7 @@ LIBRARY_TYPES = frozenset("""
     stringstream ostringstream istringstream wstringstream ifstream ofstream fstream
     mt19937 mt19937_64 default_random_engine random_device minstd_rand minstd_rand0 bernoulli_distribution
     logic_error invalid_argument bad_alloc range_error overflow_error out_of_range length_error
-    domain_error underflow_error
+    domain_error underflow_error task_group structured_task_group critical_section reader_writer_lock
     string_view clock_t time_t FILE LARGE_INTEGER
 """.split())
 
@@ -39,8 +39,10 @@ LIBRARY_TEMPLATES = frozenset("""
     function map set list deque unordered_map unordered_set tuple initializer_list
     uniform_int_distribution uniform_real_distribution normal_distribution
     duration time_point basic_string valarray
-    less greater less_equal greater_equal equal_to not_equal_to
-    duration_cast time_point_cast make_unique make_shared
+    less greater less_equal greater_equal equal_to not_equal_to plus minus multiplies divides modulus
+    negate logical_and logical_or logical_not bit_and bit_or bit_xor
+    duration_cast time_point_cast make_unique make_shared combinable concurrent_vector concurrent_queue
+    checked_array_iterator unchecked_array_iterator
 """.split())
 
 #: Library templates whose argument is a function type: `std::function<int(int)>`.
@@ -52,12 +54,21 @@ CHRONO_TYPES = frozenset("""
     system_clock
 """.split())
 
+#: Member types of library classes, type names right after `::`: `std::vector<int>::iterator`,
+#: `std::chrono::steady_clock::time_point`.
+NESTED_TYPES = frozenset("""
+    iterator const_iterator size_type value_type difference_type reference const_reference
+    time_point duration rep
+""".split())
+
 #: Member templates, template-ids only after `.`/`->`: `e.tile<2, 3>()`.
 MEMBER_TEMPLATES = frozenset({"tile"})
 
 _BUILTIN_TYPE_TOKENS = frozenset(
     "INT UNSIGNED SIGNED SHORT LONG CHAR FLOAT DOUBLE BOOL VOID WCHAR_T AUTO TYPE_NAME".split())
 _SPACE = re.compile(r"\s*")
+_NESTED_SCOPE = re.compile(r"(>|_clock)\s*::\s*$")      # what a member type of a library class follows
+_CHRONO_SCOPE = re.compile(r"\bchrono\s*::\s*$")
 
 #: The tokens that move the postlexer's state (template brackets, typedefs, scopes).
 _BOOKKEEPING = frozenset({"LT", "GT", "SHR", "TYPEDEF", "SEMICOLON", "LBRACE", "RBRACE", "LPAR", "RPAR"})
@@ -163,6 +174,9 @@ class TypeNames:
                     types.add(value)        # `using X = T;` declares X (the token stays a NAME)
                 elif in_typedef and not typedef_braces and self._next_char(tok.end_pos) in (";", ",", "["):
                     types.add(value)        # the name a typedef declares stays a NAME
+                elif value in NESTED_TYPES and prev is not None and prev.type == "SCOPE" and \
+                        _NESTED_SCOPE.search(self.text, max(0, tok.start_pos - 40), tok.start_pos):
+                    tok.type = "TYPE_NAME"      # vector<int>::iterator, steady_clock::time_point
                 elif prev is not None and prev.type in ("DOT", "ARROW", "TEMPLATE"):
                     if value in MEMBER_TEMPLATES and self._next_char(tok.end_pos) == "<":
                         tok.type = "TEMPLATE_NAME"
@@ -180,7 +194,7 @@ class TypeNames:
                 elif value in types and not (prev is not None and prev.type in _BUILTIN_TYPE_TOKENS):
                     tok.type = "TYPE_NAME"
                 elif value in CHRONO_TYPES and prev is not None and prev.type == "SCOPE" and \
-                        self.text[:tok.start_pos].rstrip().endswith("chrono::"):
+                        _CHRONO_SCOPE.search(self.text, max(0, tok.start_pos - 40), tok.start_pos):
                     tok.type = "TYPE_NAME"      # std::chrono::milliseconds
             t = tok.type
             if t not in _BOOKKEEPING:

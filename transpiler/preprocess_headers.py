@@ -42,7 +42,7 @@ _WINDOWS = ("#define TRUE 1\n#define FALSE 0\n"
 #: Headers amppy provides itself (keys lower case; matched case-insensitively).
 #: The compiler knows the APIs they declare; they only carry macros.
 VIRTUAL_HEADERS: dict[str, str] = {
-    "amp.h": "", "amp_math.h": "", "amp_graphics.h": "", "amp_short_vectors.h": "",
+    "amp.h": "", "amp_math.h": "", "amp_graphics.h": "", "amp_short_vectors.h": "", "amprt.h": "",
     "iostream": _CSTDLIB + _CSTDIO, "iomanip": "", "vector": "", "algorithm": "", "numeric": "",
     "string": "", "ctime": _CTIME, "time.h": _CTIME, "chrono": "", "cassert": "", "assert.h": "",
     "cstdio": _CSTDIO, "stdio.h": _CSTDIO,
@@ -105,7 +105,15 @@ STANDARD_HEADERS: dict[str, str] = {name: "" for name in (
     "tgmath.h", "uchar.h", "wchar.h", "wctype.h", "memory.h", "malloc.h")}
 STANDARD_HEADERS.update({"climits": _LIMITS, "limits.h": _LIMITS, "cfloat": _FLOAT, "float.h": _FLOAT,
                          "cstddef": _STDDEF, "stddef.h": _STDDEF})
-for _name, _text in STANDARD_HEADERS.items():
+#: Visual C++'s own library headers that C++ AMP programs use next to it: the Concurrency
+#: Runtime (PPL, agents, concurrent containers) and the Microsoft STL's internal headers.  Known
+#: like the standard ones; what a program uses from them is reported at the use.
+MSVC_HEADERS: dict[str, str] = {name: "" for name in (
+    "ppl.h", "ppltasks.h", "pplawait.h", "concrt.h", "concrtrm.h", "agents.h", "concurrent_queue.h",
+    "concurrent_vector.h", "concurrent_unordered_map.h", "concurrent_unordered_set.h",
+    "concurrent_priority_queue.h", "xutility", "xmemory", "xstring", "xlocale", "xfunctional",
+    "crtdbg.h", "intrin.h", "excpt.h", "sal.h", "minmax.h")}
+for _name, _text in list(STANDARD_HEADERS.items()) + list(MSVC_HEADERS.items()):
     VIRTUAL_HEADERS.setdefault(_name, _text)
 
 #: The help of `pp-unknown-header`: the system headers there are.
@@ -115,7 +123,8 @@ SYSTEM_HELP = ("amppy provides its own versions of the C++ AMP and standard head
                    "iostream", "iomanip", "vector", "algorithm", "numeric", "string",
                    "cstdio", "cstdlib", "cmath", "ctime", "chrono", "cassert",
                    "Windows.h", "tchar.h", "stdafx.h", "conio.h"))
-               + ", and every other standard C++17 and C header")
+               + ", every other standard C++17 and C header, and Visual C++'s Concurrency Runtime headers"
+               " (<ppl.h>, <agents.h>, ...)")
 
 #: Macros defined before the program's first line (`NAME VALUE`, as for `-D`).
 PREDEFINED = ("__cplusplus 201103L", "__AMPPY__ 1",

@@ -43,6 +43,13 @@ def _lib(span, name: str) -> ir.Expr:
 def named_type(a, t: A.TypeName) -> ir.Type | None:
     """`milliseconds`, `high_resolution_clock`, `duration<double>`, `time_point<...>`: None if
     `t` is not a chrono type."""
+    clock = _clock_of(a, t.namespace[-1]) if t.namespace else None
+    if clock is not None and t.args is None:        # steady_clock::time_point, ::duration, ::rep
+        d = _CLOCK_DURATION[clock]
+        members = {"time_point": ir.TimePoint(clock, d), "duration": d, "rep": ir.Scalar(d.rep)}
+        if t.name in members:
+            return members[t.name]
+        return None
     if t.namespace and t.namespace[-1] not in ("chrono",) and t.namespace != ("std",):
         return None
     if t.args is None:
@@ -65,6 +72,16 @@ def named_type(a, t: A.TypeName) -> ir.Type | None:
             a.error("template-args", f"'{clock}' is not a clock", t.args[0].span)
         d = a.type_arg(t.args[1], t) if len(t.args) > 1 else _CLOCK_DURATION[clock.name]
         return ir.TimePoint(clock.name, d)
+    return None
+
+
+def _clock_of(a, name: str) -> str | None:
+    """The clock `name` names (`high_resolution_clock`, or a typedef of a clock), or None."""
+    if name in CLOCKS:
+        return CLOCKS[name]
+    t = a.typedefs.get(name)
+    if isinstance(t, ir.Library) and t.name in _CLOCK_DURATION:
+        return t.name
     return None
 
 

@@ -50,6 +50,8 @@ class Declarations:
     def _named_type(self, t: A.TypeName) -> ir.Type:
         """A type name without template arguments: scalar, typedef, struct or library type."""
         name = t.name
+        if t.scope is not None:
+            return self._member_type(t)
         if name in ir.SCALARS:
             return ir.Scalar(name)
         if name == "void":
@@ -135,6 +137,17 @@ class Declarations:
             return ir.Function(ir.BOOL, (elem, elem))
         not_yet(self, name, t.namespace, t.span, LIBRARY_TEMPLATES)
         self.unsupported(f"the template '{name}' is", t.span)
+
+    def _member_type(self, t: A.TypeName) -> ir.Type:
+        """`std::vector<T>::iterator`, `::size_type`, `::value_type`, ..."""
+        owner = self.resolve_type(t.scope)
+        if isinstance(owner, ir.Vector):
+            members = {"iterator": ir.Iterator(owner.elem), "const_iterator": ir.Iterator(owner.elem),
+                       "size_type": ir.Scalar("size_t"), "difference_type": ir.Scalar("long long"),
+                       "value_type": owner.elem, "reference": owner.elem, "const_reference": owner.elem}
+            if t.name in members:
+                return members[t.name]
+        self.unsupported(f"the member type '{owner}::{t.name}' is", t.span)
 
     def _nargs(self, t: A.TypeName, lo: int, hi: int):
         if not lo <= len(t.args) <= hi:

@@ -460,6 +460,9 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
 #: Standard C, C++ and Win32 names amppy does not translate yet: using one is `unsupported`
 #: (valid C++ amppy lacks), not `undeclared` (docs/coverage.md says what is there).
 STD_NAMES = frozenset("""
+    parallel_for parallel_invoke parallel_transform parallel_reduce parallel_sort parallel_buffered_sort
+    parallel_radixsort task_group structured_task_group combinable critical_section reader_writer_lock
+    concurrent_vector concurrent_queue create_task when_all when_any make_task send receive asend
     malloc calloc realloc free memcpy memset memmove memcmp strcpy strncpy strcat
     strlen strcmp strncmp strchr strstr strtol strtoul strtod exit abort atexit
     getenv system difftime getchar putchar puts gets fopen fclose fread fwrite fgets
