@@ -7,7 +7,8 @@ import ``numba.cuda``.
 """
 import numpy as _np
 
-from . import algorithm, amp, chrono, containers, cppio, cstdlib, intmath, memory, random, stdexcept, strings, win32
+from . import (algorithm, amp, chrono, containers, cppio, cstdlib, intmath, memory, random, sstream, stdexcept,
+               strings, win32)
 from .algorithm import *  # noqa: F401,F403
 from .amp import *  # noqa: F401,F403
 from .containers import *  # noqa: F401,F403
@@ -16,6 +17,7 @@ from .cstdlib import *  # noqa: F401,F403
 from .intmath import *  # noqa: F401,F403
 from .memory import *  # noqa: F401,F403
 from .random import *  # noqa: F401,F403
+from .sstream import *  # noqa: F401,F403
 from .stdexcept import *  # noqa: F401,F403
 from .strings import *  # noqa: F401,F403
 from .win32 import *  # noqa: F401,F403
@@ -25,4 +27,5 @@ from .launch_cpu import launch_cpu  # noqa: F401
 _np.seterr(all="ignore")
 
 __all__ = (algorithm.__all__ + amp.__all__ + containers.__all__ + cppio.__all__ + cstdlib.__all__ + intmath.__all__
-           + memory.__all__ + random.__all__ + stdexcept.__all__ + strings.__all__ + win32.__all__ + ["launch_cpu", "chrono"])
+           + memory.__all__ + random.__all__ + sstream.__all__ + stdexcept.__all__ + strings.__all__ + win32.__all__
+           + ["launch_cpu", "chrono"])

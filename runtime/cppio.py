@@ -374,11 +374,14 @@ class IStream:
             self._eof = True
         return "".join(out)
 
-    def read_line(self, arg=""):
-        """``std::getline(cin, s)``: the line without its newline."""
+    def read_line(self, arg="", delim="\n"):
+        """``std::getline(cin, s[, delim])``: the text up to the delimiter, which is consumed.
+        At the end of input with nothing read, ``s`` is emptied and failbit set (C++11)."""
         if self._fail or self._eof:
             self._fail = True
             return arg
+        if not isinstance(delim, str):
+            delim = chr(int(delim))
         out = []
         while True:
             c = self._r.get()
@@ -386,9 +389,9 @@ class IStream:
                 self._eof = True
                 if not out:
                     self._fail = True
-                    return arg
+                    return ""
                 break
-            if c == "\n":
+            if c == delim:
                 break
             out.append(c)
         return "".join(out)
@@ -415,9 +418,9 @@ class IStream:
 cin = IStream(_reader)
 
 
-def getline(stream, s=""):
-    """``std::getline(stream, s)`` → the new value of ``s``."""
-    return stream.read_line(s)
+def getline(stream, s="", delim="\n"):
+    """``std::getline(stream, s[, delim])`` → the new value of ``s``."""
+    return stream.read_line(s, delim)
 
 
 # The <cstdio> functions live in cstdio.py; re-exported here for one import.

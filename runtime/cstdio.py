@@ -11,7 +11,7 @@ import re
 import sys
 
 __all__ = ["printf", "fprintf", "cformat", "putchar", "puts", "getchar",
-           "fflush", "fputs", "fputc", "stdout", "stderr", "EOF"]
+           "fflush", "fputs", "fputc", "stdout", "stderr", "EOF", "remove"]
 
 EOF = -1
 
@@ -174,6 +174,16 @@ def putchar(c):
 def puts(s):
     stdout.write(str(s) + "\n")
     return 0
+
+
+def remove(path):
+    """``remove(path)``: delete a file; 0, or -1 when it cannot be deleted."""
+    import os
+    try:
+        os.remove(path)
+        return 0
+    except OSError:
+        return -1
 
 
 def fflush(stream=None):

@@ -25,7 +25,7 @@ EMU = Path(__file__).resolve().parent / "cpp_emu"
 NOT_CXX = set("""
     and or not break case class continue else for if return try while bool float int struct
     EOF abs exit fflush fprintf fputc fputs getchar getline printf putchar puts stderr stdout
-    rand srand time clock atoi atol atoll atof free memcpy memmove memset
+    rand srand time clock atoi atol atoll atof free memcpy memmove memset remove
     std_fill std_sort std_accumulate std_iota std_reverse std_count
 """.split())
 #: Names amppy does not yet let a program redefine: library type names are known without
@@ -35,7 +35,8 @@ NOT_YET = {"COORD", "HANDLE", "SMALL_RECT", "LARGE_INTEGER", "invalid_compute_do
            "out_of_range", "mt19937", "mt19937_64", "default_random_engine", "minstd_rand", "minstd_rand0",
            "random_device", "bernoulli_distribution", "uniform_int_distribution", "uniform_real_distribution",
            "normal_distribution",
-           "array", "array_view", "extent", "index", "tiled_extent", "vector"}
+           "array", "array_view", "extent", "index", "tiled_extent", "vector",
+           "stringstream", "ostringstream", "istringstream", "wstringstream", "ifstream", "ofstream", "fstream"}
 
 
 def candidate_names() -> list[str]:

@@ -68,6 +68,8 @@ RUNTIME_NAMES = frozenset("""
     uniform_int_distribution uniform_real_distribution normal_distribution bernoulli_distribution
     generate_canonical set_msstl_update get_msstl_update
     uppercase vector wcout
+    ios ios_base ostringstream istringstream stringstream wostringstream wistringstream wstringstream
+    ofstream ifstream fstream remove
 """.split())
 
 RESERVED = (frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins))

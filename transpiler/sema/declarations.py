@@ -17,6 +17,7 @@ from .context import FnContext, SemaError
 from . import random as R
 from . import chrono as C
 from . import memory as M
+from . import streams as ST
 from . import utility as U
 from .exceptions import CLASSES
 from .scope import Scope, python_name
@@ -69,6 +70,8 @@ class Declarations:
         ct = C.named_type(self, t)
         if ct is not None:
             return ct
+        if name in ST.CLASSES and t.namespace in ((), ("std",)):
+            return ir.Library(name)
         if name in ("string", "wstring") and t.namespace in ((), ("std",)):
             return ir.StdString(name == "wstring")
         if name in CLASSES:

@@ -17,6 +17,7 @@ from ..source import Span
 from . import library as L
 from . import chrono as C
 from . import memory as M
+from . import streams as ST
 from . import utility as U
 from . import strings as S
 from .lambdas import lambda_expr
@@ -92,8 +93,9 @@ class Expressions:
     def to_bool(self, e: ir.Expr, span: Span) -> ir.Expr:
         if isinstance(e.type, ir.Scalar) or isinstance(e.type, (ir.Pointer, ir.String)):
             return self.convert(e, ir.BOOL, span)
-        if isinstance(e.type, ir.Library) and e.type.name == "istream":
-            return ir.LibCall(e.span, ir.BOOL, "good", e, ())
+        if ST.readable(e.type) or ST.writable(e.type):     # `if (in)`: no operation has failed
+            return ST.state_test(e.stream if isinstance(e, (ir.StreamIn, ir.StreamOut)) and not (
+                getattr(e, "targets", None) or getattr(e, "items", None)) else e, span)
         self.error("type-mismatch", f"value of type '{e.type}' is not contextually convertible to 'bool'", span)
 
     # ---- expressions ---------------------------------------------------------------------------
@@ -144,6 +146,8 @@ class Expressions:
         name = n.name
         if name == "npos" and n.namespace[-1:] in (("string",), ("wstring",)):
             return ir.Var(n.span, S.SIZE, ir.Symbol("npos", "npos", S.SIZE, "library", n.span, const_value=S.NPOS))
+        if n.namespace and n.namespace[-1] in ("ios", "ios_base") and ST.open_mode(name, n.span) is not None:
+            return ST.open_mode(name, n.span)
         if n.namespace and n.namespace[-1] in ("std",) or not n.namespace:
             lib = L.library_name(name, n.span, n.namespace)
             local, _ = self.scope.lookup(name)
@@ -198,7 +202,10 @@ class Expressions:
             self.unsupported("dereferencing pointers with '*' is", n.span)
         e = self.expr(n.operand)
         if n.op == "!":
-            return ir.Unary(n.span, ir.BOOL, "!", self.to_bool(e, n.operand.span))
+            b = self.to_bool(e, n.operand.span)
+            if isinstance(b, ir.Unary) and b.op == "!" and isinstance(b.operand, ir.LibCall) and b.operand.name == "fail":
+                return b.operand            # `!stream` is `stream.fail()`
+            return ir.Unary(n.span, ir.BOOL, "!", b)
         if not isinstance(e.type, ir.Scalar):
             self.error("type-mismatch", f"invalid argument type '{e.type}' to unary '{n.op}'", n.span)
         t = promote(e.type)
@@ -247,6 +254,11 @@ class Expressions:
         if op == ">>" and isinstance(left, ir.StreamIn):
             target = self.lvalue(self.expr(n.right), n.right.span)
             return ir.StreamIn(n.span, left.type, left.stream, left.targets + (target,))
+        if op == "<<" and ST.writable(left.type):       # a string or file stream object
+            return ir.StreamOut(n.span, left.type, left, (self.stream_item(n.right),))
+        if op == ">>" and ST.readable(left.type):
+            target = self.lvalue(self.expr(n.right), n.right.span)
+            return ir.StreamIn(n.span, left.type, left, (target,))
         right = self.expr(n.right)
         if op in ("&&", "||"):
             return ir.Binary(n.span, ir.BOOL, op, self.to_bool(left, n.left.span), self.to_bool(right, n.right.span))

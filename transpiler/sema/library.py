@@ -10,7 +10,7 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
-from . import chrono, containers, exceptions, lambdas, memory, random, strings, utility
+from . import chrono, containers, exceptions, lambdas, memory, random, streams, strings, utility
 from .constfold import fold
 from .scope import Alias
 from .types import LIBRARY_STRUCTS, common_type, promote
@@ -32,7 +32,7 @@ FREE_FUNCTIONS = {
     "printf": ir.INT, "fprintf": ir.INT, "puts": ir.INT, "putchar": ir.INT, "getchar": ir.INT,
     "SetConsoleTextAttribute": ir.BOOL, "GetStdHandle": ir.Library("HANDLE"),
     "SetConsoleScreenBufferSize": ir.BOOL, "SetConsoleWindowInfo": ir.BOOL, "Sleep": ir.Void(),
-    "fflush": ir.INT, "system": ir.INT, "exit": ir.Void(),
+    "fflush": ir.INT, "system": ir.INT, "exit": ir.Void(), "remove": ir.INT,
     "rand": ir.INT, "srand": ir.Void(), "time": ir.Scalar("long long"), "clock": ir.Scalar("long"),
     "GetTickCount": ir.Scalar("unsigned long"),
     "atoi": ir.INT, "atol": ir.Scalar("long"), "atoll": ir.Scalar("long long"), "atof": ir.DOUBLE,
@@ -362,11 +362,16 @@ def getline(a, args, n: A.Call) -> ir.Expr:
     """`std::getline(stream, s)`, as a statement: `s` gets the next line."""
     if a.in_amp():
         a.error("amp-restrict", "call to 'std::getline', which is not restrict(amp), from restrict(amp) code", n.span)
-    if len(args) != 2 or not isinstance(args[1].type, ir.StdString) or not isinstance(args[0], ir.StreamIn):
+    stream = args[0] if args else None
+    if isinstance(stream, ir.StreamIn) and not stream.targets:
+        stream = stream.stream
+    if not (2 <= len(args) <= 3 and isinstance(args[1].type, ir.StdString) and stream is not None
+            and streams.readable(stream.type)):
         a.unsupported("'std::getline' with these arguments is", n.span,
-                      help="amppy translates std::getline(std::cin, s) with a std::string s")
+                      help="amppy translates std::getline(stream, s[, delim]) with a std::string s")
     target = a.lvalue(args[1], n.args[1].span)
-    return strings.assign(n.span, target, ir.LibCall(n.span, target.type, "getline", None, (args[0], target)))
+    delim = (a.convert(args[2], ir.CHAR, n.args[2].span),) if len(args) > 2 else ()
+    return strings.assign(n.span, target, ir.LibCall(n.span, target.type, "getline", None, (stream, target) + delim))
 
 
 def counter_call(a, name: str, n: A.Call) -> ir.Expr:
@@ -433,6 +438,8 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
             a.error("call-args", f"'{name}' takes one argument", n.span)
         return ir.Manipulator(n.span, ir.Library("manipulator"), name,
                               (a.convert(args[0], ir.INT if name != "setfill" else ir.CHAR, n.args[0].span),))
+    if name == "remove" and len(args) != 1:         # std::remove(first, last, value), <algorithm>'s
+        not_yet(a, name, ("std",), n.func.span)
     if name in FREE_FUNCTIONS:
         if amp:
             a.error("amp-restrict", f"call to '{name}', which is not restrict(amp), from restrict(amp) code", n.span)
@@ -512,6 +519,8 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
     sp = n.span
     if isinstance(t, ir.Vector):
         return containers.method(a, obj, name, args, n)
+    if streams.is_stream(t):
+        return streams.method(a, obj, name, args, n)
     if chrono.involved(t):
         return chrono.method(a, obj, name, args, n)
     if isinstance(t, ir.Pointer) and t.owner and not n.func.arrow:

@@ -19,6 +19,7 @@ from . import random as R
 from . import strings as S
 from . import chrono as C
 from . import memory as M
+from . import streams as ST
 from . import utility as U
 from .scope import Alias, Scope
 from .types import promote
@@ -62,12 +63,20 @@ class Statements:
                 return []
             return self.expr_stmt(s.expr)
         if isinstance(s, A.If):
-            cond = self.condition(s.cond)
+            reads, cond = self.condition_with_reads(s.cond)
             then = self.as_block(s.then)
             else_ = self.as_block(s.else_) if s.else_ is not None else None
-            return [ir.If(s.span, cond, then, else_)]
+            return reads + [ir.If(s.span, cond, then, else_)]
         if isinstance(s, A.While):
-            return [ir.While(s.span, self.condition(s.cond), self.as_block(s.body))]
+            reads, cond = self.condition_with_reads(s.cond)
+            body = self.as_block(s.body)
+            if reads:       # `while (in >> x)`: read, stop when the read failed, then the body
+                failed = cond.operand if isinstance(cond, ir.Unary) and cond.op == "!" else \
+                    ir.Unary(s.span, ir.BOOL, "!", cond)
+                stop = ir.If(s.span, failed, ir.Block(s.span, (ir.Break(s.span),)), None)
+                body = ir.Block(body.span, tuple(reads) + (stop,) + body.body)
+                cond = ir.Const(s.span, ir.BOOL, True)
+            return [ir.While(s.span, cond, body)]
         if isinstance(s, A.DoWhile):
             body = self.as_block(s.body)
             return [ir.DoWhile(s.span, body, self.condition(s.cond))]
@@ -248,6 +257,16 @@ class Statements:
                     self.unsupported("'break' inside a nested statement of a switch case is", n.span)
         return tuple(values), ir.Block(span, tuple(body_stmts)), not ends
 
+    def condition_with_reads(self, node) -> tuple[list[ir.Stmt], ir.Expr]:
+        """A condition that may read: `in >> x` and `std::getline(in, s)` are statements of their
+        own, and the condition is the test of the stream they leave (`!in.fail()`)."""
+        e = self.expr(node)
+        if isinstance(e, ir.StreamIn) and e.targets:
+            return [ir.ExprStmt(e.span, e)], ST.state_test(e.stream, e.span)
+        if isinstance(e, ir.Assign) and isinstance(e.value, ir.LibCall) and e.value.name == "getline":
+            return [ir.ExprStmt(e.span, e)], ST.state_test(e.value.args[0], e.span)
+        return [], self.to_bool(e, node.span)
+
     def side_effects(self, node) -> list[ir.Expr]:
         """A for-step: comma expressions become several expressions."""
         if isinstance(node, A.Comma):
@@ -356,7 +375,7 @@ class Statements:
             if isinstance(t, ir.CArray):
                 return ir.Construct(span, t, ())
             if isinstance(t, (ir.StructType, ir.Vector, ir.Extent, ir.Index, ir.StdString, ir.Duration)) or \
-                    R.is_random(t):
+                    R.is_random(t) or ST.is_stream(t):
                 return self.construct(t, (), span, [])
             if isinstance(t, (ir.ArrayView, ir.AmpArray)):
                 self.error("no-default-ctor", f"'{t}' has no default constructor", span)
@@ -473,6 +492,8 @@ class Statements:
             return M.construct_smart(self, t, args, span, spans)
         if isinstance(t, (ir.Duration, ir.TimePoint)):
             return C.construct(self, t, args, span, spans)
+        if ST.is_stream(t):
+            return ST.construct(self, t, args, span, spans)
         if isinstance(t, ir.Pointer):
             self.unsupported("pointer variables are", span)
         self.unsupported(f"constructing '{t}' is", span)

@@ -1,0 +1,131 @@
+"""`<sstream>` and `<fstream>` on the host: string streams and file streams.
+
+A stream object is `ir.Library("<class>")` and the runtime's class of that name
+(`amppy.runtime.sstream`).  `<<` and `>>` on one are the same `ir.StreamOut` / `ir.StreamIn` as
+on `std::cout` / `std::cin`, naming the stream object, so formatting and reading are the
+runtime's one implementation.  A read used as a condition (`while (in >> x)`,
+`while (std::getline(in, line))`) is lowered by `Statements.condition_with_reads` to the read
+followed by a test of the stream, which is what C++ evaluates.
+"""
+from __future__ import annotations
+
+from .. import ir
+
+#: stream classes: name -> (can write, can read, is a file stream)
+CLASSES = {"ostringstream": (True, False, False), "istringstream": (False, True, False),
+           "stringstream": (True, True, False), "wostringstream": (True, False, False),
+           "wistringstream": (False, True, False), "wstringstream": (True, True, False),
+           "ofstream": (True, False, True), "ifstream": (False, True, True), "fstream": (True, True, True)}
+#: `std::ios::app` and friends (libstdc++'s values, as the runtime's `ios`)
+OPEN_MODES = {"app": 1, "ate": 2, "binary": 4, "in": 8, "out": 16, "trunc": 32}
+_STATE = {"good": ir.BOOL, "fail": ir.BOOL, "eof": ir.BOOL, "bad": ir.BOOL}
+
+
+def is_stream(t: ir.Type) -> bool:
+    return isinstance(t, ir.Library) and t.name in CLASSES
+
+
+def writable(t: ir.Type) -> bool:
+    return is_stream(t) and CLASSES[t.name][0] or isinstance(t, ir.Library) and t.name == "ostream"
+
+
+def readable(t: ir.Type) -> bool:
+    return is_stream(t) and CLASSES[t.name][1] or isinstance(t, ir.Library) and t.name == "istream"
+
+
+def _text_arg(a, e: ir.Expr, span, what: str) -> ir.Expr:
+    if isinstance(e.type, (ir.String, ir.StdString)):
+        return e
+    a.error("ctor-args", f"{what} is a string, not '{e.type}'", span)
+
+
+def _mode_arg(a, e: ir.Expr, span) -> ir.Expr:
+    if isinstance(e.type, ir.Scalar) and e.type.is_int:
+        return a.convert(e, ir.INT, span)
+    a.error("ctor-args", f"an open mode is a combination of std::ios flags, not '{e.type}'", span)
+
+
+def construct(a, t: ir.Library, args: tuple, span, spans) -> ir.Expr:
+    """`std::stringstream ss;`, `std::istringstream in("1 2 3")`, `std::ifstream f("data.txt")`,
+    `std::ofstream out(path, std::ios::app)`."""
+    if a.in_amp():
+        a.error("amp-restrict", f"'std::{t.name}' cannot be used in restrict(amp) code", span)
+    if len(args) > 2:
+        a.error("ctor-args", f"no matching constructor for initialization of 'std::{t.name}'", span)
+    conv = []
+    for i, (x, s) in enumerate(zip(args, spans)):
+        if i == 0 and not (isinstance(x.type, ir.Scalar) and not CLASSES[t.name][2]):
+            conv.append(_text_arg(a, x, s, "a file name" if CLASSES[t.name][2] else "the initial text"))
+        else:
+            conv.append(_mode_arg(a, x, s))
+    if len(conv) == 1 and isinstance(conv[0].type, ir.Scalar):     # `ostringstream os(std::ios::ate)`
+        conv.insert(0, ir.StringConst(span, ir.String(), ""))
+    return ir.LibCall(span, t, t.name, None, tuple(conv))
+
+
+def open_mode(name: str, span) -> ir.Expr | None:
+    """`std::ios::app`, `std::ios_base::out`: the flag's value, or None."""
+    if name in OPEN_MODES:
+        return ir.Const(span, ir.INT, OPEN_MODES[name])
+    return None
+
+
+def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
+    t: ir.Library = obj.type
+    sp = n.span
+    file = CLASSES[t.name][2]
+
+    def count(lo, hi=None):
+        hi = lo if hi is None else hi
+        if not lo <= len(args) <= hi:
+            a.error("call-args", f"'{name}' takes {lo if lo == hi else f'{lo} to {hi}'} argument(s), "
+                                 f"{len(args)} given", sp)
+
+    if name in _STATE:
+        count(0)
+        return ir.LibCall(sp, ir.BOOL, name, obj, ())
+    if name == "clear":
+        count(0)
+        return ir.LibCall(sp, ir.Void(), "clear", obj, ())
+    if name == "str" and not file:
+        count(0, 1)
+        if args:
+            return ir.LibCall(sp, ir.Void(), "str", obj, (_text_arg(a, args[0], n.args[0].span, "the new text"),))
+        return ir.LibCall(sp, ir.StdString(t.name.startswith("w")), "str", obj, ())
+    if file and name == "is_open":
+        count(0)
+        return ir.LibCall(sp, ir.BOOL, "is_open", obj, ())
+    if file and name == "close":
+        count(0)
+        return ir.LibCall(sp, ir.Void(), "close", obj, ())
+    if file and name == "open":
+        count(1, 2)
+        conv = [_text_arg(a, args[0], n.args[0].span, "a file name")]
+        if len(args) > 1:
+            conv.append(_mode_arg(a, args[1], n.args[1].span))
+        return ir.LibCall(sp, ir.Void(), "open", obj, tuple(conv))
+    if name == "flush" and writable(t):
+        count(0)
+        return ir.LibCall(sp, ir.Void(), "flush", obj, ())
+    if name in ("precision", "width") and writable(t):
+        count(0, 1)
+        return ir.LibCall(sp, ir.Scalar("long long"), name, obj,
+                          tuple(a.convert(x, ir.INT, s.span) for x, s in zip(args, n.args)))
+    if name in ("get", "peek") and readable(t):
+        count(0)
+        return ir.LibCall(sp, ir.INT, name, obj, ())
+    if name == "ignore" and readable(t):
+        count(0, 2)
+        conv = [a.convert(args[0], ir.Scalar("long long"), n.args[0].span)] if args else []
+        if len(args) > 1:
+            conv.append(a.convert(args[1], ir.INT, n.args[1].span))
+        return ir.LibCall(sp, ir.Void(), "ignore", obj, tuple(conv))
+    if name in ("seekg", "seekp", "tellg", "tellp", "rdbuf", "read", "write", "put", "unget", "putback",
+                "gcount", "exceptions", "rdstate", "setstate", "imbue", "getline", "swap"):
+        a.unsupported(f"'std::{t.name}::{name}' is", n.func.span)
+    a.error("no-member", f"no member named '{name}' in 'std::{t.name}'", n.func.span)
+
+
+def state_test(stream: ir.Expr, span) -> ir.Expr:
+    """What `if (stream)` tests: that no read or write has failed (`!fail()`)."""
+    return ir.Unary(span, ir.BOOL, "!", ir.LibCall(span, ir.BOOL, "fail", stream, ()))
