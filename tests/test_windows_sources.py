@@ -61,14 +61,28 @@ def test_windows_include_spellings(run_amppy, tmp_path):
 
 def test_standard_headers_are_known_and_unimplemented_names_are_unsupported(run_amppy, tmp_path):
     (tmp_path / "s.cpp").write_text(
-        "#include <sstream>\n#include <memory>\n#include <algorithm>\n#include <vector>\n"
-        "int main() {\n    std::vector<int> v(3);\n    std::stringstream ss;\n"
+        "#include <map>\n#include <memory>\n#include <algorithm>\n#include <vector>\n"
+        "int main() {\n    std::vector<int> v(3);\n    std::map<int, int> m;\n"
         "    std::partial_sum(v.begin(), v.end(), v.begin());\n    return 0;\n}\n")
     rc, out, err = run_amppy(["check", "s.cpp"], cwd=tmp_path)
     assert rc == 1
-    assert "s.cpp:7:5: error: 'std::stringstream' is not supported yet [unsupported]" in err
+    assert "s.cpp:7:5: error: 'std::map' is not supported yet [unsupported]" in err
     assert "s.cpp:8:5: error: 'std::partial_sum' is not supported yet [unsupported]" in err
     assert "unknown" not in err and "undeclared" not in err
+
+
+def test_concurrency_runtime_headers_are_known_and_their_names_unsupported(run_amppy, tmp_path):
+    """<ppl.h> and friends come with Visual C++ next to <amp.h>: the include succeeds, and what a
+    program uses from the PPL is reported where it is used."""
+    (tmp_path / "p.cpp").write_text(
+        "#include <ppl.h>\n#include <concurrent_vector.h>\n#include <xutility>\n#include <amprt.h>\n"
+        "using namespace concurrency;\nint main() {\n    combinable<int> sum;\n"
+        "    parallel_for(0, 10, [&](int i) { });\n    return 0;\n}\n")
+    rc, out, err = run_amppy(["check", "p.cpp"], cwd=tmp_path)
+    assert rc == 1
+    assert "p.cpp:7:5: error: 'combinable' is not supported yet [unsupported]" in err
+    assert "p.cpp:8:5: error: 'parallel_for' is not supported yet [unsupported]" in err
+    assert "pp-unknown-header" not in err and "undeclared" not in err
 
 
 def test_c_style_and_microsoft_declarations(run_amppy, tmp_path):
