@@ -61,6 +61,12 @@ NESTED_TYPES = frozenset("""
     time_point duration rep
 """.split())
 
+#: ... of which these are member types of a container after any `X::` (`InIt::value_type`,
+#: `Row::iterator` of a typedef).
+CONTAINER_MEMBER_TYPES = frozenset("""
+    iterator const_iterator size_type value_type difference_type reference const_reference
+""".split())
+
 #: Member templates, template-ids only after `.`/`->`: `e.tile<2, 3>()`.
 MEMBER_TEMPLATES = frozenset({"tile"})
 
@@ -174,8 +180,9 @@ class TypeNames:
                     types.add(value)        # `using X = T;` declares X (the token stays a NAME)
                 elif in_typedef and not typedef_braces and self._next_char(tok.end_pos) in (";", ",", "["):
                     types.add(value)        # the name a typedef declares stays a NAME
-                elif value in NESTED_TYPES and prev is not None and prev.type == "SCOPE" and \
-                        _NESTED_SCOPE.search(self.text, max(0, tok.start_pos - 40), tok.start_pos):
+                elif value in NESTED_TYPES and prev is not None and prev.type == "SCOPE" and (
+                        _NESTED_SCOPE.search(self.text, max(0, tok.start_pos - 40), tok.start_pos)
+                        or value in CONTAINER_MEMBER_TYPES and self._next_char(tok.end_pos) != "<"):
                     tok.type = "TYPE_NAME"      # vector<int>::iterator, steady_clock::time_point
                 elif prev is not None and prev.type in ("DOT", "ARROW", "TEMPLATE"):
                     if value in MEMBER_TEMPLATES and self._next_char(tok.end_pos) == "<":

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .. import ast as A
 from .. import ir
 from ..names import field_name
-from ..parse_lexhack import LIBRARY_TEMPLATES, LIBRARY_TYPES
+from ..parse_lexhack import CONTAINER_MEMBER_TYPES, LIBRARY_TEMPLATES, LIBRARY_TYPES
 from .constfold import fold
 from .library import FUNCTION_OBJECTS, not_yet
 from .context import FnContext, SemaError
@@ -52,7 +52,9 @@ class Declarations:
         """A type name without template arguments: scalar, typedef, struct or library type."""
         name = t.name
         if t.scope is not None:
-            return self._member_type(t)
+            return self._member_type(t, self.resolve_type(t.scope))
+        if t.namespace and t.namespace[-1] in self.typedefs and name in CONTAINER_MEMBER_TYPES:
+            return self._member_type(t, self.typedefs[t.namespace[-1]])     # `Row::iterator`
         if name in ir.SCALARS:
             return ir.Scalar(name)
         if name == "void":
@@ -141,9 +143,8 @@ class Declarations:
         not_yet(self, name, t.namespace, t.span, LIBRARY_TEMPLATES)
         self.unsupported(f"the template '{name}' is", t.span)
 
-    def _member_type(self, t: A.TypeName) -> ir.Type:
+    def _member_type(self, t: A.TypeName, owner: ir.Type) -> ir.Type:
         """`std::vector<T>::iterator`, `::size_type`, `::value_type`, ..."""
-        owner = self.resolve_type(t.scope)
         if isinstance(owner, ir.Vector):
             members = {"iterator": ir.Iterator(owner.elem), "const_iterator": ir.Iterator(owner.elem),
                        "size_type": ir.Scalar("size_t"), "difference_type": ir.Scalar("long long"),
