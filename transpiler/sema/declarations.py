@@ -250,6 +250,8 @@ class Declarations:
         self.global_vars.append(ir.GlobalVar(sym, init))
 
     def declare_function(self, d: A.FunctionDef) -> ir.Symbol:
+        if "virtual" in d.storage:
+            self.error("bad-specifier", "'virtual' can only appear on non-static member functions", d.span)
         prev, _ = self.globals.lookup(d.name)
         ret = self.resolve_type(d.return_type)
         params = []

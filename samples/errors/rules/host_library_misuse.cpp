@@ -1,0 +1,20 @@
+// C++ errors in host code that uses the standard library: each is reported where Visual
+// Studio reports it, with the rule that names it.
+#include <chrono>
+#include <memory>
+#include <vector>
+
+virtual int helper(); // expected-error {{[bad-specifier]}}
+
+int main() {
+    std::unique_ptr<float[]> owner(new float[4]);
+    std::unique_ptr<float[]> copy = owner; // expected-error {{[deleted-copy]}}
+    std::chrono::milliseconds ms(1500);
+    std::chrono::seconds s = ms; // expected-error {{[type-mismatch]}}
+    int x = 3;
+    delete x; // expected-error {{[type-mismatch]}}
+    std::vector<int> v(3);
+    int* p = v.data();
+    auto q = owner + 1; // expected-error {{[type-mismatch]}}
+    return p[0];
+}
