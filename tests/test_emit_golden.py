@@ -30,6 +30,8 @@ SAMPLES = [
     "kernels/struct_values.cpp",
     "kernels/switch_barrier.cpp",
     "kernels/index_arithmetic.cpp",
+    "library/memory.cpp",
+    "library/streams.cpp",
 ]
 
 

@@ -239,6 +239,12 @@ class HostWriter(PyEmitter):
             return f"{wrapper_name(dst)}({inner})", P_ATOM
         return self.emit(operand)
 
+    def e_Unary(self, e: ir.Unary):
+        x = e.operand
+        if e.op == "!" and isinstance(x, ir.Convert) and isinstance(x.operand.type, (ir.Pointer, ir.String)):
+            return f"{self.expr(x.operand, P_CMP + 1)} is None", P_CMP      # `!p`: p is null
+        return super().e_Unary(e)
+
     def object_convert(self, e: ir.Convert):
         if isinstance(e.type, ir.Scalar) and e.type.name == "bool":
             return f"{self.expr(e.operand, P_CMP + 1)} is not None", P_CMP

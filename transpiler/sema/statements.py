@@ -41,6 +41,8 @@ class Statements:
                     pass
         finally:
             self.scope = saved
+        if new_scope:
+            out += ST.closed_at_scope_end(out, c.span)
         return ir.Block(c.span, tuple(out))
 
     def as_block(self, s) -> ir.Block:

@@ -10,6 +10,7 @@ followed by a test of the stream, which is what C++ evaluates.
 from __future__ import annotations
 
 from .. import ir
+from ..source import Span
 
 #: stream classes: name -> (can write, can read, is a file stream)
 CLASSES = {"ostringstream": (True, False, False), "istringstream": (False, True, False),
@@ -129,3 +130,16 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
 def state_test(stream: ir.Expr, span) -> ir.Expr:
     """What `if (stream)` tests: that no read or write has failed (`!fail()`)."""
     return ir.Unary(span, ir.BOOL, "!", ir.LibCall(span, ir.BOOL, "fail", stream, ()))
+
+
+def closed_at_scope_end(stmts: list, span) -> list[ir.Stmt]:
+    """The file streams a nested block declares are closed where the block ends, as their
+    destructors close them in C++ (so the file is complete for whoever reads it next).  A
+    block that ends in `return`/`break`/`continue`/`throw` leaves it to Python: the stream
+    object goes away, and closes, when nothing refers to it."""
+    if stmts and isinstance(stmts[-1], (ir.Return, ir.Break, ir.Continue, ir.Throw)):
+        return []
+    last = stmts[-1].span if stmts and stmts[-1].span is not None else span
+    end = Span.point(last.file, last.end_line, last.end_col)        # where the block's statements end
+    return [ir.ExprStmt(end, ir.LibCall(end, ir.Void(), "close", ir.Var(end, d.sym.type, d.sym), ()))
+            for d in stmts if isinstance(d, ir.VarDecl) and is_stream(d.sym.type) and CLASSES[d.sym.type.name][2]]
