@@ -241,7 +241,7 @@ class Declarations:
         kind = "const" if const else "global"
         sym = ir.Symbol(v.name, self.module_names.fresh(v.name, self.globals), t, kind, v.name_span,
                         storage=v.storage)
-        init = self.initializer(sym, v) if (v.init is not None or v.ctor_args is not None) else None
+        init = self.initializer(sym, v)     # also without one: a vector, string, ... is constructed
         if init is None and isinstance(t, ir.Scalar):
             init = ir.Const(v.span, t, 0.0 if t.is_float else (False if t.name == "bool" else 0))
         if const and init is not None:
