@@ -284,6 +284,13 @@ class IStream:
                 return True
             self._r.get()
 
+    def _unformatted_sentry(self):
+        """``istream::sentry(*this, true)``: failbit and False when the stream is not good."""
+        if not self.good():
+            self._fail = True
+            return False
+        return True
+
     def _take(self, allowed):
         c = self._r.peek()
         if c == "":
@@ -377,8 +384,7 @@ class IStream:
     def read_line(self, arg="", delim="\n"):
         """``std::getline(cin, s[, delim])``: the text up to the delimiter, which is consumed.
         At the end of input with nothing read, ``s`` is emptied and failbit set (C++11)."""
-        if self._fail or self._eof:
-            self._fail = True
+        if not self._unformatted_sentry():
             return arg
         if not isinstance(delim, str):
             delim = chr(int(delim))

@@ -410,35 +410,6 @@ class _IBase(_Stream, IStream):
             return False
         return super()._sentry()
 
-    def _unformatted_sentry(self):
-        """``istream::sentry(*this, true)``: failbit and False when not good."""
-        if not self.good():
-            self._fail = True
-            return False
-        return True
-
-    def read_line(self, arg="", delim="\n"):
-        """``std::getline(stream, s[, delim])``: the text up to ``delim`` (which is
-        extracted, not stored).  A stream that is not good leaves ``arg``; otherwise
-        nothing extracted at all is failbit with an empty string, as in libstdc++."""
-        if not self._unformatted_sentry():
-            return arg
-        if not isinstance(delim, str):
-            delim = chr(int(delim))
-        r = self._r
-        out = []
-        while True:
-            c = r.get()
-            if c == "":
-                self._eof = True
-                if not out:
-                    self._fail = True
-                break
-            if c == delim:
-                break
-            out.append(c)
-        return "".join(out)
-
     def get(self):
         """``is.get()``: next character code, or -1 (EOF) with eofbit|failbit."""
         if not self._unformatted_sentry():
