@@ -253,11 +253,15 @@ def user_call(a, sym: ir.Symbol, n: A.Call) -> ir.Expr:
     for x, pt, by_ref in zip(n.args, ft.params, refs):
         e = a.expr(x)
         args.append(a.convert(e, pt, x.span, copy=not by_ref))   # by value: C++ copies
+    a.call_sites.append((sym, n.span))
     if a.fn is not None:
         a.fn.calls.append(sym)
         if a.in_amp() and "amp" not in sym.restrict_:
             a.error("amp-restrict", f"call to '{sym.name}', which is not restrict(amp), from restrict(amp) code",
                     n.span, help=f"declare '{sym.name}' restrict(amp) or restrict(cpu, amp)")
+        if not a.in_amp() and "cpu" not in sym.restrict_:
+            a.error("amp-restrict", f"call to '{sym.name}', which is restrict(amp) only, from CPU code", n.span,
+                    help=f"declare '{sym.name}' restrict(cpu, amp) to call it from the host too")
     return ir.Call(n.span, ft.ret, sym, tuple(args))
 
 

@@ -336,6 +336,9 @@ class Statements:
             self.sink.error("amp-restrict", "static variables are not allowed in restrict(amp) code", v.span)
         if "tile_static" in v.storage:
             return [self.tile_static(v, t, decl_span.to(v.span) if decl_span else v.span)]
+        self.check_redefinition(v.name, v.name_span)
+        if "static" in v.storage and not self.in_amp():
+            return self.static_local(v, t)
         const = isinstance(v.type, A.TypeName) and v.type.const
         sym = ir.Symbol(v.name, self.fn.py.fresh(v.name, self.scope), t, "local", v.name_span,
                         storage=v.storage)
@@ -348,6 +351,31 @@ class Statements:
             sym.const_value = fold(init)
         self.scope.define(v.name, sym)
         return [ir.VarDecl(v.span, sym, init)]
+
+    def check_redefinition(self, name: str, span: Span) -> None:
+        """`int x = 1; int x = 2;` in one block (or a local named like a parameter) is an error."""
+        prev = self.scope.names.get(name)
+        if isinstance(prev, ir.Symbol) and prev.kind in ("local", "param", "global") and prev.type != ERROR_TYPE:
+            self.error("redefinition", f"redefinition of '{name}'", span,
+                       help="give the second variable another name, or assign to the first")
+
+    def static_local(self, v: A.VarDecl, t: ir.Type) -> list[ir.Stmt]:
+        """`static int n = 0;` in a host function: one variable for all calls, initialised once.
+        It lives at module level under a name that says whose it is (`counter_n`)."""
+        sym = ir.Symbol(v.name, self.module_names.fresh(f"{self.fn.name}_{v.name}", self.globals), t, "global",
+                        v.name_span, storage=v.storage)
+        init = self.initializer(sym, v)
+        if init is not None and any(isinstance(x, ir.Var) and x.sym.kind != "library" or
+                                    isinstance(x, (ir.Call, ir.Invoke)) for x in ir.walk(init)):
+            self.unsupported("a static local initialised from variables or function calls is", v.span,
+                             help="initialise it with a constant and assign it on the first call")
+        if init is None and isinstance(t, ir.Scalar):
+            init = ir.Const(v.span, t, 0.0 if t.is_float else (False if t.name == "bool" else 0))
+        if isinstance(v.type, A.TypeName) and v.type.const and init is not None:
+            sym.const_value = fold(init)
+        self.global_vars.append(ir.GlobalVar(sym, init))
+        self.scope.define(v.name, sym)
+        return []
 
     def tile_static(self, v: A.VarDecl, t: ir.Type, span: Span) -> ir.Stmt:
         k = self.fn.kernel
