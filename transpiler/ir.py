@@ -54,6 +54,7 @@ class Symbol:
     by_ref: bool = False              # a reference parameter (writes reach the caller's object)
     restrict_: tuple[str, ...] = ("cpu",)   # a function's restrict(...) list
     ref_params: tuple[bool, ...] = ()       # a function's parameters passed by reference
+    defaults: tuple = ()                    # a function's default arguments (AST expressions or None)
 
     def __repr__(self) -> str:
         return f"Symbol({self.name}: {self.type})"

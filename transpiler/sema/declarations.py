@@ -262,15 +262,30 @@ class Declarations:
             params.append(pt)
         ftype = ir.Function(ret, tuple(params))
         restrict = d.restrict or ("cpu",)
+        defaults = tuple(p.default for p in d.params
+                         if not (p.name is None and isinstance(self.resolve_type(p.type), ir.Void)))
+        seen_default = False
+        for p, dflt in zip(d.params, defaults):
+            if dflt is not None:
+                seen_default = True
+            elif seen_default:
+                self.error("default-args", f"missing default argument on parameter '{p.name or ''}'", p.span,
+                           help="only the last parameters can have default arguments")
         if isinstance(prev, ir.Symbol) and prev.kind == "function":
             if prev.type == ftype:
                 prev.restrict_ = restrict
+                if any(x is not None for x in defaults):
+                    if any(x is not None for x in prev.defaults):
+                        self.error("default-args", f"redefinition of the default arguments of '{d.name}'",
+                                   d.name_span, help="give default arguments in the declaration only")
+                    prev.defaults = defaults
                 return prev                 # prototype, then definition
             self.unsupported("function overloading is", d.name_span,
                              help="give the overloads different names")
         py = self.module_names.fresh(d.name, self.globals)
         sym = ir.Symbol(d.name, py, ftype, "function", d.name_span)
         sym.restrict_ = restrict
+        sym.defaults = defaults
         # which parameters the call passes without a copy: non-const references, and arrays
         # (`void f(int a[3])` is `void f(int* a)` in C++: the callee writes the caller's array)
         sym.ref_params = tuple(isinstance(p.type, A.ArrayType) or isinstance(p.type, A.ReferenceType) and not (

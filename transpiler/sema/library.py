@@ -246,11 +246,15 @@ def _clock(a, name: str) -> str | None:
 
 def user_call(a, sym: ir.Symbol, n: A.Call) -> ir.Expr:
     ft: ir.Function = sym.type
-    if len(n.args) != len(ft.params):
-        a.error("call-args", f"'{sym.name}' takes {len(ft.params)} argument(s), {len(n.args)} given", n.span)
+    defaults = sym.defaults or (None,) * len(ft.params)
+    required = len(ft.params) - sum(1 for x in defaults if x is not None)
+    if not required <= len(n.args) <= len(ft.params):
+        want = str(len(ft.params)) if required == len(ft.params) else f"{required} to {len(ft.params)}"
+        a.error("call-args", f"'{sym.name}' takes {want} argument(s), {len(n.args)} given", n.span)
     args = []
     refs = sym.ref_params or (False,) * len(ft.params)
-    for x, pt, by_ref in zip(n.args, ft.params, refs):
+    given = tuple(n.args) + tuple(defaults[len(n.args):])   # default arguments, evaluated at the call
+    for x, pt, by_ref in zip(given, ft.params, refs):
         e = a.expr(x)
         args.append(a.convert(e, pt, x.span, copy=not by_ref))   # by value: C++ copies
     a.call_sites.append((sym, n.span))

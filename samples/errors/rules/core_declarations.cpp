@@ -1,12 +1,14 @@
 // Errors Visual Studio reports in ordinary declarations and calls: a variable defined twice in
 // one block, a restrict(amp)-only function called from the host, and a function that is
-// declared but never defined (the linker's error).
+// declared but never defined (the linker's error), and a default argument before a parameter
+// without one.
 #include <amp.h>
 #include <vector>
 using namespace concurrency;
 
 int twice(int x) restrict(amp) { return 2 * x; }
 extern int later(int) restrict(amp);
+int scaled(int a = 1, int b); // expected-error {{[default-args]}}
 
 int main(int argc, char* argv[]) {
     int x = 1;
