@@ -70,3 +70,26 @@ int main(int argc, char** argv) {
 """)
     assert run_amppy(["run", str(src), "21", "0.5"]) == (0, "3 42 1.5 -42 0 25\n", "")
     assert run_amppy(["run", str(src)]) == (0, "1 20 3 -42 0 25\n", "")
+
+
+def test_increments_used_as_values_wrap_and_order_like_cpp(run_amppy, tmp_path):
+    # expected: what g++ -fwrapv prints for the same program
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <iostream>
+int counter = 0;
+int next() { return ++counter; }
+int main() {
+    int a[3] = {0, 0, 0};
+    int i = 0;
+    a[i++] = 7;
+    a[i++] = 8;
+    int j = i--;
+    unsigned int u = 0;
+    unsigned int w = u--;
+    int big = 2147483647;
+    int wrapped = ++big;
+    std::cout << a[0] << a[1] << a[2] << " " << i << j << " " << w << " " << u << " " << wrapped
+              << " " << next() << next() << " " << counter << std::endl;
+    return 0;
+}""")
+    assert (rc, out) == (0, "780 12 0 4294967295 -2147483648 12 2\n"), err

@@ -239,6 +239,17 @@ class HostWriter(PyEmitter):
             return f"{wrapper_name(dst)}({inner})", P_ATOM
         return self.emit(operand)
 
+    def e_IncDec(self, e: ir.IncDec):
+        t = e.target.type
+        if isinstance(e.target, ir.Var) and isinstance(t, ir.Scalar) and t.is_int and t.name != "char":
+            # `++i` / `i++` as a value: Python's assignment expression, wrapped at the type's width
+            name = self.lvalue(e.target, "rw")
+            step, back = ("+", "-") if e.op == "++" else ("-", "+")
+            w = self.wrapper(t)
+            new = f"({name} := {w}({name} {step} 1))"
+            return (new, P_ATOM) if e.prefix else (f"{w}({new} {back} 1)", P_ATOM)
+        return super().e_IncDec(e)
+
     def e_Unary(self, e: ir.Unary):
         x = e.operand
         if e.op == "!" and isinstance(x, ir.Convert) and isinstance(x.operand.type, (ir.Pointer, ir.String)):
