@@ -147,7 +147,7 @@ int main() {
         int y = (x = 2) * 3;
         av[i] = y;
     });
-    int d = b++ + 1;
+    int d = v[b]++ + 1;
     std::cout << a << b << c << d << "\\n";
     return 0;
 }
