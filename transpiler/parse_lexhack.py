@@ -54,18 +54,15 @@ CHRONO_TYPES = frozenset("""
     system_clock
 """.split())
 
-#: Member types of library classes, type names right after `::`: `std::vector<int>::iterator`,
-#: `std::chrono::steady_clock::time_point`.
-NESTED_TYPES = frozenset("""
-    iterator const_iterator size_type value_type difference_type reference const_reference
-    time_point duration rep
-""".split())
-
-#: ... of which these are member types of a container after any `X::` (`InIt::value_type`,
-#: `Row::iterator` of a typedef).
+#: Member types of a container: type names after any `X::` (`std::vector<int>::iterator`,
+#: `InIt::value_type`, `Row::iterator` of a typedef).
 CONTAINER_MEMBER_TYPES = frozenset("""
     iterator const_iterator size_type value_type difference_type reference const_reference
 """.split())
+
+#: Member types of library classes, type names right after `>::` or `_clock::`: those of the
+#: containers, and `std::chrono::steady_clock::time_point`.
+NESTED_TYPES = CONTAINER_MEMBER_TYPES | {"time_point", "duration", "rep"}
 
 #: Member templates, template-ids only after `.`/`->`: `e.tile<2, 3>()`.
 MEMBER_TEMPLATES = frozenset({"tile"})

@@ -40,7 +40,6 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.functions: list[ir.FunctionDef] = []
         self.fn_defs: dict[int, ir.FunctionDef] = {}     # id(symbol) -> definition
         self.call_sites: list[tuple[ir.Symbol, Span]] = []     # every call of a program function
-        self.undefined_reported: set[int] = set()
         self.kernels: list[ir.Kernel] = []
         self.typedefs: dict[str, ir.Type] = {}
         self.fn = None
@@ -81,10 +80,10 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
                 self.function_body(d, sym)
             except SemaError:
                 pass
-        defined = {id(sym) for _, sym in bodies}
+        reported = {id(sym) for _, sym in bodies}      # defined, or already reported
         for sym, span in self.call_sites:     # the linker's error, at the first call
-            if id(sym) not in defined and id(sym) not in self.undefined_reported:
-                self.undefined_reported.add(id(sym))
+            if id(sym) not in reported:
+                reported.add(id(sym))
                 self.sink.error("undefined-function", f"'{sym.name}' is declared but never defined", span,
                                 help=f"define '{sym.name}' in this file (amppy translates one file at a time)")
         self.link_kernel_functions()

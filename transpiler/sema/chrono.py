@@ -43,7 +43,7 @@ def _lib(span, name: str) -> ir.Expr:
 def named_type(a, t: A.TypeName) -> ir.Type | None:
     """`milliseconds`, `high_resolution_clock`, `duration<double>`, `time_point<...>`: None if
     `t` is not a chrono type."""
-    clock = _clock_of(a, t.namespace[-1]) if t.namespace else None
+    clock = clock_of(a, t.namespace[-1]) if t.namespace else None
     if clock is not None and t.args is None:        # steady_clock::time_point, ::duration, ::rep
         d = _CLOCK_DURATION[clock]
         members = {"time_point": ir.TimePoint(clock, d), "duration": d, "rep": ir.Scalar(d.rep)}
@@ -75,7 +75,7 @@ def named_type(a, t: A.TypeName) -> ir.Type | None:
     return None
 
 
-def _clock_of(a, name: str) -> str | None:
+def clock_of(a, name: str) -> str | None:
     """The clock `name` names (`high_resolution_clock`, or a typedef of a clock), or None."""
     if name in CLOCKS:
         return CLOCKS[name]
@@ -143,8 +143,8 @@ def convert(a, e: ir.Expr, t: ir.Type, span, explicit: bool) -> ir.Expr | None:
 # ---- expressions -------------------------------------------------------------------------------
 
 def clock_call(a, clock_name: str, name: str, n: A.Call) -> ir.Expr:
-    """`std::chrono::steady_clock::now()`."""
-    clock = CLOCKS[clock_name]
+    """`std::chrono::steady_clock::now()` (`clock_name` as written: a clock or a typedef of one)."""
+    clock = clock_of(a, clock_name)
     if a.in_amp():
         a.error("amp-restrict", f"call to '{clock_name}::{name}', which is not restrict(amp), from restrict(amp) "
                                 f"code", n.span)

@@ -93,9 +93,8 @@ class Expressions:
     def to_bool(self, e: ir.Expr, span: Span) -> ir.Expr:
         if isinstance(e.type, ir.Scalar) or isinstance(e.type, (ir.Pointer, ir.String)):
             return self.convert(e, ir.BOOL, span)
-        if ST.readable(e.type) or ST.writable(e.type):     # `if (in)`: no operation has failed
-            return ST.state_test(e.stream if isinstance(e, (ir.StreamIn, ir.StreamOut)) and not (
-                getattr(e, "targets", None) or getattr(e, "items", None)) else e, span)
+        if ST.readable(e.type) or ST.is_stream(e.type):     # `if (in)`: no operation has failed
+            return ST.state_test(ST.stream_of(e), span)
         self.error("type-mismatch", f"value of type '{e.type}' is not contextually convertible to 'bool'", span)
 
     # ---- expressions ---------------------------------------------------------------------------
@@ -202,10 +201,7 @@ class Expressions:
             self.unsupported("dereferencing pointers with '*' is", n.span)
         e = self.expr(n.operand)
         if n.op == "!":
-            b = self.to_bool(e, n.operand.span)
-            if isinstance(b, ir.Unary) and b.op == "!" and isinstance(b.operand, ir.LibCall) and b.operand.name == "fail":
-                return b.operand            # `!stream` is `stream.fail()`
-            return ir.Unary(n.span, ir.BOOL, "!", b)
+            return negate(self.to_bool(e, n.operand.span), n.span)
         if not isinstance(e.type, ir.Scalar):
             self.error("type-mismatch", f"invalid argument type '{e.type}' to unary '{n.op}'", n.span)
         t = promote(e.type)
@@ -462,6 +458,13 @@ class Expressions:
 
     def e_Call(self, n: A.Call) -> ir.Expr:
         return L.call(self, n)
+
+
+def negate(b: ir.Expr, span: Span) -> ir.Expr:
+    """`!b` of a bool; `!!x` is `x` (`!stream`, whose test is `!fail()`, is `stream.fail()`)."""
+    if isinstance(b, ir.Unary) and b.op == "!":
+        return b.operand
+    return ir.Unary(span, ir.BOOL, "!", b)
 
 
 def is_lvalue(e: ir.Expr) -> bool:

@@ -199,8 +199,8 @@ def call(a, n: A.Call) -> ir.Expr:
     f = n.func
     if isinstance(f, A.StaticMember):
         return utility.static_call(a, f, n)
-    if isinstance(f, A.Name) and f.namespace and _clock(a, f.namespace[-1]):
-        return chrono.clock_call(a, _clock(a, f.namespace[-1]), f.name, n)
+    if isinstance(f, A.Name) and f.namespace and chrono.clock_of(a, f.namespace[-1]):
+        return chrono.clock_call(a, f.namespace[-1], f.name, n)
     if isinstance(f, A.Name) and not (f.namespace and f.namespace[-1] not in ("std", "concurrency", "Concurrency",
                                                                            "fast_math", "precise_math")):
         sym, _ = a.scope.lookup(f.name)
@@ -232,16 +232,6 @@ def call(a, n: A.Call) -> ir.Expr:
     if isinstance(callee, ir.Manipulator):
         a.error("type-mismatch", f"'{callee.name}' is not a function", n.span)
     a.error("not-callable", f"called object of type '{t}' is not a function", n.span)
-
-
-def _clock(a, name: str) -> str | None:
-    """The chrono clock `name` names (`high_resolution_clock`, or a typedef of one), or None."""
-    if name in chrono.CLOCKS:
-        return name
-    t = a.typedefs.get(name)
-    if isinstance(t, ir.Library) and t.name in chrono.CLOCKS:
-        return t.name
-    return None
 
 
 def user_call(a, sym: ir.Symbol, n: A.Call) -> ir.Expr:
@@ -370,9 +360,7 @@ def getline(a, args, n: A.Call) -> ir.Expr:
     """`std::getline(stream, s)`, as a statement: `s` gets the next line."""
     if a.in_amp():
         a.error("amp-restrict", "call to 'std::getline', which is not restrict(amp), from restrict(amp) code", n.span)
-    stream = args[0] if args else None
-    if isinstance(stream, ir.StreamIn) and not stream.targets:
-        stream = stream.stream
+    stream = streams.stream_of(args[0]) if args else None
     if not (2 <= len(args) <= 3 and isinstance(args[1].type, ir.StdString) and stream is not None
             and streams.readable(stream.type)):
         a.unsupported("'std::getline' with these arguments is", n.span,
@@ -527,8 +515,8 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
     sp = n.span
     if isinstance(t, ir.Vector):
         return containers.method(a, obj, name, args, n)
-    if streams.is_stream(t):
-        return streams.method(a, obj, name, args, n)
+    if streams.readable(t) or streams.writable(t):       # also `std::cout.precision(3)`
+        return streams.method(a, streams.stream_of(obj), name, args, n)
     if chrono.involved(t):
         return chrono.method(a, obj, name, args, n)
     if isinstance(t, ir.Pointer) and t.owner and not n.func.arrow:
@@ -560,18 +548,6 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
     if isinstance(t, ir.TiledExtent):
         if name in ("pad", "truncate"):
             return ir.LibCall(sp, t, name, obj, ())
-    if isinstance(obj, ir.StreamOut) and not obj.items:
-        if name in ("precision", "width"):
-            return ir.LibCall(sp, ir.Scalar("long long"), name, obj, tuple(a.convert(x, ir.INT, s.span) for x, s in zip(args, n.args)))
-        if name == "flush":
-            return ir.LibCall(sp, ir.Void(), "flush", obj, ())
-    if isinstance(obj, ir.StreamIn) and not obj.targets:
-        if name == "get":
-            return ir.LibCall(sp, ir.INT, "get", obj, ())
-        if name in ("ignore", "clear"):
-            return ir.LibCall(sp, ir.Void(), name, obj, tuple(args))
-        if name in ("fail", "eof", "good", "bad"):
-            return ir.LibCall(sp, ir.BOOL, name, obj, ())
     if isinstance(obj, ir.MakeIndex) and name == "wait":
         a.error("amp-barrier-context", "call wait() on the tile barrier: t_idx.barrier.wait()", sp)
     if isinstance(t, ir.StructType) and t.name not in LIBRARY_STRUCTS:

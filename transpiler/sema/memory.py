@@ -168,11 +168,16 @@ def arithmetic(a, op: str, left: ir.Expr, right: ir.Expr, span) -> ir.Expr | Non
             return None
         if not (isinstance(k.type, ir.Scalar) and k.type.is_int):
             return None
-        k = a.convert(k, ir.Scalar("long long"), span)
-        if op == "-":
-            k = ir.Unary(span, k.type, "-", k)
-        return ir.LibCall(span, p.type, "ptr_add", None, (p, k))
+        return _moved(a, p, op, k, span)
     return None
+
+
+def _moved(a, p: ir.Expr, op: str, k: ir.Expr, span) -> ir.Expr:
+    """`p + k` / `p - k`: the pointer `k` elements on or back."""
+    k = a.convert(k, ir.Scalar("long long"), span)
+    if op == "-":
+        k = ir.Unary(span, k.type, "-", k)
+    return ir.LibCall(span, p.type, "ptr_add", None, (p, k))
 
 
 def _zero(e: ir.Expr) -> bool:
@@ -191,11 +196,7 @@ def step(a, target: ir.Expr, op: str, amount: ir.Expr, span) -> ir.Expr:
         a.error("type-mismatch", f"cannot increment a value of type '{target.type}'", span)
     if not is_data_pointer(target.type):
         a.unsupported(f"arithmetic on a pointer to '{target.type.elem}' is", span)
-    k = a.convert(amount, ir.Scalar("long long"), span)
-    if op == "-":
-        k = ir.Unary(span, k.type, "-", k)
-    return ir.Assign(span, target.type, "=", target, ir.LibCall(span, target.type, "ptr_add", None, (target, k)),
-                     target.type)
+    return ir.Assign(span, target.type, "=", target, _moved(a, target, op, amount, span), target.type)
 
 
 # ---- std::unique_ptr / std::shared_ptr --------------------------------------------------------

@@ -12,7 +12,7 @@ from .. import ir
 from ..source import Span
 from .constfold import fold
 from .context import ERROR_TYPE, SemaError
-from .expressions import is_lvalue
+from .expressions import is_lvalue, negate
 from . import exceptions as E
 from .lambdas import AUTO
 from . import random as R
@@ -73,9 +73,7 @@ class Statements:
             reads, cond = self.condition_with_reads(s.cond)
             body = self.as_block(s.body)
             if reads:       # `while (in >> x)`: read, stop when the read failed, then the body
-                failed = cond.operand if isinstance(cond, ir.Unary) and cond.op == "!" else \
-                    ir.Unary(s.span, ir.BOOL, "!", cond)
-                stop = ir.If(s.span, failed, ir.Block(s.span, (ir.Break(s.span),)), None)
+                stop = ir.If(s.span, negate(cond, s.span), ir.Block(s.span, (ir.Break(s.span),)), None)
                 body = ir.Block(body.span, tuple(reads) + (stop,) + body.body)
                 cond = ir.Const(s.span, ir.BOOL, True)
             return [ir.While(s.span, cond, body)]

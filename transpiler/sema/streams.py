@@ -17,21 +17,31 @@ CLASSES = {"ostringstream": (True, False, False), "istringstream": (False, True,
            "stringstream": (True, True, False), "wostringstream": (True, False, False),
            "wistringstream": (False, True, False), "wstringstream": (True, True, False),
            "ofstream": (True, False, True), "ifstream": (False, True, True), "fstream": (True, True, True)}
+#: ... and the console streams (`std::cout`, `std::cin`), which have no `str()` and no file
+KINDS = {**CLASSES, "ostream": (True, False, False), "istream": (False, True, False)}
 #: `std::ios::app` and friends (libstdc++'s values, as the runtime's `ios`)
 OPEN_MODES = {"app": 1, "ate": 2, "binary": 4, "in": 8, "out": 16, "trunc": 32}
 _STATE = {"good": ir.BOOL, "fail": ir.BOOL, "eof": ir.BOOL, "bad": ir.BOOL}
 
 
 def is_stream(t: ir.Type) -> bool:
+    """A string or file stream type (objects the program declares)."""
     return isinstance(t, ir.Library) and t.name in CLASSES
 
 
 def writable(t: ir.Type) -> bool:
-    return is_stream(t) and CLASSES[t.name][0] or isinstance(t, ir.Library) and t.name == "ostream"
+    return isinstance(t, ir.Library) and t.name in KINDS and KINDS[t.name][0]
 
 
 def readable(t: ir.Type) -> bool:
-    return is_stream(t) and CLASSES[t.name][1] or isinstance(t, ir.Library) and t.name == "istream"
+    return isinstance(t, ir.Library) and t.name in KINDS and KINDS[t.name][1]
+
+
+def stream_of(e: ir.Expr) -> ir.Expr:
+    """The stream object an expression names: `std::cin` is a `StreamIn` with nothing read yet."""
+    if isinstance(e, ir.StreamIn) and not e.targets or isinstance(e, ir.StreamOut) and not e.items:
+        return e.stream
+    return e
 
 
 def _text_arg(a, e: ir.Expr, span, what: str) -> ir.Expr:
@@ -72,9 +82,11 @@ def open_mode(name: str, span) -> ir.Expr | None:
 
 
 def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
+    """A member function of a stream object, `std::cout` or `std::cin`."""
     t: ir.Library = obj.type
     sp = n.span
-    file = CLASSES[t.name][2]
+    file = KINDS[t.name][2]
+    string = t.name in CLASSES and not file
 
     def count(lo, hi=None):
         hi = lo if hi is None else hi
@@ -82,13 +94,13 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
             a.error("call-args", f"'{name}' takes {lo if lo == hi else f'{lo} to {hi}'} argument(s), "
                                  f"{len(args)} given", sp)
 
-    if name in _STATE:
+    if name in _STATE and t.name != "ostream":
         count(0)
         return ir.LibCall(sp, ir.BOOL, name, obj, ())
-    if name == "clear":
+    if name == "clear" and t.name != "ostream":
         count(0)
         return ir.LibCall(sp, ir.Void(), "clear", obj, ())
-    if name == "str" and not file:
+    if name == "str" and string:
         count(0, 1)
         if args:
             return ir.LibCall(sp, ir.Void(), "str", obj, (_text_arg(a, args[0], n.args[0].span, "the new text"),))
@@ -112,14 +124,17 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
         count(0, 1)
         return ir.LibCall(sp, ir.Scalar("long long"), name, obj,
                           tuple(a.convert(x, ir.INT, s.span) for x, s in zip(args, n.args)))
-    if name in ("get", "peek") and readable(t):
-        count(0)
-        return ir.LibCall(sp, ir.INT, name, obj, ())
+    if name == "get" or name == "peek" and t.name != "istream":
+        if readable(t):
+            count(0)
+            return ir.LibCall(sp, ir.INT, name, obj, ())
     if name == "ignore" and readable(t):
         count(0, 2)
         conv = [a.convert(args[0], ir.Scalar("long long"), n.args[0].span)] if args else []
-        if len(args) > 1:
-            conv.append(a.convert(args[1], ir.INT, n.args[1].span))
+        if len(args) > 1:       # a character or a character code: the runtime takes either
+            if not isinstance(args[1].type, ir.Scalar):
+                a.error("call-args", f"'ignore' stops at a character, not '{args[1].type}'", n.args[1].span)
+            conv.append(args[1])
         return ir.LibCall(sp, ir.Void(), "ignore", obj, tuple(conv))
     if name in ("seekg", "seekp", "tellg", "tellp", "rdbuf", "read", "write", "put", "unget", "putback",
                 "gcount", "exceptions", "rdstate", "setstate", "imbue", "getline", "swap"):
