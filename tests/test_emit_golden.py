@@ -28,6 +28,8 @@ SAMPLES = [
     "host/host_semantics.cpp",
     "arith/kernel_integers.cpp",
     "kernels/struct_values.cpp",
+    "classes/members.cpp",
+    "classes/kernel_classes.cpp",
     "kernels/switch_barrier.cpp",
     "kernels/index_arithmetic.cpp",
     "library/memory.cpp",

@@ -276,6 +276,10 @@ class FunctionDef(Node):
     restrict_span: Optional[Span]
     storage: tuple[str, ...]
     body: Optional["Compound"]        # None for a prototype
+    owner: Optional[str] = None       # `S::f` defined outside its class: "S"
+    kind: Optional[str] = None        # None (a function), "ctor" (constructor), "dtor" (destructor)
+    const: bool = False               # a `const` member function
+    inits: tuple = ()                 # a constructor's member initializers: (name, args, span)
 
 
 @dataclass(frozen=True)

@@ -55,6 +55,9 @@ class Symbol:
     restrict_: tuple[str, ...] = ("cpu",)   # a function's restrict(...) list
     ref_params: tuple[bool, ...] = ()       # a function's parameters passed by reference
     defaults: tuple = ()                    # a function's default arguments (AST expressions or None)
+    owner: str = ""                   # a member function's class (its C++ name)
+    member: str = ""                  # "method", "static", "ctor" or "dtor" for a member function
+    method_py: str = ""               # a member function's Python name inside its class
 
     def __repr__(self) -> str:
         return f"Symbol({self.name}: {self.type})"
@@ -435,6 +438,9 @@ class StructDef:
     name: str
     fields: list[tuple[str, Type]]    # (Python attribute name (amppy.names.field_name), type)
     span: Span
+    members: dict = field(default_factory=dict)   # C++ member function name -> [Symbol] (overloads)
+    ctors: list = field(default_factory=list)     # constructor Symbols (sema/classes.py)
+    dtor: Optional[Symbol] = None
 
 
 @dataclass

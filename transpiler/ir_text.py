@@ -51,8 +51,9 @@ def dump(program: Program) -> str:
     for g in program.globals:
         out.append(f"  Global {g.sym.name}: {g.sym.type}" + (f" = {_e(g.init)}" if g.init else ""))
     for f in program.functions:
-        ps = ", ".join(f"{p.type} {p.name}" for p in f.params)
-        out.append(f"  Function {f.sym.name}({ps}) -> {f.ret} restrict({', '.join(f.restrict)})")
+        ps = ", ".join(f"{p.type}{'&' if p.by_ref else ''} {p.name}" for p in f.params)
+        name = f"{f.sym.owner}::{f.sym.name}" if f.sym.owner else f.sym.name
+        out.append(f"  Function {name}({ps}) -> {f.ret} restrict({', '.join(f.restrict)})")
         _block(f.body, 2, out)
     for k in program.kernels:
         tiled = f" tiled={k.tile_dims}" if k.tile_dims else f" rank={k.rank}"

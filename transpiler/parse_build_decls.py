@@ -41,11 +41,8 @@ class DeclBuilders(BuilderBase):
         """The builder of a rule recognised only to be left out of the AST."""
         return None
 
-    empty_decl = tparam = access_label = ctor_inits = ctor_init = struct_forward = _dropped
+    empty_decl = tparam = access_label = struct_forward = _dropped
     namespace_decl = _unsupported_rule("namespace definitions are")
-    ctor_def = _unsupported_rule("constructors are",
-                                 help="use aggregate initialisation (`T x = {...};`) instead")
-    dtor_def = _unsupported_rule("destructors are")
 
     # -- top level
     def start(self, meta, ch):
@@ -224,8 +221,6 @@ class DeclBuilders(BuilderBase):
                 bad.append(self.unsupported(c.span, "nested struct definitions are"))
         if any(isinstance(c, Marker) and c.kind == "declarators" for c in ch):
             bad.append(self.unsupported(span, "declaring variables in a struct definition is"))
-        for m in methods:
-            bad.append(self.unsupported(m.name_span, "member functions are"))
         return A.StructDef(span, kw.value, name.value, tuple(fields), tuple(methods), bases, tuple(bad))
 
     def base_clause(self, meta, ch):
@@ -277,8 +272,48 @@ class DeclBuilders(BuilderBase):
     def trailing_return(self, meta, ch):
         return Marker("returns", ch[0])
 
+    def opname(self, meta, ch):
+        return Marker("opname", "operator" + "".join(t.value for t in ch), self.sp(meta))
+
     def operator_name(self, meta, ch):
-        raise _SyntaxProblem("unsupported", "operator overloading not supported yet", self.sp(meta))
+        return Marker("fn_name", (None, ch[1].value), self.sp(meta))
+
+    def qualified_name(self, meta, ch):
+        """`S::f` (a member function defined outside its class): (owner, name)."""
+        names = [t.value for t in ch if isinstance(t, TOKENS) and t.type in ("NS_NAME", "NAME")]
+        return Marker("fn_name", (names[-2], names[-1]), self.sp(meta))
+
+    def qualified_operator(self, meta, ch):
+        owners = [t.value for t in ch if isinstance(t, TOKENS) and t.type == "NS_NAME"]
+        op = next(c for c in ch if isinstance(c, Marker) and c.kind == "opname")
+        return Marker("fn_name", (owners[-1], op.value), self.sp(meta))
+
+    def ctor_init(self, meta, ch):
+        args = ch[1].items if len(ch) > 1 and isinstance(ch[1], A.InitList) else tuple(ch[1:])
+        return (ch[0].value, tuple(args), self.sp(meta))
+
+    def ctor_inits(self, meta, ch):
+        return Marker("inits", tuple(ch), self.sp(meta))
+
+    def _special_member(self, meta, ch, kind):
+        """A constructor or destructor, in its class or outside it (`S::S(...) : a(x) {...}`)."""
+        storage = tuple(c.value for c in ch if isinstance(c, Marker) and c.kind == "storage")
+        owners = [t.value for t in ch if isinstance(t, TOKENS) and t.type == "NS_NAME"]
+        name = next(c for c in ch if isinstance(c, TOKENS) and c.type == "TYPE_NAME")
+        params, variadic, restrict, rspan, _, _, body = self._fn_parts(ch)
+        inits = next((c.value for c in ch if isinstance(c, Marker) and c.kind == "inits"), ())
+        if any(isinstance(c, TOKENS) and c.type == "VIRTUAL" for c in ch):
+            storage += ("virtual",)
+        void = A.TypeName(self.tsp(name), "void", (), None, False, False, None)
+        return A.FunctionDef(self.sp(meta), ("~" if kind == "dtor" else "") + name.value, self.tsp(name), void,
+                             params, variadic, restrict, rspan, storage, body,
+                             owner=owners[-1] if owners else None, kind=kind, inits=inits)
+
+    def ctor_def(self, meta, ch):
+        return self._special_member(meta, ch, "ctor")
+
+    def dtor_def(self, meta, ch):
+        return self._special_member(meta, ch, "dtor")
 
     def abstract_declarator(self, meta, ch):
         """`const T&` without a name (a prototype's or a handler's parameter)."""
@@ -295,13 +330,20 @@ class DeclBuilders(BuilderBase):
         storage = tuple(c.value for c in ch if isinstance(c, Marker) and c.kind == "storage")
         base = next(c for c in ch if isinstance(c, A.TypeName))
         ptrs = [c for c in ch if isinstance(c, tuple) and len(c) == 3]
-        name = next(c for c in ch if isinstance(c, TOKENS) and c.type == "NAME")
+        special = next((c for c in ch if isinstance(c, Marker) and c.kind == "fn_name"), None)
+        if special is not None:
+            owner, fname = special.value
+            nspan = special.span
+        else:
+            name = next(c for c in ch if isinstance(c, TOKENS) and c.type == "NAME")
+            owner, fname, nspan = None, name.value, self.tsp(name)
         params, variadic, restrict, rspan, ret, _, body = self._fn_parts(ch)
-        rtype = Decl(name.value, None, ptrs, []).wrap(base)
+        rtype = Decl(fname, None, ptrs, []).wrap(base)
         if ret is not None:
             rtype = ret
-        return A.FunctionDef(self.sp(meta), name.value, self.tsp(name), rtype, params, variadic,
-                             restrict, rspan, storage, body)
+        const = any(isinstance(c, Marker) and c.kind == "const" for c in ch)
+        return A.FunctionDef(self.sp(meta), fname, nspan, rtype, params, variadic,
+                             restrict, rspan, storage, body, owner=owner, const=const)
 
 
 def _flat(items):

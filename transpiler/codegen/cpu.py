@@ -73,6 +73,7 @@ class CpuEmitter(KernelExprEmitter):
     """Kernel expressions for the CPU: thread indices are loop variables of the tile loops."""
 
     part_decorator = PART
+    unpack_through_temp = True
 
     def __init__(self, program, sources, kernel, names):
         super().__init__(program, sources, kernel)
@@ -253,7 +254,7 @@ class _KernelWriter:
         rank = k.rank if not self.tiled else len(self.dims)
         params = [n[f"ext{d}"] for d in range(rank)] + [c.inner.py_name for c in k.captures]
         params += self.extra_params()
-        head = [self.JIT, f"def {k.name}({', '.join(params)}):"]
+        head = [self.JIT, f"def {k.name}({', '.join(params)}):"] + self.unpack_struct_captures()
         if not self.tiled:
             body = []
             self.nodes(self.lk.nodes, body, 1)
@@ -295,6 +296,19 @@ class _KernelWriter:
         pre1.append(f"    for {n['tile']} in {self.PRANGE}({count}):")
         return self.records + self.em.helpers + self.helpers + head + pre1 + pre2 + body
 
+    def unpack_struct_captures(self) -> list[str]:
+        """A struct captured by value is read into one local per field at kernel entry: Numba's
+        parallel loops cannot take a record value into their body, and the kernel body then
+        reads the fields as plain locals (the capture is const in the kernel)."""
+        lines = []
+        for c in self.k.captures:
+            if isinstance(c.inner.type, ir.StructType) and not c.by_ref:
+                leaves = self.em.struct_leaves(c.inner.type, c.inner.span)
+                reads = [f"{c.inner.py_name}.{'.'.join(p)}" for p, _ in leaves]
+                names = self.em.declare_struct(c.inner)
+                lines.append(f"    {', '.join(names)} = {', '.join(reads)}  # the captured struct's fields")
+        return lines
+
     def _record(self, t: ir.StructType) -> str:
         """The module-level numpy layout of struct `t` (for its tile_static arrays)."""
         name = f"{t.py}_record"
@@ -328,6 +342,7 @@ def _shape_elem(t, span, record=None):
 def emit_functions(functions, program=None, sources=None, emitted: set | None = None) -> list[str]:
     """restrict(amp) functions as inlined njit functions (skipping names in `emitted`)."""
     em = KernelExprEmitter(program, sources)
+    em.unpack_through_temp = True
     em.part_decorator = PART
     em.device_names = kernel_versions(program, needs_host_version)
     return em.functions(functions, INLINE, emitted)

@@ -64,6 +64,7 @@ class HostWriter(PyEmitter):
         self.comments = self.user_comments
         self.last_line = 0                  # the last C++ line a statement came from
         self.global_syms = {g.sym for g in program.globals}
+        self.p_struct_names = {s.name: s.py_name for s in program.structs}
         self.module_names = ({f.sym.py_name for f in program.functions} | {s.py_name for s in program.structs}
                              | {g.sym.py_name for g in program.globals} | {k.name for k in program.kernels})
         self.referenced: set[tuple[int, int]] = set()    # (id(out), index) of lines with a line reference
@@ -89,8 +90,11 @@ class HostWriter(PyEmitter):
             o.append(f"class {s.py_name}:")
             for fname, ft in s.fields:
                 o.append(f"    {fname}: {self.field_type(ft)}")
-            if not s.fields:
+            methods = [f for f in p.functions if f.sym.owner == s.name and "cpu" in f.restrict]
+            if not s.fields and not methods:
                 o.append(f"    pass  # struct {comment_text(s.name)} has no data members")
+            for f in methods:
+                self.method(f)
         if p.globals:
             o.append("")
         for g in p.globals:
@@ -105,8 +109,9 @@ class HostWriter(PyEmitter):
             with self.recovering():
                 o.extend(line for line in self.backend.emit_kernel(k, p, self.sources, emitted))
         for f in p.functions:
-            if id(f) in amp_functions and not self.backend.needs_host_version(f):
-                continue                    # emitted with the kernels (callable from host code too)
+            if id(f) in amp_functions and not self.backend.needs_host_version(f) or f.sym.owner:
+                continue                    # emitted with the kernels (callable from host code too),
+                                            # or a method of its struct's class
             o.append("")
             o.append("")
             self.function(f)
@@ -138,6 +143,19 @@ class HostWriter(PyEmitter):
         return np_name(t)
 
     # ---- functions -----------------------------------------------------------------------------
+    def method(self, f: ir.FunctionDef) -> None:
+        """A member function as a method of its struct's class (a constructor, which makes and
+        returns the object, and a static member function as static methods)."""
+        saved, self.out = self.out, []
+        self.function(f)
+        lines = self.out
+        self.out = saved
+        self.out.append("")
+        if f.sym.member in ("ctor", "static"):
+            at = next(i for i, line in enumerate(lines) if line.startswith("def "))
+            lines.insert(at, "@staticmethod")
+        self.out.extend(("    " + line) if line else "" for line in lines)
+
     def function(self, f: ir.FunctionDef) -> None:
         params = ", ".join(p.py_name for p in f.params)
         self.names_used = set(self.module_names) | {p.py_name for p in f.params}
@@ -151,7 +169,7 @@ class HostWriter(PyEmitter):
             if not body[-1].strip().startswith("return"):
                 body.append("    return 0")
         self.out.extend(self.comments.leading(f.span.file, f.span.line))
-        self.out.append(f"def {f.sym.py_name}({params}):  # {self.where(f.span)}")
+        self.out.append(f"def {f.sym.method_py or f.sym.py_name}({params}):  # {self.where(f.span)}")
         if self.globals_assigned:
             self.out.append(f"    global {', '.join(sorted(self.globals_assigned))}")
         self.out.extend(body)
@@ -304,6 +322,17 @@ class HostWriter(PyEmitter):
             target = self.lvalue(e.target, "rw")
             return f"{target} = chr(uint8(ord({target}) {'+' if e.op == '++' else '-'} 1))"
         return super().incdec(e)
+
+    def e_Call(self, e: ir.Call):
+        f = e.func
+        if f.member in ("method", "dtor"):      # obj.method(args)
+            obj = self.expr(e.args[0], P_ATOM)
+            return f"{obj}.{f.method_py}({', '.join(self.call_args(e.args[1:]))})", P_ATOM
+        if f.owner:                             # Struct.new(args), Struct.static_method(args)
+            cls = self.p_struct_names[f.owner]
+            self.names_used.add(cls)
+            return f"{cls}.{f.method_py}({', '.join(self.call_args(e.args))})", P_ATOM
+        return super().e_Call(e)
 
     def expr_statement(self, e: ir.Expr) -> list[str]:
         if isinstance(e, ir.StreamIn):

@@ -59,6 +59,9 @@ class KernelExprEmitter(StructValues, PyEmitter):
         if kernel is not None:
             self._comment_line[kernel.span.file] = kernel.span.line
         self.device_names: dict = {}          # id(function Symbol) -> name of its kernel version
+        self.hoisted: list[str] = []          # lines to run before the current statement (kernel_structs)
+        self.writeback: list[str] = []        # fields of the current function's changed reference params
+        self._fdefs = None
 
     @property
     def split_long(self) -> bool:
@@ -193,6 +196,40 @@ class KernelExprEmitter(StructValues, PyEmitter):
                 return of_call, P_ATOM
         return super().e_FieldRef(e)
 
+    def e_Call(self, e: ir.Call):
+        if self.writebacks(e) and not isinstance(e.type, ir.StructType):
+            names = self.hoist_call(e)          # its results come from a line before the statement
+            if len(names) != 1:
+                raise self.not_here("a call that changes its reference argument, used as a value,", e.span)
+            return names[0], P_ATOM
+        return self.plain_call(e), P_ATOM
+
+    def plain_call(self, e: ir.Call) -> str:
+        return super().e_Call(e)[0]
+
+    def expr_statement(self, e: ir.Expr) -> list[str]:
+        inner = e.operand if isinstance(e, ir.Convert) else e
+        if isinstance(inner, ir.Call):
+            return self.call_statement(inner)
+        return super().expr_statement(e)
+
+    def stmt(self, s: ir.Stmt, out: list[str], depth: int) -> None:
+        """A statement, after the lines its struct-valued calls were hoisted into."""
+        saved, self.hoisted = self.hoisted, []
+        n = len(out)
+        try:
+            super().stmt(s, out, depth)
+        finally:
+            mine, self.hoisted = self.hoisted, saved
+        if mine:
+            if isinstance(s, (ir.While, ir.DoWhile, ir.For)):
+                raise self.error("a call returning a struct (or changing a reference argument) in a loop's "
+                                 "condition is not supported yet in kernels", s.span)
+            pad = self.indent_unit * depth
+            while n < len(out) and out[n].lstrip().startswith("#"):
+                n += 1                          # after the statement's source comment
+            out[n:n] = [pad + line for line in mine]
+
     def callee(self, sym: ir.Symbol) -> str:
         name = self.device_names.get(id(sym), sym.py_name)
         self.names_used.add(name)
@@ -308,8 +345,13 @@ class KernelExprEmitter(StructValues, PyEmitter):
     def s_Return(self, s: ir.Return, out, depth, pad):
         if s.value is not None and isinstance(s.value.type, ir.StructType):
             inner = s.value.operand if isinstance(s.value, ir.Copy) else s.value
-            value = self.expr(inner) if isinstance(inner, ir.Call) else ", ".join(self.leaf_values(s.value))
-            out.append(f"{pad}return {value}")       # a struct result is the tuple of its leaves
+            if isinstance(inner, ir.Call) and not self.writeback and not self.writebacks(inner):
+                out.append(f"{pad}return {self.plain_call(inner)}")   # already the tuple of its leaves
+            else:
+                out.append(pad + self.returned(self.leaf_values(s.value)))   # a struct result: its leaves
+            return
+        if self.writeback:
+            out.append(pad + self.returned([self.expr(s.value)] if s.value is not None else []))
             return
         super().s_Return(s, out, depth, pad)
 
@@ -357,6 +399,9 @@ class KernelExprEmitter(StructValues, PyEmitter):
         note = self.version_note if name != f.sym.py_name else ""
         out = [decorator, f"def {name}({', '.join(params)}):  # {where(f.span.file, f.span.line)}{note}"]
         self.block(f.body.body, out, 1)
+        if self.writeback and isinstance(f.ret, ir.Void) and not out[-1].lstrip().startswith("return"):
+            out.append(self.indent_unit + self.returned([]))   # the changed reference parameters
+        self.writeback = []
         return self.helpers + out
 
     def begin_function(self, f: ir.FunctionDef, name: str) -> list[str]:
@@ -372,8 +417,11 @@ class KernelExprEmitter(StructValues, PyEmitter):
         self.names_used |= {n.sym.py_name for n in ir.walk(f.body) if isinstance(n, (ir.Var, ir.VarDecl))}
         self.names_used |= {p.py_name for p in f.params}
         params = []
+        self.writeback = []
         for p in f.params:
             params += self.declare_struct(p) if isinstance(p.type, ir.StructType) else [p.py_name]
+            if p.by_ref and isinstance(p.type, ir.StructType):
+                self.writeback += self.struct_vars[p]
         return params
 
 
@@ -402,6 +450,8 @@ def kernel_versions(program: ir.Program | None, needs_host_version) -> dict:
     taken |= {k.name for k in program.kernels} | {s.py_name for s in program.structs}
     out = {}
     for f in program.functions:
+        if f.sym.owner:
+            continue                        # the host version is a method of the struct's class
         if "amp" in f.restrict and needs_host_version(f):
             name = f"{f.sym.py_name}_device"
             while name in taken:

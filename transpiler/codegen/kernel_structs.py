@@ -14,6 +14,16 @@ Struct values that live in memory (array_view and array elements, tile_static va
 captured structs) stay numba records and are read and written field by field.  Nested structs
 flatten into their leaves (`q.p.a` -> `q_p_a`); a struct with an array member is reported.
 C++ value semantics hold: every copy copies, a callee's changes to its parameter stay in it.
+
+A struct passed by (non-const) reference, and the object of a member function that changes it,
+comes back: the function returns its fields after its result, and the call assigns them back.
+
+    void bump(P& p, int k)   ->  def bump(p_a, p_b, k): ... return p_a, p_b
+    bump(q, 2);              ->  q_a, q_b = bump(q_a, q_b, 2)
+    c += a;  (a member)      ->  _r, _r2, c_x, c_y = V_op_iadd(c_x, c_y, a_x, a_y)
+
+A struct-valued call inside a larger expression is evaluated into temporaries on a line of its
+own just before the statement (`hoisted`), in evaluation order.
 """
 from __future__ import annotations
 
@@ -72,6 +82,8 @@ class StructValues:
         """The value of every leaf of the struct-valued expression `e`."""
         if isinstance(e, ir.Copy):
             return self.leaf_values(e.operand)
+        if isinstance(e, ir.Call):                  # a struct result: into temporaries first
+            return self.hoist_call(e)
         local = self._local_leaves(e)
         if local is not None:
             return local
@@ -104,11 +116,11 @@ class StructValues:
         base = self.lvalue(e, "w")
         return [f"{base}.{'.'.join(p)}" for p, _ in self.struct_leaves(e.type, e.span)]
 
-    def struct_store(self, targets: list[str], value: ir.Expr) -> list[str]:
+    def struct_store(self, targets: list[str], value: ir.Expr, declared: bool = False) -> list[str]:
         """Lines storing the struct value `value` into `targets` (one per leaf)."""
         inner = value.operand if isinstance(value, ir.Copy) else value
-        if isinstance(inner, ir.Call):                  # a struct result arrives as a tuple
-            return [f"{', '.join(targets)} = {self.expr(inner)}"]
+        if isinstance(inner, ir.Call) and not self.writebacks(inner):   # a struct result is a tuple
+            return self.unpack(targets, self.plain_call(inner), declared)
         values = self.leaf_values(value)
         if all(t.isidentifier() for t in targets) and len(targets) > 1:
             return [f"{', '.join(targets)} = {', '.join(values)}"]
@@ -121,7 +133,7 @@ class StructValues:
             zeros = [self.const(0, t)[0] for _, t in self.struct_leaves(s.sym.type, s.span)]
             out.append(f"{pad}{', '.join(names)} = {', '.join(zeros)}")
             return
-        out.extend(pad + line for line in self.struct_store(names, s.init))
+        out.extend(pad + line for line in self.struct_store(names, s.init, declared=True))
 
     def struct_assign(self, e: ir.Assign) -> list[str]:
         return self.struct_store(self.leaf_targets(e.target), e.value)
@@ -136,6 +148,70 @@ class StructValues:
                 out.append(self.expr(a))
         return out
 
+    #: a tuple result is unpacked through a temporary (`r = f(...)`, `a = r[0]`, `b = r[1]`):
+    #: Numba's parallel loops reject `a, b = f(...)` when `a` holds the loop index (CPU target)
+    unpack_through_temp = False
+
+    def unpack(self, targets: list[str], call: str, declared: bool = False) -> list[str]:
+        """Lines assigning the tuple `call` to `targets` (`declared`: new variables)."""
+        if len(targets) == 1:
+            return [f"{targets[0]} = {call}[0]"]
+        user = {n for names in self.struct_vars.values() for n in names}
+        if not self.unpack_through_temp or declared or not user & set(targets):   # new names alias nothing
+            return [f"{', '.join(targets)} = {call}"]
+        tmp = self.fresh("result")
+        return [f"{tmp} = {call}"] + [f"{t} = {tmp}[{i}]" for i, t in enumerate(targets)]
+
+    # ------------------------------------------------------------------ reference parameters
+    def writebacks(self, call: ir.Call) -> list:
+        """The arguments of `call` whose struct the callee changes (non-const references)."""
+        fd = self.function_defs().get(id(call.func))
+        if fd is None:
+            return []
+        return [a for a, p in zip(call.args, fd.params) if p.by_ref and isinstance(p.type, ir.StructType)]
+
+    def function_defs(self) -> dict:
+        if getattr(self, "_fdefs", None) is None:
+            self._fdefs = {id(f.sym): f for f in (self.program.functions if self.program is not None else [])}
+        return self._fdefs
+
+    def writeback_targets(self, call: ir.Call) -> list[str]:
+        out = []
+        for a in self.writebacks(call):
+            inner = a.operand if isinstance(a, ir.Copy) else a
+            if isinstance(inner, (ir.Var, ir.FieldRef, ir.ElementRef)):
+                out += self.leaf_targets(inner)
+            else:                               # a temporary object: its changes are dropped
+                out += [self.fresh("_dropped") for _ in self.struct_leaves(a.type, a.span)]
+        return out
+
+    def result_names(self, call: ir.Call) -> list[str]:
+        t = call.type
+        if isinstance(t, ir.Void):
+            return []
+        if isinstance(t, ir.StructType):
+            return [self.fresh(f"{t.py}_{'_'.join(p)}") for p, _ in self.struct_leaves(t, call.span)]
+        return [self.fresh(f"{call.func.method_py or call.func.py_name}_result")]
+
+    def hoist_call(self, call: ir.Call) -> list[str]:
+        """Evaluate `call` on a line of its own before the statement; its result's names."""
+        names = self.result_names(call)
+        targets = names + self.writeback_targets(call)
+        self.hoisted += self.unpack(targets, self.plain_call(call))
+        return names
+
+    def call_statement(self, call: ir.Call) -> list[str]:
+        """A call as a statement: its changed reference arguments assigned back."""
+        targets = self.writeback_targets(call)
+        if not targets:
+            return [self.plain_call(call)]
+        return self.unpack(self.result_names(call) + targets, self.plain_call(call))
+
+    def returned(self, values: list[str]) -> str:
+        """What a `return` gives back: the result, then the fields of changed reference parameters."""
+        names = values + self.writeback
+        return "return " + ", ".join(names) if names else "return"
+
     def struct_field_of_call(self, e: ir.FieldRef):
         """`make(1).a`: the leaf of a struct returned by a call (a tuple), or None."""
         path, base = [], e
@@ -147,4 +223,6 @@ class StructValues:
         path.reverse()
         leaves = self.struct_leaves(base.type, base.span)
         k = next(i for i, (p, _) in enumerate(leaves) if p == tuple(path))
-        return f"{self.expr(base)}[{k}]"
+        if self.writebacks(base):
+            return self.hoist_call(base)[k]
+        return f"{self.plain_call(base)}[{k}]"

@@ -21,6 +21,7 @@ from .. import ast as A
 from .. import ir
 from ..diagnostics import DiagnosticSink
 from ..source import Span
+from . import classes as CL
 from .context import SemaError
 from .declarations import Declarations
 from .expressions import Expressions
@@ -51,6 +52,10 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.handling = 0                   # catch handlers around the statement being analysed
         self.discarding = False             # analysing an expression statement's value-less top
         self.deduced = None                 # an `auto` variable's analysed initializer
+        self.class_fields: dict[str, dict[str, str]] = {}   # class -> C++ field name -> Python name
+        self.member_decls: dict[int, object] = {}   # id(member function Symbol) -> its AST declaration
+        self.defined_members: set[int] = set()      # member functions whose body was analysed
+        self.pending_bodies: list = []      # member functions defined in their class: (AST, Symbol)
 
     # ---- errors -------------------------------------------------------------------------------
     def error(self, code: str, message: str, span: Span, help: str | None = None):
@@ -67,13 +72,15 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         for d in tu.decls:
             try:
                 if isinstance(d, A.FunctionDef):
-                    sym = self.declare_function(d)
+                    sym = CL.define_outside(self, d) if d.owner else self.declare_function(d)
                     if d.body is not None:
                         bodies.append((d, sym))
                 else:
                     self.top_decl(d)
             except SemaError:
                 pass
+            bodies += self.pending_bodies   # member functions defined in a class
+            self.pending_bodies = []
         # Pass 2: function bodies.
         for d, sym in bodies:
             try:

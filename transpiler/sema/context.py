@@ -29,3 +29,5 @@ class FnContext:
         self.kernel = kernel              # _KernelCtx inside a parallel_for_each lambda
         self.py = PyNames(module=module_names)
         self.calls: list[ir.Symbol] = []
+        self.this: ir.Symbol | None = None        # a member function's object
+        self.ctor_this: ir.Symbol | None = None   # a constructor's object (what it returns)

@@ -14,6 +14,8 @@ from ..parse_lexhack import CONTAINER_MEMBER_TYPES, LIBRARY_TEMPLATES, LIBRARY_T
 from .constfold import fold
 from .library import FUNCTION_OBJECTS, not_yet
 from .context import FnContext, SemaError
+from . import classes as CL
+from . import overloads as O
 from . import random as R
 from . import chrono as C
 from . import memory as M
@@ -222,6 +224,7 @@ class Declarations:
         sd.py_name = self.module_names.fresh(d.name, self.globals)
         self.structs[d.name] = sd
         self.struct_order.append(sd)
+        CL.declare_members(self, d, sd)
 
     def enum_def(self, d: A.EnumDef) -> None:
         value = 0
@@ -252,6 +255,8 @@ class Declarations:
     def declare_function(self, d: A.FunctionDef) -> ir.Symbol:
         if "virtual" in d.storage:
             self.error("bad-specifier", "'virtual' can only appear on non-static member functions", d.span)
+        if d.name.startswith("operator") and d.name[len("operator"):] not in CL.OPERATORS:
+            self.unsupported(f"'{d.name}' is", d.name_span)
         prev, _ = self.globals.lookup(d.name)
         ret = self.resolve_type(d.return_type)
         params = []
@@ -271,27 +276,34 @@ class Declarations:
             elif seen_default:
                 self.error("default-args", f"missing default argument on parameter '{p.name or ''}'", p.span,
                            help="only the last parameters can have default arguments")
-        if isinstance(prev, ir.Symbol) and prev.kind == "function":
-            if prev.type == ftype:
-                prev.restrict_ = restrict
-                if any(x is not None for x in defaults):
-                    if any(x is not None for x in prev.defaults):
-                        self.error("default-args", f"redefinition of the default arguments of '{d.name}'",
-                                   d.name_span, help="give default arguments in the declaration only")
-                    prev.defaults = defaults
-                return prev                 # prototype, then definition
-            self.unsupported("function overloading is", d.name_span,
-                             help="give the overloads different names")
-        py = self.module_names.fresh(d.name, self.globals)
+        group = prev.syms if isinstance(prev, O.Overloads) else \
+            [prev] if isinstance(prev, ir.Symbol) and prev.kind == "function" else []
+        for old in group:
+            if old.type.params != ftype.params or not set(old.restrict_) & set(restrict):
+                continue                    # an overload (or the other restriction's version)
+            if old.type.ret != ftype.ret:
+                self.error("redefinition", "functions that differ only in their return type cannot be overloaded",
+                           d.name_span)
+            old.restrict_ = restrict
+            if any(x is not None for x in defaults):
+                if any(x is not None for x in old.defaults):
+                    self.error("default-args", f"redefinition of the default arguments of '{d.name}'",
+                               d.name_span, help="give default arguments in the declaration only")
+                old.defaults = defaults
+            return old                      # prototype, then definition
+        base = CL.free_py_name(d.name, len(params))
+        if group:                           # an overload: named after its parameter types
+            same = [old for old in group if old.type.params == ftype.params]
+            base += "_" + ("_".join(O.type_slug(t) for t in params) or "void") if not same else "_amp"
+        py = self.module_names.fresh(base, self.globals)
         sym = ir.Symbol(d.name, py, ftype, "function", d.name_span)
         sym.restrict_ = restrict
         sym.defaults = defaults
         # which parameters the call passes without a copy: non-const references, and arrays
         # (`void f(int a[3])` is `void f(int* a)` in C++: the callee writes the caller's array)
-        sym.ref_params = tuple(isinstance(p.type, A.ArrayType) or isinstance(p.type, A.ReferenceType) and not (
-            isinstance(p.type.base, A.TypeName) and p.type.base.const)
-            for p in d.params if not (p.name is None and isinstance(self.resolve_type(p.type), ir.Void)))
-        self.globals.define(d.name, sym)
+        sym.ref_params = tuple(isinstance(p.type, (A.ArrayType, A.ReferenceType))
+                               for p in d.params if not (p.name is None and isinstance(self.resolve_type(p.type), ir.Void)))
+        self.globals.define(d.name, O.Overloads(d.name, group + [sym]) if group else sym)
         if d.name in ("main", "_tmain", "wmain"):
             if self.main is None:
                 self.main = sym
@@ -300,13 +312,21 @@ class Declarations:
 
     def function_body(self, d: A.FunctionDef, sym: ir.Symbol) -> None:
         ftype: ir.Function = sym.type
-        restrict = d.restrict or ("cpu",)
+        restrict = sym.restrict_ if sym.owner else d.restrict or ("cpu",)
         self.fn = FnContext(d.name, ftype.ret, restrict, self.module_names.taken)
         self.fn.py.taken |= {"np"}
         self.scope = Scope(self.globals, "function")
         params = []
         ptypes = list(ftype.params)
         i = 0
+        this = None
+        if sym.owner:                       # a member function: its class's names, and `this`
+            self.scope, this = CL.enter_body(self, d, sym)
+            if sym.member in ("method", "dtor"):
+                params.append(this)
+                i = 1
+            elif sym.member == "ctor":
+                self.fn.ctor_this = this
         for p in d.params:
             pt = self.resolve_type(p.type)
             if isinstance(pt, ir.Void) and p.name is None:
@@ -322,7 +342,11 @@ class Declarations:
             self.scope.define(name, ps)
             params.append(ps)
             i += 1
+        prologue = CL.ctor_prologue(self, d, sym, this) if sym.member == "ctor" else []
         body = self.block(d.body, new_scope=False)
+        if sym.member == "ctor":            # the object, its member initializers, the body, the object
+            sp = d.body.span
+            body = ir.Block(body.span, tuple(prologue) + tuple(body.body) + (ir.Return(sp, ir.Var(sp, this.type, this)),))
         fd = ir.FunctionDef(sym, params, ftype.ret, restrict, body, d.span)
         fd.calls = list(self.fn.calls)
         self.fn_defs[id(sym)] = fd

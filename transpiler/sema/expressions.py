@@ -20,6 +20,8 @@ from . import memory as M
 from . import streams as ST
 from . import utility as U
 from . import strings as S
+from . import classes as CL
+from .overloads import Overloads
 from .lambdas import lambda_expr
 from .constfold import char_value, fold
 from .context import ERROR_TYPE, SemaError
@@ -137,9 +139,8 @@ class Expressions:
         return ir.Const(n.span, ir.Pointer(ir.Void()), None)
 
     def e_This(self, n) -> ir.Expr:
-        if self.fn is not None and self.fn.kernel is not None:
-            self.error("amp-capture", "'this' cannot be captured into a restrict(amp) lambda", n.span)
-        self.unsupported("'this' is", n.span)
+        CL.this_value(self, n.span)          # reports 'this' in a kernel or outside a member function
+        self.unsupported("'this' as a pointer value is", n.span, help="write '*this' or 'this->member'")
 
     def e_Name(self, n: A.Name) -> ir.Expr:
         name = n.name
@@ -164,6 +165,10 @@ class Expressions:
             return self.use_symbol(sym, scope, n.span)
         if isinstance(sym, Alias):          # a reference to an element (`for (auto& x : v)`)
             return sym.expr
+        if isinstance(sym, CL.Member):      # a field inside a member function: this->field
+            return CL.member_ref(self, sym, n.span)
+        if isinstance(sym, (CL.MemberFunctions, Overloads)):
+            self.unsupported(f"overloaded or member function '{name}' used as a value is", n.span)
         self.error("undeclared", f"'{name}' does not name a value", n.span)
 
     def use_symbol(self, sym: ir.Symbol, scope: Scope, span: Span) -> ir.Expr:
@@ -192,6 +197,8 @@ class Expressions:
                 if p is not None:
                     return p
             self.unsupported("taking an address with '&' is", n.span)
+        if n.op == "*" and isinstance(n.operand, A.This):
+            return CL.this_value(self, n.operand.span)
         if n.op == "*":
             e = self.expr(n.operand)        # a pointer captured into a kernel is reported first
             if isinstance(e.type, ir.Iterator):     # `*it`: the element it points at
@@ -200,6 +207,10 @@ class Expressions:
                 return M.deref(self, e, n.span)
             self.unsupported("dereferencing pointers with '*' is", n.span)
         e = self.expr(n.operand)
+        if isinstance(e.type, ir.StructType) and e.type.name in self.structs:
+            call = CL.operator(self, n.op, [e], n.span, [n.operand.span])
+            if call is not None:
+                return call
         if n.op == "!":
             return negate(self.to_bool(e, n.operand.span), n.span)
         if not isinstance(e.type, ir.Scalar):
@@ -256,6 +267,10 @@ class Expressions:
             target = self.lvalue(self.expr(n.right), n.right.span)
             return ir.StreamIn(n.span, left.type, left, (target,))
         right = self.expr(n.right)
+        if any(isinstance(x.type, ir.StructType) and x.type.name in self.structs for x in (left, right)):
+            call = CL.operator(self, op, [left, right], n.span, [n.left.span, n.right.span])
+            if call is not None:
+                return call
         if op in ("&&", "||"):
             return ir.Binary(n.span, ir.BOOL, op, self.to_bool(left, n.left.span), self.to_bool(right, n.right.span))
         if S.involved(left.type, right.type):
@@ -325,6 +340,10 @@ class Expressions:
             return S.element_assign(self, n, target, value)
         if isinstance(target.type, ir.StdString) and n.op != "=":
             return S.compound(self, target, n.op[:-1], value, n.span)
+        if n.op != "=" and isinstance(target.type, ir.StructType) and target.type.name in self.structs:
+            call = CL.operator(self, n.op, [target, value], n.span, [n.target.span, n.value.span])
+            if call is not None:
+                return call
         if n.op == "=":
             return ir.Assign(n.span, target.type, "=", target, self.convert(value, target.type, n.value.span, copy=True),
                              target.type)
@@ -448,12 +467,19 @@ class Expressions:
         return U.static_member(self, n)
 
     def e_Member(self, n: A.Member) -> ir.Expr:
+        if isinstance(n.base, A.This) and n.arrow:      # this->x: a member of the object
+            return L.member(self, CL.this_value(self, n.base.span), A.Member(n.span, n.base, n.name, False,
+                                                                             n.template_args))
         base = self.expr(n.base)
         return L.member(self, base, n)
 
     def e_Subscript(self, n: A.Subscript) -> ir.Expr:
         base = self.expr(n.base)
         idx = self.expr(n.index)
+        if isinstance(base.type, ir.StructType) and base.type.name in self.structs:
+            call = CL.operator(self, "[]", [base, idx], n.span, [n.base.span, n.index.span])
+            if call is not None:
+                return call
         return L.subscript(self, base, idx, n)
 
     def e_Call(self, n: A.Call) -> ir.Expr:

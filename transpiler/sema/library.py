@@ -10,10 +10,10 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
-from . import chrono, containers, exceptions, lambdas, memory, random, streams, strings, utility
+from . import chrono, classes, containers, exceptions, lambdas, memory, overloads, random, streams, strings, utility
 from .constfold import fold
 from .scope import Alias
-from .types import LIBRARY_STRUCTS, common_type, promote
+from .types import common_type, promote
 
 OSTREAMS = {"cout": "cout", "cerr": "cerr", "clog": "clog", "wcout": "wcout"}
 MANIPULATORS = {"endl", "flush", "ends", "fixed", "scientific", "defaultfloat", "left", "right",
@@ -89,6 +89,8 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
     if isinstance(t, ir.StructType):
         fields = dict(a.struct_fields(t))
         py = field_name(name)
+        if py not in fields and t.name in a.structs and name in a.structs[t.name].members:
+            return ir.LibCall(n.span, ir.Library("method"), name, base, None)   # completed by `call`
         if py not in fields:
             a.error("no-member", f"no member named '{name}' in '{t.name}'", n.span)
         return ir.FieldRef(n.span, fields[py], base, py, n.arrow)
@@ -201,9 +203,19 @@ def call(a, n: A.Call) -> ir.Expr:
         return utility.static_call(a, f, n)
     if isinstance(f, A.Name) and f.namespace and chrono.clock_of(a, f.namespace[-1]):
         return chrono.clock_call(a, f.namespace[-1], f.name, n)
+    if isinstance(f, A.Name) and f.namespace and f.namespace[-1] in a.structs:
+        return classes.static_call(a, a.structs[f.namespace[-1]], f, n)
     if isinstance(f, A.Name) and not (f.namespace and f.namespace[-1] not in ("std", "concurrency", "Concurrency",
                                                                            "fast_math", "precise_math")):
         sym, _ = a.scope.lookup(f.name)
+        if isinstance(sym, classes.MemberFunctions) and not f.namespace:
+            return classes.bare_call(a, sym, n)
+        if isinstance(sym, overloads.Overloads) and not f.namespace:
+            args = [a.expr(x) for x in n.args]
+            chosen = overloads.choose(a, sym.syms, args, n.span, f.name)
+            if chosen.owner:
+                return classes.finish(a, chosen, None, args, [x.span for x in n.args], n.span)
+            return checked_call(a, chosen, [], args, [x.span for x in n.args], n.span)
         # `std::setw(...)` is the library's even where the program has its own `setw`
         if sym is None or not isinstance(sym, (ir.Symbol, Alias)) or f.namespace:
             return free_call(a, f.name, n)
@@ -231,32 +243,45 @@ def call(a, n: A.Call) -> ir.Expr:
         return ir.ElementRef(n.span, t.elem, callee, tuple(a.convert(x, ir.INT, s.span) for x, s in zip(args, n.args)))
     if isinstance(callee, ir.Manipulator):
         a.error("type-mismatch", f"'{callee.name}' is not a function", n.span)
+    if isinstance(t, ir.StructType) and t.name in a.structs:     # a functor: `operator()`
+        args = [a.expr(x) for x in n.args]
+        e = classes.operator(a, "()", [callee] + args, n.span, [n.func.span] + [x.span for x in n.args])
+        if e is not None:
+            return e
     a.error("not-callable", f"called object of type '{t}' is not a function", n.span)
 
 
 def user_call(a, sym: ir.Symbol, n: A.Call) -> ir.Expr:
+    return checked_call(a, sym, [], [a.expr(x) for x in n.args], [x.span for x in n.args], n.span)
+
+
+def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) -> ir.Expr:
+    """The call of program function `sym`: `pre` (a member function's object) and `args`
+    (analysed) converted to its parameters, default arguments filled in (evaluated at the call,
+    as C++ does), and the restriction of caller and callee checked."""
     ft: ir.Function = sym.type
-    defaults = sym.defaults or (None,) * len(ft.params)
-    required = len(ft.params) - sum(1 for x in defaults if x is not None)
-    if not required <= len(n.args) <= len(ft.params):
-        want = str(len(ft.params)) if required == len(ft.params) else f"{required} to {len(ft.params)}"
-        a.error("call-args", f"'{sym.name}' takes {want} argument(s), {len(n.args)} given", n.span)
-    args = []
+    params = ft.params[len(pre):]
+    defaults = (sym.defaults or (None,) * len(ft.params))[len(pre):]
+    required = len(params) - sum(1 for x in defaults if x is not None)
+    if not required <= len(args) <= len(params):
+        want = str(len(params)) if required == len(params) else f"{required} to {len(params)}"
+        a.error("call-args", f"'{sym.name}' takes {want} argument(s), {len(args)} given", span)
+    extra = [x for x in defaults[len(args):]]           # default arguments, evaluated at the call
+    args = list(pre) + list(args) + [a.expr(x) for x in extra]
+    spans = [span] * len(pre) + list(spans) + [x.span for x in extra]
     refs = sym.ref_params or (False,) * len(ft.params)
-    given = tuple(n.args) + tuple(defaults[len(n.args):])   # default arguments, evaluated at the call
-    for x, pt, by_ref in zip(given, ft.params, refs):
-        e = a.expr(x)
-        args.append(a.convert(e, pt, x.span, copy=not by_ref))   # by value: C++ copies
-    a.call_sites.append((sym, n.span))
+    conv = tuple(a.convert(e, pt, s, copy=not by_ref)      # by value: C++ copies
+                 for e, pt, s, by_ref in zip(args, ft.params, spans, refs))
+    a.call_sites.append((sym, span))
     if a.fn is not None:
         a.fn.calls.append(sym)
         if a.in_amp() and "amp" not in sym.restrict_:
             a.error("amp-restrict", f"call to '{sym.name}', which is not restrict(amp), from restrict(amp) code",
-                    n.span, help=f"declare '{sym.name}' restrict(amp) or restrict(cpu, amp)")
+                    span, help=f"declare '{sym.name}' restrict(amp) or restrict(cpu, amp)")
         if not a.in_amp() and "cpu" not in sym.restrict_:
-            a.error("amp-restrict", f"call to '{sym.name}', which is restrict(amp) only, from CPU code", n.span,
+            a.error("amp-restrict", f"call to '{sym.name}', which is restrict(amp) only, from CPU code", span,
                     help=f"declare '{sym.name}' restrict(cpu, amp) to call it from the host too")
-    return ir.Call(n.span, ft.ret, sym, tuple(args))
+    return ir.Call(span, ft.ret, sym, conv)
 
 
 #: C++ AMP atomic functions: name -> number of value arguments after the destination pointer
@@ -550,8 +575,8 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
             return ir.LibCall(sp, t, name, obj, ())
     if isinstance(obj, ir.MakeIndex) and name == "wait":
         a.error("amp-barrier-context", "call wait() on the tile barrier: t_idx.barrier.wait()", sp)
-    if isinstance(t, ir.StructType) and t.name not in LIBRARY_STRUCTS:
-        a.unsupported("member functions are", sp)
+    if isinstance(t, ir.StructType) and t.name in a.structs:
+        return classes.method_call(a, obj, name, args, n)
     a.error("no-member", f"no member function '{name}' in '{t}'", n.func.span)
 
 

@@ -21,6 +21,7 @@ from . import chrono as C
 from . import memory as M
 from . import streams as ST
 from . import utility as U
+from . import classes as CL
 from .scope import Alias, Scope
 from .types import promote
 
@@ -190,6 +191,10 @@ class Statements:
             v = self.expr(s.value)
             self.fn.ret = v.type
             return ir.Return(s.span, v)
+        if self.fn.ctor_this is not None:       # a constructor returns its object
+            if s.value is not None:
+                self.error("return-value", "constructor cannot return a value", s.value.span)
+            return ir.Return(s.span, ir.Var(s.span, ret, self.fn.ctor_this))
         if s.value is None:
             if not isinstance(ret, ir.Void) and self.fn.kernel is None and self.fn.name not in ("main", "_tmain", "wmain"):
                 self.error("return-value", f"non-void function '{self.fn.name}' should return a value", s.span)
@@ -424,6 +429,8 @@ class Statements:
             if not il.items:
                 return ir.Const(il.span, t, 0.0 if t.is_float else 0)
             return self.convert(self.expr(il.items[0]), t, il.items[0].span, narrowing=True)
+        if isinstance(t, ir.StructType) and t.name in self.structs and self.structs[t.name].ctors:
+            return CL.construct(self, t, tuple(self.expr(i) for i in il.items), il.span, [i.span for i in il.items])
         if isinstance(t, ir.StructType):
             fields = self.struct_fields(t)
             if len(il.items) > len(fields):
@@ -480,6 +487,8 @@ class Statements:
             if isinstance(t, ir.Index):
                 return ir.MakeIndex(span, t, comps)
             return ir.Construct(span, t, comps)
+        if isinstance(t, ir.StructType) and t.name in self.structs and self.structs[t.name].ctors:
+            return CL.construct(self, t, args, span, spans)
         if isinstance(t, ir.StructType):
             if args and len(args) == 1 and args[0].type == t:
                 return ir.Copy(span, t, args[0]) if is_lvalue(args[0]) else args[0]

@@ -1,0 +1,146 @@
+"""Classes, overloads and operators (issue 12) beyond what the samples show.
+
+Expected outputs are worked out by hand in each test (g++ cannot build restriction overloads:
+`tests/cpp_emu` defines `restrict(...)` away).
+"""
+from __future__ import annotations
+
+import pytest
+
+from amppy.diagnostics import DiagnosticSink
+from amppy.driver import Options, translate
+
+
+def _run(run_amppy, tmp_path, text, target="cpu"):
+    src = tmp_path / "p.cpp"
+    src.write_text(text)
+    return run_amppy(["run", "--target", target, str(src)])
+
+
+RESTRICTION_OVERLOADS = """
+#include <amp.h>
+#include <iostream>
+#include <vector>
+using namespace concurrency;
+int flavour(int v) restrict(cpu) { return v + 1000; }
+int flavour(int v) restrict(amp) { return v + 2000; }
+int main() {
+    std::vector<int> out(3);
+    array_view<int, 1> av(3, out);
+    parallel_for_each(av.extent, [=](index<1> i) restrict(amp) { av[i] = flavour(i[0]); });
+    std::cout << av[0] << " " << av[2] << " " << flavour(5) << std::endl;
+    return 0;
+}
+"""
+
+
+def test_restriction_overloads_kernel_calls_amp_host_calls_cpu(run_amppy, tmp_path):
+    # kernel: i + 2000; host: 5 + 1000
+    assert _run(run_amppy, tmp_path, RESTRICTION_OVERLOADS) == (0, "2000 2002 1005\n", "")
+
+
+def test_restriction_overloads_translate_for_cuda():
+    sink = DiagnosticSink()
+    _, py = translate("p.cpp", Options(target="cuda"), sink, text=RESTRICTION_OVERLOADS)
+    assert not sink.diagnostics
+    assert "def flavour(v):" in py and "def flavour_amp(v):" in py
+    assert "flavour_amp(g0)" in py and "flavour(5)" in py
+
+
+def test_overload_ranking_exact_promotion_conversion(run_amppy, tmp_path):
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <iostream>
+int f(int v) { return 1; }
+int f(double v) { return 2; }
+int g(long long v) { return 3; }
+int g(float v) { return 4; }
+int h(const char* s) { return 5; }
+int h(bool b) { return 6; }
+int main() {
+    short s = 1;
+    std::cout << f('a') << f(s) << f(1.5f) << f(2u == 2u) << h("x") << h(true) << std::endl;
+    return 0;
+}
+""")
+    # 'a', short, bool promote to int (1); float promotes to double (2); "x" is exact (5)
+    assert (rc, out, err) == (0, "112156\n", "")
+
+
+def test_ambiguous_overload_is_reported_with_candidates(run_amppy, tmp_path):
+    rc, out, err = _run(run_amppy, tmp_path, """
+int g(long long v) { return 3; }
+int g(float v) { return 4; }
+int main() { return g(1); }
+""")
+    assert rc == 1
+    assert "p.cpp:4:21: error: call to 'g' is ambiguous [ambiguous-call]" in err
+    assert "g(long long); g(float)" in err
+
+
+def test_member_function_changing_a_record_in_an_array_view(run_amppy, tmp_path):
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <amp.h>
+#include <iostream>
+#include <vector>
+using namespace concurrency;
+struct C {
+    int n; float s;
+    void add(float v) restrict(amp) { n += 1; s += v; }
+    float mean() const restrict(cpu, amp) { return n ? s / n : 0.0f; }
+};
+int main() {
+    std::vector<C> v(4);
+    array_view<C, 1> av(4, v);
+    parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {
+        for (int k = 0; k <= i[0]; k++) av[i].add((float)k);
+        C t = av[i];
+        t.add(100.0f);                      // a copy: av[i] is unchanged
+    });
+    for (int i = 0; i < 4; i++) std::cout << av[i].n << ":" << av[i].mean() << " ";
+    std::cout << std::endl;
+    return 0;
+}
+""")
+    # element i: n = i + 1, s = 0 + 1 + ... + i, mean = i / 2
+    assert (rc, out, err) == (0, "1:0 2:0.5 3:1 4:1.5 \n", "")
+
+
+def test_constructor_runs_where_cpp_runs_it(run_amppy, tmp_path):
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <iostream>
+int made = 0;
+struct T {
+    int id;
+    T() : id(++made) {}
+    explicit T(int v) : id(v) { made += 10; }
+};
+T make() { return T(7); }
+int main() {
+    T a;
+    T b(5);
+    T c = make();
+    T d = c;                                  // the copy constructor: no user code runs
+    std::cout << a.id << b.id << c.id << d.id << " " << made << std::endl;
+    return 0;
+}
+""")
+    assert (rc, out, err) == (0, "1577 21\n", "")
+
+
+@pytest.mark.parametrize("src, code", [
+    ("struct V { float x; V(float a) : x(a) {} };\nint main() { V v; return 0; }\n", "no-default-ctor"),
+    ("struct V { float x; };\nfloat f(V a);\nfloat f(V a, int k = 1);\nint main() { V v = {1}; return (int)f(v); }\n",
+     "ambiguous-call"),
+    ("struct V { float x; float get() const { return x; } };\nint main() { return (int)V::get(); }\n", "bad-this"),
+    ("struct V { float x; void f(); };\nvoid V::g() {}\nint main() { return 0; }\n", "no-member"),
+])
+def test_class_errors(src, code, tmp_path, run_amppy):
+    p = tmp_path / "e.cpp"
+    p.write_text(src)
+    rc, out, err = run_amppy(["check", str(p)])
+    assert rc == 1 and f"[{code}]" in err, err
+
+
+@pytest.mark.cuda
+def test_restriction_overloads_on_the_gpu(run_amppy, tmp_path):
+    assert _run(run_amppy, tmp_path, RESTRICTION_OVERLOADS, target="cuda") == (0, "2000 2002 1005\n", "")

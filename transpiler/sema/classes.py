@@ -1,0 +1,371 @@
+"""Classes: member functions, constructors, operators (C++ classes and structs with code).
+
+A member function is a function whose first parameter is the object, `this` (Python `self`):
+by reference for an ordinary member function (its changes reach the caller's object), by
+value for a `const` one.  A constructor is a function that makes the object and returns it:
+
+    struct V {                                   def V_new_float_float(x, y):     (IR, as text)
+        float x, y;                                  self = V()  (zeroed)
+        V(float x_, float y_) : x(x_), y(y_) {}      self.x = x_;  self.y = y_
+        float dot(const V& o) const {...}            return self
+        V& operator+=(const V& o) {...}          def V_dot(self, o) ...
+    };                                           def V_op_iadd(self&, o) ...
+
+so one IR serves every target: the host emits a member function as a method of the struct's
+Python class (`a.dot(b)`, a constructor as `V.new(...)`), the kernel targets as a function of
+the struct's fields (`V_dot(a_x, a_y, b_x, b_y)`; a reference `this` comes back as results).
+
+Inside a member function a field's bare name is `this->field`, and a member function's bare name
+calls it on `this`.  `a + b` on a class calls `operator+` (a member, or a free function of two
+parameters); `a += b`, `-a`, `a == b`, `a[i]` and `f(x)` on a functor likewise.  Constructors
+run where C++ runs them: `V v(1, 2);`, `V v = V(1, 2);`, `V{1, 2}`, `V v;` (the default one),
+and each member initializer in declaration order.  Overloaded member functions and
+constructors go through `sema.overloads`.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .. import ast as A
+from .. import ir
+from ..names import field_name
+from ..source import Span
+from . import overloads as O
+from .context import SemaError
+from .scope import Scope
+
+#: The Python spelling of each overloadable operator (`operator+` -> `op_add`).
+OPERATORS = {
+    "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "==": "eq", "!=": "ne", "<": "lt",
+    ">": "gt", "<=": "le", ">=": "ge", "+=": "iadd", "-=": "isub", "*=": "imul", "/=": "idiv",
+    "%=": "imod", "[]": "getitem", "()": "call", "=": "assign", "<<": "shl", ">>": "shr", "!": "not",
+    "~": "invert", "++": "inc", "--": "dec", "&&": "and", "||": "or", "&": "bitand", "|": "bitor",
+    "^": "xor", "->": "arrow", "<<=": "ishl", ">>=": "ishr", "&=": "iand", "|=": "ior", "^=": "ixor",
+}
+
+
+class Member:
+    """A field's bare name inside a member function: `x` is `this->x`."""
+
+    def __init__(self, this: ir.Symbol, py: str, type: ir.Type):
+        self.this, self.py, self.type = this, py, type
+
+
+class MemberFunctions:
+    """A member function's bare name inside a member function: `f(...)` is `this->f(...)`."""
+
+    def __init__(self, this: ir.Symbol, syms: list):
+        self.this, self.syms = this, syms
+
+
+def is_class(t: ir.Type, a) -> bool:
+    """A program struct that has member functions or constructors."""
+    return isinstance(t, ir.StructType) and t.name in a.structs and (
+        a.structs[t.name].members or a.structs[t.name].ctors)
+
+
+def struct_type(sd: ir.StructDef) -> ir.StructType:
+    return ir.StructType(sd.name, sd.py_name)
+
+
+def _py_base(m: A.FunctionDef, operands: int) -> str:
+    if m.kind == "ctor":
+        return "new"
+    if m.kind == "dtor":
+        return "delete"
+    return free_py_name(m.name, operands)
+
+
+def free_py_name(name: str, operands: int = 2) -> str:
+    """The Python name of a function named `name` (`operator*` -> `op_mul`, unary `operator-`
+    -> `op_neg`) with `operands` operands."""
+    if not name.startswith("operator"):
+        return name
+    op = name[len("operator"):]
+    if operands == 1 and op in ("-", "+"):
+        return "op_neg" if op == "-" else "op_pos"
+    return "op_" + OPERATORS[op]
+
+
+# ---- declaring ----------------------------------------------------------------------------------
+def declare_members(a, d: A.StructDef, sd: ir.StructDef) -> None:
+    """Declare the member functions of class `d` (their bodies are analysed after all
+    declarations, as C++ analyses a class's member functions after the class)."""
+    a.class_fields[sd.name] = {f.name: field_name(f.name) for f in d.fields}
+    for m in d.methods:
+        try:
+            if "friend" in m.storage:       # a friend defined in the class is a free function
+                f = replace(m, storage=tuple(s for s in m.storage if s != "friend"))
+                sym = a.declare_function(f)
+                if f.body is not None:
+                    a.pending_bodies.append((f, sym))
+                continue
+            sym = declare_member(a, sd, m)
+            if m.body is not None:
+                a.pending_bodies.append((m, sym))
+        except SemaError:
+            pass
+
+
+def _signature(a, sd: ir.StructDef, m: A.FunctionDef):
+    params = []
+    for p in m.params:
+        pt = a.resolve_type(p.type)
+        if isinstance(pt, ir.Void) and p.name is None and len(m.params) == 1:
+            continue
+        params.append((p, pt))
+    if m.kind == "ctor":
+        ret = struct_type(sd)
+    else:
+        ret = a.resolve_type(m.return_type)
+    return params, ret
+
+
+def declare_member(a, sd: ir.StructDef, m: A.FunctionDef) -> ir.Symbol:
+    params, ret = _signature(a, sd, m)
+    static = "static" in m.storage
+    member = m.kind if m.kind in ("ctor", "dtor") else ("static" if static else "method")
+    this = (struct_type(sd),) if member in ("method", "dtor") else ()
+    ftype = ir.Function(ret, this + tuple(pt for _, pt in params))
+    restrict = m.restrict or ("cpu",)
+    group = sd.ctors if member == "ctor" else sd.members.setdefault(m.name, [])
+    for prev in group:
+        if prev.type == ftype and prev.restrict_ == restrict:
+            a.error("redefinition", f"class member '{m.name}' cannot be redeclared", m.name_span)
+        if prev.type.params == ftype.params and set(prev.restrict_) & set(restrict) and member != "ctor":
+            a.error("redefinition", "functions that differ only in their return type cannot be overloaded",
+                    m.name_span)
+    if member == "dtor" and sd.dtor is not None:
+        a.error("redefinition", f"destructor of '{sd.name}' cannot be redeclared", m.name_span)
+    if m.name.startswith("operator") and m.name[len("operator"):] not in OPERATORS:
+        a.unsupported(f"'{m.name}' is", m.name_span)
+    base = _py_base(m, len(this) + len(params))
+    if group:                               # an overload: named after its parameter types
+        base += "_" + ("_".join(O.type_slug(pt) for _, pt in params) or "void")
+    taken = {s.method_py for ss in sd.members.values() for s in ss} | {s.method_py for s in sd.ctors}
+    method_py = field_name(base)
+    while method_py in taken or method_py in sd_field_names(sd):
+        method_py += "_"
+    sym = ir.Symbol(m.name, a.module_names.fresh(f"{sd.py_name}_{method_py}", a.globals), ftype, "function",
+                    m.name_span)
+    sym.owner, sym.member, sym.method_py = sd.name, member, method_py
+    sym.restrict_ = restrict
+    defaults = tuple(p.default for p, _ in params)
+    seen = False
+    for (p, _), dflt in zip(params, defaults):
+        seen = seen or dflt is not None
+        if seen and dflt is None:
+            a.error("default-args", f"missing default argument on parameter '{p.name or ''}'", p.span,
+                    help="only the last parameters can have default arguments")
+    sym.defaults = (None,) * len(this) + defaults
+    # `this` and reference parameters are passed without a copy
+    sym.ref_params = (True,) * len(this) + tuple(
+        isinstance(p.type, (A.ReferenceType, A.ArrayType)) for p, _ in params)
+    if member == "dtor":
+        sd.dtor = sym
+    else:
+        group.append(sym)
+    a.member_decls[id(sym)] = m
+    return sym
+
+
+def sd_field_names(sd: ir.StructDef) -> set:
+    return {f for f, _ in sd.fields}
+
+
+def define_outside(a, d: A.FunctionDef) -> ir.Symbol:
+    """`float V::dot(const V& o) const { ... }`: the member function it defines."""
+    sd = a.structs.get(d.owner)
+    if sd is None:
+        a.unsupported(f"'{d.owner}::' (a namespace or an unknown class) is", d.name_span)
+    group = sd.ctors if d.kind == "ctor" else ([sd.dtor] if d.kind == "dtor" and sd.dtor else
+                                               sd.members.get(d.name, []))
+    params, ret = _signature(a, sd, d)
+    for sym in group:
+        decl = a.member_decls[id(sym)]
+        ps = sym.type.params[1:] if sym.member in ("method", "dtor") else sym.type.params
+        if tuple(pt for _, pt in params) == ps and (d.kind == "ctor" or ret == sym.type.ret) \
+                and decl.const == d.const:
+            if id(sym) in a.defined_members:
+                a.error("redefinition", f"redefinition of '{d.owner}::{d.name}'", d.name_span)
+            if any(p.default is not None for p in d.params) and any(x is not None for x in sym.defaults):
+                a.error("default-args", f"redefinition of the default arguments of '{d.name}'", d.name_span,
+                        help="give default arguments in the declaration only")
+            return sym
+    a.error("no-member", f"out-of-line definition of '{d.name}' does not match any declaration in '{d.owner}'",
+            d.name_span)
+
+
+# ---- bodies ---------------------------------------------------------------------------------------
+def enter_body(a, d: A.FunctionDef, sym: ir.Symbol):
+    """The scope of a member function's body (fields and member functions by bare name) and
+    its `this`: a parameter, or a constructor's local object."""
+    a.defined_members.add(id(sym))
+    sd = a.structs[sym.owner]
+    t = struct_type(sd)
+    decl = a.member_decls[id(sym)]
+    a.fn.py.taken.add("self")             # reserved: a C++ `self` is `self_`
+    this = ir.Symbol("this", "self", t, "param" if sym.member != "ctor" else "local",
+                     d.span)
+    this.by_ref = not (decl.const or d.const)
+    scope = Scope(a.globals, "class")
+    if sym.member != "static":
+        for cxx, py in a.class_fields[sd.name].items():
+            scope.define(cxx, Member(this, py, dict(sd.fields)[py]))
+        for name, syms in sd.members.items():
+            scope.define(name, MemberFunctions(this, syms))
+    else:
+        for name, syms in sd.members.items():
+            statics = [s for s in syms if s.member == "static"]
+            if statics:
+                scope.define(name, O.Overloads(name, statics))
+    a.fn.this = this if sym.member != "static" else None
+    return Scope(scope, "function"), this
+
+
+def ctor_prologue(a, d: A.FunctionDef, sym: ir.Symbol, this: ir.Symbol) -> list:
+    """A constructor's first statements: the object (zeroed, as amppy makes every struct),
+    then each field from its member initializer, in declaration order as C++ does."""
+    sd = a.structs[sym.owner]
+    sp = d.span
+    out = [ir.VarDecl(sp, this, ir.Construct(sp, this.type, ()))]
+    inits = {}
+    for name, args, span in d.inits:
+        py = a.class_fields[sd.name].get(name)
+        if py is None:
+            a.error("no-member", f"member initializer '{name}' does not name a field of '{sd.name}'", span)
+        if py in inits:
+            a.error("redefinition", f"multiple initializations given for '{name}'", span)
+        inits[py] = (args, span)
+    fields = dict(sd.fields)
+    for py, ft in sd.fields:
+        if py not in inits:
+            continue
+        args, span = inits[py]
+        target = ir.FieldRef(span, fields[py], ir.Var(span, this.type, this), py, False)
+        values = tuple(a.expr(x) for x in args)
+        if isinstance(ft, ir.Scalar) and len(values) == 1:
+            value = a.convert(values[0], ft, span, narrowing=True)
+        elif isinstance(ft, ir.Scalar) and not values:
+            value = ir.Const(span, ft, 0.0 if ft.is_float else 0)
+        else:
+            value = a.construct(ft, values, span, [x.span for x in args])
+        out.append(ir.ExprStmt(span, ir.Assign(span, ft, "=", target, value, ft)))
+    return out
+
+
+def member_ref(a, m: Member, span: Span) -> ir.Expr:
+    """A field's bare name: `this->field`."""
+    if a.fn is not None and a.fn.kernel is not None:
+        a.error("amp-capture", "'this' cannot be captured into a restrict(amp) lambda", span,
+                help="copy the member into a local variable before the parallel_for_each")
+    return ir.FieldRef(span, m.type, ir.Var(span, m.this.type, m.this), m.py, False)
+
+
+def this_value(a, span: Span) -> ir.Expr:
+    """`*this`, and the object of `this->x`."""
+    this = getattr(a.fn, "this", None) if a.fn is not None else None
+    if a.fn is not None and a.fn.kernel is not None:
+        a.error("amp-capture", "'this' cannot be captured into a restrict(amp) lambda", span)
+    if this is None:
+        a.error("bad-this", "invalid use of 'this' outside of a non-static member function", span)
+    return ir.Var(span, this.type, this)
+
+
+# ---- calls ------------------------------------------------------------------------------------------
+def _args(a, n_args) -> list:
+    return [a.expr(x) for x in n_args]
+
+
+def finish(a, sym: ir.Symbol, obj: ir.Expr | None, args: list, arg_spans: list, span: Span) -> ir.Expr:
+    """The call of member function `sym` on `obj` (None: a static one, or a constructor)."""
+    from .library import checked_call
+    pre = [obj] if sym.member in ("method", "dtor") else []
+    return checked_call(a, sym, pre, args, arg_spans, span)
+
+
+def method_call(a, obj: ir.Expr, name: str, args: list, n: A.Call) -> ir.Expr:
+    sd = a.structs[obj.type.name]
+    syms = sd.members.get(name)
+    if not syms:
+        a.error("no-member", f"no member function '{name}' in '{obj.type.name}'", n.func.span)
+    sym = O.choose(a, syms, args, n.span, f"{obj.type.name}::{name}")
+    return finish(a, sym, obj, args, [x.span for x in n.args], n.span)
+
+
+def bare_call(a, mf: MemberFunctions, n: A.Call) -> ir.Expr:
+    """`f(x)` inside a member function: `this->f(x)`."""
+    args = _args(a, n.args)
+    sym = O.choose(a, mf.syms, args, n.span, n.func.name)
+    obj = None if sym.member == "static" else this_value(a, n.func.span)
+    return finish(a, sym, obj, args, [x.span for x in n.args], n.span)
+
+
+def static_call(a, sd: ir.StructDef, f: A.Name, n: A.Call) -> ir.Expr:
+    """`S::f(x)`: a static member function (or, inside a member function, any member)."""
+    syms = sd.members.get(f.name)
+    if not syms:
+        a.error("no-member", f"no member named '{f.name}' in '{sd.name}'", f.span)
+    args = _args(a, n.args)
+    sym = O.choose(a, syms, args, n.span, f"{sd.name}::{f.name}")
+    if sym.member != "static":
+        this = a.fn.this if a.fn is not None else None
+        if this is None or this.type.name != sd.name:
+            a.error("bad-this", f"call to non-static member function '{sd.name}::{f.name}' without an object",
+                    n.span)
+        return finish(a, sym, ir.Var(f.span, this.type, this), args, [x.span for x in n.args], n.span)
+    return finish(a, sym, None, args, [x.span for x in n.args], n.span)
+
+
+def construct(a, t: ir.StructType, args: tuple, span: Span, spans: list) -> ir.Expr:
+    """`V(1, 2)`, `V v(1, 2);`, `V v;`, `V{1, 2}`: the constructor C++ chooses."""
+    sd = a.structs[t.name]
+    if len(args) == 1 and args[0].type == t:         # the implicit copy constructor
+        from .expressions import is_lvalue
+        return ir.Copy(span, t, args[0]) if is_lvalue(args[0]) else args[0]
+    if not sd.ctors:
+        return None
+    if not args and not any(O.viable(s, [], None) is not None for s in sd.ctors):
+        a.error("no-default-ctor", f"no default constructor for '{t.name}'", span,
+                help=f"give the arguments of one of its constructors: {'; '.join(O.describe(s) for s in sd.ctors)}")
+    sym = O.choose(a, sd.ctors, list(args), span, t.name)
+    return finish(a, sym, None, list(args), spans, span)
+
+
+def operator(a, op: str, operands: list, span: Span, spans: list) -> ir.Expr | None:
+    """`a + b`, `-a`, `a += b`, `a[i]` with a class operand: the operator function, or None
+    when no operand is a class with operators (the built-in operator applies)."""
+    name = "operator" + op
+    cands = []
+    first = operands[0]
+    if isinstance(first.type, ir.StructType) and first.type.name in a.structs:
+        cands += [s for s in a.structs[first.type.name].members.get(name, ())]
+    sym_free, _ = a.globals.lookup(name)
+    free = sym_free.syms if isinstance(sym_free, O.Overloads) else [sym_free] if isinstance(sym_free, ir.Symbol) else []
+    if not cands and not free:
+        return None
+    args = list(operands)
+    # a member takes the first operand as its object: match the others to its parameters
+    member_fit = [(s, O.viable(s, args[1:], a.in_amp() if a.fn else False)) for s in cands]
+    free_fit = [(s, O.viable(s, args, a.in_amp() if a.fn else False)) for s in free]
+    found = [(s, r) for s, r in member_fit + free_fit if r is not None]
+    if not found:
+        given = ", ".join(str(x.type) for x in operands)
+        a.error("no-matching-function", f"no viable overloaded '{op}' for operands of type ({given})", span,
+                help="candidates: " + ("; ".join(O.describe(s) for s in cands + free) or "none"))
+    best = [s for s, r in found if all(s is s2 or _better(r, r2, s, s2) for s2, r2 in found)]
+    if len(best) != 1:
+        a.error("ambiguous-call", f"use of overloaded operator '{op}' is ambiguous", span,
+                help="candidates: " + "; ".join(O.describe(s) for s, _ in found))
+    sym = best[0]
+    if sym.owner:
+        return finish(a, sym, first, args[1:], spans[1:], span)
+    return finish(a, sym, None, args, spans, span)
+
+
+def _better(r1, r2, s1, s2) -> bool:
+    # a member's ranks omit the object, which matches exactly: compare the rest
+    if len(r1) != len(r2):
+        r1 = ([0] if len(r1) < len(r2) else []) + list(r1)
+        r2 = ([0] if len(r2) < len(r1) else []) + list(r2)
+    return all(x <= y for x, y in zip(r1, r2)) and any(x < y for x, y in zip(r1, r2))

@@ -1,0 +1,124 @@
+"""Overload resolution: which of several functions of one name a call means.
+
+C++'s ranking, in the form real C++ AMP code needs it: each argument's conversion to its
+parameter is an exact match (the same type, also through `const&` and `T&`), a promotion
+(`bool`/`char`/`short` to `int`, `float` to `double`) or a conversion (any other arithmetic
+conversion, a string literal to `std::string`, ...).  A function is viable when every argument
+converts and the count fits (default arguments fill the rest); the best viable function is
+at least as good for every argument and better for one than each other.  None viable is
+`[no-matching-function]`, no single best is `[ambiguous-call]`; both list the candidates.
+
+The restriction is part of the choice: restrict(amp) code can only call amp functions and host
+code only cpu ones, so `float f(float) restrict(cpu)` and `float f(float) restrict(amp)` are two
+overloads of which each context sees one.
+
+An overload set is an `Overloads` in the scope (a name with one function stays its Symbol).
+"""
+from __future__ import annotations
+
+from .. import ir
+from ..source import Span
+
+EXACT, PROMOTION, CONVERSION = 0, 1, 2
+_PROMOTES_TO_INT = {"bool", "char", "signed char", "unsigned char", "short", "unsigned short", "wchar_t"}
+
+
+class Overloads:
+    """The functions of one name in one scope, in declaration order."""
+
+    def __init__(self, name: str, syms: list):
+        self.name = name
+        self.syms = syms
+
+
+def rank(src: ir.Type, dst: ir.Type) -> int | None:
+    """How `src` converts to the parameter type `dst`: EXACT, PROMOTION, CONVERSION or None."""
+    if src == dst:
+        return EXACT
+    if isinstance(src, ir.Scalar) and isinstance(dst, ir.Scalar):
+        if dst.name == "int" and src.name in _PROMOTES_TO_INT or (src.name, dst.name) == ("float", "double"):
+            return PROMOTION
+        return CONVERSION
+    if isinstance(dst, ir.Scalar) and dst.name == "bool" and isinstance(src, (ir.Pointer, ir.String)):
+        return CONVERSION
+    if isinstance(dst, ir.StdString) and isinstance(src, (ir.String, ir.StdString)):
+        return CONVERSION
+    if isinstance(dst, ir.String) and isinstance(src, ir.String):
+        return EXACT
+    if isinstance(dst, ir.ArrayView) and isinstance(src, (ir.ArrayView, ir.AmpArray)) and \
+            src.elem == dst.elem and src.rank == dst.rank:
+        return EXACT if isinstance(src, ir.ArrayView) else CONVERSION
+    if isinstance(dst, ir.Pointer) and isinstance(src, (ir.Pointer, ir.CArray)) and \
+            (src.elem == dst.elem or isinstance(dst.elem, ir.Void)):
+        return EXACT if src.elem == dst.elem else CONVERSION
+    if isinstance(dst, ir.Function) and isinstance(src, ir.Function):
+        return CONVERSION
+    if isinstance(dst, ir.Library) and isinstance(src, ir.Library) and dst.name == src.name:
+        return EXACT
+    return None
+
+
+def params_of(sym: ir.Symbol, with_this: bool) -> tuple:
+    """The parameters a call's arguments match (a member function's `this` is the object)."""
+    ps = sym.type.params
+    return ps[1:] if sym.member in ("method", "dtor") and not with_this else ps
+
+
+def _required(sym: ir.Symbol, params) -> int:
+    defaults = sym.defaults[len(sym.defaults) - len(params):] if sym.defaults else (None,) * len(params)
+    return len(params) - sum(1 for d in defaults if d is not None)
+
+
+def viable(sym: ir.Symbol, args, in_amp: bool | None, with_this: bool = False):
+    """The argument ranks if `sym` can take `args` (in a context that is amp or not), else None."""
+    if in_amp is not None and ("amp" if in_amp else "cpu") not in sym.restrict_:
+        return None
+    params = params_of(sym, with_this)
+    if not _required(sym, params) <= len(args) <= len(params):
+        return None
+    ranks = []
+    for a, p in zip(args, params):
+        r = rank(a.type, p)
+        if r is None:
+            return None
+        ranks.append(r)
+    return ranks
+
+
+def _better(r1, r2) -> bool:
+    return all(a <= b for a, b in zip(r1, r2)) and any(a < b for a, b in zip(r1, r2))
+
+
+def describe(sym: ir.Symbol) -> str:
+    ps = params_of(sym, False)
+    return f"{sym.name}({', '.join(str(p) for p in ps)})"
+
+
+def choose(a, syms: list, args, span: Span, name: str, with_this: bool = False) -> ir.Symbol:
+    """The best of `syms` for `args`, or a located error that lists the candidates."""
+    in_amp = a.in_amp() if a.fn is not None else False
+    found = [(s, viable(s, args, in_amp, with_this)) for s in syms]
+    found = [(s, r) for s, r in found if r is not None]
+    if len(syms) == 1 and not found:
+        return syms[0]          # one candidate: its own call check says what is wrong
+    shown = "; ".join(describe(s) for s in syms)
+    given = ", ".join(str(x.type) for x in args)
+    if not found:
+        context = [s for s in syms if viable(s, args, None, with_this) is not None]
+        if context:             # a fit exists, but in the other restriction context
+            return context[0]   # (the call check reports the restriction)
+        a.error("no-matching-function", f"no matching function for call to '{name}({given})'", span,
+                help=f"candidates: {shown}")
+    best = [s for s, r in found if all(_better(r, r2) or r == r2 and s is s2 for s2, r2 in found)]
+    if len(best) != 1:
+        tied = [s for s, r in found if not any(_better(r2, r) for _, r2 in found)]
+        a.error("ambiguous-call", f"call to '{name}' is ambiguous", span,
+                help="candidates: " + "; ".join(describe(s) for s in tied))
+    return best[0]
+
+
+def type_slug(t: ir.Type) -> str:
+    """A Python-identifier spelling of a parameter type, for an overload's name."""
+    text = str(t).replace("unsigned ", "u").replace("const ", "").replace(" ", "_")
+    out = "".join(c if c.isalnum() or c == "_" else "_" for c in text)
+    return "_".join(p for p in out.split("_") if p) or "t"
