@@ -13,7 +13,7 @@ import numpy as np
 from . import intmath
 from .stdexcept import std_out_of_range
 
-__all__ = ["struct", "vector", "carray", "np_type", "to_dtype", "vector_type", "std_array"]
+__all__ = ["struct", "HostObject", "vector", "carray", "np_type", "to_dtype", "vector_type", "std_array"]
 
 _PY_TYPES = {int: np.int32, float: np.float64, bool: np.bool_,
              intmath.int32: np.int32, intmath.uint32: np.uint32}
@@ -196,6 +196,43 @@ def struct(cls):
                 cell.cell_contents = new
     _BY_DTYPE.setdefault(new.dtype, new)
     return new
+
+
+class HostObject:
+    """Base of a C++ class with members numpy records cannot hold (strings, vectors, pointers,
+    array_views): a plain Python object with value semantics.  The generated subclass lists
+    its fields in ``__slots__`` and gives them their default values in ``__init__``."""
+
+    __slots__ = ()
+
+    def copy(self):
+        """A C++ copy: every member copied (an array_view shares its data, as in C++)."""
+        new = object.__new__(type(self))
+        for name in type(self).__slots__:
+            setattr(new, name, _copied(getattr(self, name)))
+        return new
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+    def assign(self, other):
+        """``*this = other``: member-wise assignment."""
+        for name in type(self).__slots__:
+            setattr(self, name, _copied(getattr(other, name)))
+        return self
+
+    def __repr__(self):
+        inner = ", ".join(f"{n}={getattr(self, n, None)!r}" for n in type(self).__slots__)
+        return f"{type(self).__name__}({inner})"
+
+
+def _copied(v):
+    from . import amp
+    if isinstance(v, amp.array_view) or not hasattr(v, "copy"):
+        return v                        # array_views share their data; numbers and strings are values
+    return v.copy()
 
 
 def _is_struct(t):

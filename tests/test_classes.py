@@ -144,3 +144,15 @@ def test_class_errors(src, code, tmp_path, run_amppy):
 @pytest.mark.cuda
 def test_restriction_overloads_on_the_gpu(run_amppy, tmp_path):
     assert _run(run_amppy, tmp_path, RESTRICTION_OVERLOADS, target="cuda") == (0, "2000 2002 1005\n", "")
+
+
+@pytest.mark.parametrize("src, code", [
+    ("using namespace utils;\nint main() { return 0; }\n", "unknown-namespace"),
+    ("namespace a { int f() { return 1; } }\nnamespace b { int f() { return 2; } }\nint main() { return a::f(); }\n",
+     "unsupported"),
+])
+def test_namespace_errors(src, code, tmp_path, run_amppy):
+    p = tmp_path / "n.cpp"
+    p.write_text(src)
+    rc, out, err = run_amppy(["check", str(p)])
+    assert rc == 1 and f"[{code}]" in err, err

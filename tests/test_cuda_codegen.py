@@ -65,7 +65,7 @@ def numba_type(t: ir.Type, mod):
 
     def elem(e):
         if isinstance(e, ir.StructType):
-            return from_dtype(getattr(mod, e.name).dtype)
+            return from_dtype(getattr(mod, e.py).dtype)
         return from_dtype(np.dtype(ir.SCALARS[e.name][0]))
 
     if isinstance(t, (ir.ArrayView, ir.AmpArray)):

@@ -290,6 +290,7 @@ class StructDef(Node):
     methods: tuple[FunctionDef, ...]
     bases: tuple[str, ...]
     unsupported: tuple["Unsupported", ...]   # members outside the subset (ctors, access labels in classes, ...)
+    others: tuple = ()                # member typedefs and aliases, enums, static_asserts
 
 
 @dataclass(frozen=True)
@@ -306,6 +307,48 @@ class Typedef(Node):
 
 @dataclass(frozen=True)
 class UsingNamespace(Node):
+    name: str
+
+
+@dataclass(frozen=True)
+class StaticAssert(Node):
+    cond: "Expr"
+    message: Optional[str]
+
+
+@dataclass(frozen=True)
+class StructForward(Node):
+    """`struct X;`: X names a class defined later."""
+    name: str
+
+
+@dataclass(frozen=True)
+class TemplateParam(Node):
+    """`typename T` / `class T` (kind "type"), `int N` (kind "value", with its `type`)."""
+    kind: str
+    name: Optional[str]
+    type: Optional[TypeRef]
+    default: Optional[object]          # a TypeRef (type parameter) or an Expr (value parameter)
+
+
+@dataclass(frozen=True)
+class TemplateDecl(Node):
+    """`template<params> decl`: a function template or a class template."""
+    params: tuple[TemplateParam, ...]
+    decl: Node
+
+
+@dataclass(frozen=True)
+class Namespace(Node):
+    """`namespace name { decls }` (name None: an unnamed namespace)."""
+    name: Optional[str]
+    decls: tuple
+
+
+@dataclass(frozen=True)
+class UsingDeclaration(Node):
+    """`using std::vector;`, `using util::twice;`"""
+    namespace: tuple[str, ...]
     name: str
 
 

@@ -415,6 +415,16 @@ class Throw(Stmt):
 
 
 @dataclass(frozen=True)
+class Scoped(Stmt):
+    """The rest of a block after the declaration of an object with a destructor: `body` runs,
+    then `cleanup` (the destructor calls, in reverse order of construction) however `body` is
+    left: at its end, by `return`/`break`/`continue`, or by an exception."""
+    children: ClassVar[tuple[str, ...]] = ('body', 'cleanup')
+    body: "Block"
+    cleanup: "Block"
+
+
+@dataclass(frozen=True)
 class Try(Stmt):
     """`try { body } catch (T name) { ... } ...`: each handler is (T, None for `catch (...)`;
     the symbol `name`, None without one; its block)."""
@@ -441,6 +451,10 @@ class StructDef:
     members: dict = field(default_factory=dict)   # C++ member function name -> [Symbol] (overloads)
     ctors: list = field(default_factory=list)     # constructor Symbols (sema/classes.py)
     dtor: Optional[Symbol] = None
+    host_only: bool = False           # a member a numpy record cannot hold: a plain Python object
+    defaults: list = field(default_factory=list)  # host_only: (field, default value Expr or None)
+    member_types: dict = field(default_factory=dict)  # `typedef float value_type;` -> its type
+    constants: dict = field(default_factory=dict)     # `static const int N = 4;` -> its Symbol
 
 
 @dataclass

@@ -7,7 +7,7 @@ from .ir import (
     Return, Barrier, ParallelForEach, Const, StringConst, Var, Convert, Unary, Binary, Conditional,
     ThreadIndex, MakeIndex, IndexComponent, ElementRef, FieldRef, Call, MathCall, AtomicCall,
     LibCall, Construct, Copy, StreamOut, Manipulator, StreamIn, Assign, IncDec, Lambda, Invoke, Throw,
-    Try,
+    Try, Scoped,
 )
 
 
@@ -28,7 +28,7 @@ _CXX = {
     "Switch": "'switch'", "Return": "'return'", "Break": "'break'", "Continue": "'continue'",
     "Barrier": "a barrier", "Delete": "'delete'", "ParallelForEach": "parallel_for_each",
     "Lambda": "a lambda", "Invoke": "a call of a function object", "Throw": "'throw'",
-    "Try": "'try'/'catch'",
+    "Try": "'try'/'catch'", "Scoped": "an object with a destructor",
 }
 
 
@@ -92,6 +92,10 @@ def _stmt(s: Stmt, depth: int, out: list[str]) -> None:
         for vals, body, ft in s.cases:
             out.append(f"{pad}  Case {_list(vals) or 'default'}{' (falls through)' if ft else ''}")
             _block(body, depth + 2, out)
+    elif isinstance(s, Scoped):
+        _block(s.body, depth + 1, out)
+        out.append(f"{pad}  Finally")
+        _block(s.cleanup, depth + 2, out)
     elif isinstance(s, Try):
         _block(s.body, depth + 1, out)
         for t, sym, body in s.handlers:
@@ -113,6 +117,7 @@ _STMT = {
     Barrier: lambda s: f"Barrier {s.kind}",
     Throw: lambda s: f"Throw {_e(s.value) if s.value else ''}",
     Try: lambda s: "Try",
+    Scoped: lambda s: "Scoped",
     ParallelForEach: lambda s: f"ParallelForEach {s.kernel.name} over {_e(s.domain)} with ({_list(s.capture_args)})",
 }
 

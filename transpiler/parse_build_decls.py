@@ -41,8 +41,23 @@ class DeclBuilders(BuilderBase):
         """The builder of a rule recognised only to be left out of the AST."""
         return None
 
-    empty_decl = tparam = access_label = struct_forward = _dropped
-    namespace_decl = _unsupported_rule("namespace definitions are")
+    empty_decl = access_label = _dropped
+
+    def struct_forward(self, meta, ch):
+        name = next(t.value for t in ch if isinstance(t, TOKENS) and t.type in ("NAME", "TYPE_NAME"))
+        return A.StructForward(self.sp(meta), name)
+
+    def namespace_def(self, meta, ch):
+        name = next((t.value for t in ch if isinstance(t, TOKENS) and t.type == "NAME"), None)
+        return A.Namespace(self.sp(meta), name, tuple(_flat(c for c in ch if not isinstance(c, TOKENS))))
+
+    def namespace_alias(self, meta, ch):
+        # the postlexer already reads the alias as its target (parse_lexhack); nothing is left
+        return None
+
+    def using_declaration(self, meta, ch):
+        names = [t.value for t in ch if isinstance(t, TOKENS) and t.type in ("NS_NAME", "NAME", "TYPE_NAME")]
+        return A.UsingDeclaration(self.sp(meta), tuple(names[:-1]), names[-1])
 
     # -- top level
     def start(self, meta, ch):
@@ -55,8 +70,42 @@ class DeclBuilders(BuilderBase):
         return A.Typedef(self.sp(meta), ch[1].value, ch[2])
 
     def template_decl(self, meta, ch):
-        return self.unsupported(self.tsp(ch[0]), "templates defined in the program are",
-                                help="instantiate the template by hand for the types the program uses")
+        params = tuple(c for c in ch if isinstance(c, A.TemplateParam))
+        decl = ch[-1]
+        if isinstance(decl, A.Unsupported):
+            return decl
+        if not params:
+            return self.unsupported(self.tsp(ch[0]), "explicit specialisations ('template<>') are")
+        if not isinstance(decl, (A.FunctionDef, A.StructDef)) or isinstance(decl, A.FunctionDef) and decl.owner:
+            return self.unsupported(self.tsp(ch[0]), "this kind of template (only function and class "
+                                    "templates) is")
+        return A.TemplateDecl(self.sp(meta), params, decl)
+
+    def static_assert_decl(self, meta, ch):
+        texts = [t for t in ch if isinstance(t, TOKENS) and t.type == "STRING_LIT"]
+        message = "".join(t.value[1:-1] for t in texts) if texts else None
+        return A.StaticAssert(self.sp(meta), ch[1], message)
+
+    def struct_specialisation(self, meta, ch):
+        return self.unsupported(self.sp(meta), "explicit and partial specialisations of class templates are")
+
+    def member_template_decl(self, meta, ch):
+        return self.unsupported(self.sp(meta), "member templates are")
+
+    def tparam(self, meta, ch):
+        sp = self.sp(meta)
+        toks = [c for c in ch if isinstance(c, TOKENS)]
+        if toks and toks[0].type == "TYPENAME":         # typename T [= type]
+            name = next((t.value for t in toks[1:] if t.type in ("NAME", "TYPE_NAME")), None)
+            default = next((c for c in ch if isinstance(c, A.TypeName) or isinstance(c, A.Node)), None)
+            return A.TemplateParam(sp, "type", name, None, default)
+        t = ch[0]
+        if isinstance(t, A.TypeName) and t.elaborated in ("class", "struct") and not t.namespace:
+            default = ch[1] if len(ch) > 1 else None     # class T [= type]
+            return A.TemplateParam(sp, "type", t.name, None, default)
+        name = next((t.value for t in toks if t.type == "NAME"), None)
+        default = ch[-1] if len(ch) > 1 and not isinstance(ch[-1], TOKENS) else None
+        return A.TemplateParam(sp, "value", name, t, default)
 
     # -- types
     def type(self, meta, ch):
@@ -206,7 +255,7 @@ class DeclBuilders(BuilderBase):
         span = self.sp(meta)
         kw = next(c for c in ch if isinstance(c, TOKENS) and c.type == "STRUCT_KW")
         name = next(c for c in ch if isinstance(c, TOKENS) and c.type in ("NAME", "TYPE_NAME"))
-        fields, methods, bad, bases = [], [], [], ()
+        fields, methods, bad, bases, others = [], [], [], (), []
         for c in ch:
             if isinstance(c, Marker) and c.kind == "bases":
                 bases = c.value
@@ -219,9 +268,16 @@ class DeclBuilders(BuilderBase):
                 bad.append(c)
             elif isinstance(c, A.StructDef):
                 bad.append(self.unsupported(c.span, "nested struct definitions are"))
+            elif isinstance(c, (A.Typedef, A.EnumDef, A.StaticAssert)):
+                others.append(c)
+            elif isinstance(c, A.Compound):         # `typedef float a, b;`
+                others.extend(c.items)
+            elif isinstance(c, A.UsingNamespace):
+                bad.append(self.unsupported(c.span, "'using namespace' in a class is"))
         if any(isinstance(c, Marker) and c.kind == "declarators" for c in ch):
             bad.append(self.unsupported(span, "declaring variables in a struct definition is"))
-        return A.StructDef(span, kw.value, name.value, tuple(fields), tuple(methods), bases, tuple(bad))
+        return A.StructDef(span, kw.value, name.value, tuple(fields), tuple(methods), bases, tuple(bad),
+                           tuple(others))
 
     def base_clause(self, meta, ch):
         return Marker("bases", tuple(ch), self.sp(meta))

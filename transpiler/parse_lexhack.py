@@ -6,7 +6,10 @@ NAME token: a keyword the contextual lexer took for a name, `TYPE_NAME` (the
 library's types, and the structs, enums, typedefs and aliases the program
 declares), `TEMPLATE_NAME` (a library template, or a member template, followed
 by `<`) or `NS_NAME` (a name followed by `::`); it also splits the `>>` that
-closes two template argument lists.  Tokens in, the same tokens (retyped) out.
+closes two template argument lists.  Tokens in, the same tokens (retyped) out, except that
+the program's own namespaces are one scope to amppy: `util::` before a name is dropped (a
+name the program declares in two namespaces is reported by sema), and a namespace alias
+(`namespace amp = concurrency;`) reads as the namespace it names.
 
 `amppy.parse` uses it on both parse paths: as Lark's postlexer, and over
 `amppy.lalr.Lexer`'s tokens on the fast path.
@@ -162,7 +165,47 @@ class TypeNames:
         shadows = _Shadows()
         shadowed = shadows.live
         angles = 0                          # open template argument lists
+        aliases: dict[str, str] = {}        # `namespace amp = concurrency;`: amp -> concurrency
+        alias = None                        # [name, target] of the alias being declared
+        own = set()                         # the program's namespaces: `util::` is dropped
+        drop_scope = False
+        user_templates = set()              # names the program declares as templates
+        theader = -1                        # inside `template<...>`: its open angles; then 0
+        naming = False                      # after a template header, until the name it declares
         for tok in stream:
+            tt = tok.type
+            if tt == "TEMPLATE" and self._next_char(tok.end_pos) == "<":
+                theader, naming = 0, False
+            elif theader >= 0:
+                if tt == "LT":
+                    theader += 1
+                elif tt in ("GT", "SHR"):
+                    theader -= 1 if tt == "GT" else 2
+                    if theader <= 0:
+                        theader, naming = -1, True
+            elif naming and tt in ("NAME", "TYPE_NAME") and self._next_char(tok.end_pos) in ("(", "{", ":", ";") \
+                    and not self.text.startswith("::", _SPACE.match(self.text, tok.end_pos).end()):
+                user_templates.add(tok.value)   # `template<...> T name(`, `template<...> struct Name {`
+                naming = False
+            elif naming and tt in ("LBRACE", "SEMICOLON"):
+                naming = False
+            if tt == "NAME" and tok.value in user_templates and self._next_char(tok.end_pos) == "<" and \
+                    not (prev is not None and prev.type in ("DOT", "ARROW")):
+                tok.type = "TEMPLATE_NAME"      # a template of the program's: `f<float>(x)`, `Buf<int, 4>`
+                prev = tok
+                yield tok
+                continue
+            if drop_scope and tok.type == "SCOPE":
+                drop_scope = False
+                continue
+            drop_scope = False
+            if tok.type == "NAME" and tok.value in own and \
+                    self.text.startswith("::", _SPACE.match(self.text, tok.end_pos).end()):
+                drop_scope = True           # the program's namespaces are one scope (sema/classes.py)
+                continue
+            if tok.type == "NAME" and prev is not None and prev.type == "NAMESPACE" and \
+                    self._next_char(tok.end_pos) == "{":
+                own.add(tok.value)
             if tok.type == "NAME":
                 value = tok.value
                 kw = self.keywords.get(value)
@@ -170,6 +213,14 @@ class TypeNames:
                     tok.type = kw           # a keyword the contextual lexer took for a name
                 elif self.text.startswith("::", _SPACE.match(self.text, tok.end_pos).end()):
                     tok.type = "NS_NAME"    # std::, concurrency::, Outer::
+                    if value in aliases:    # a namespace alias reads as the namespace it names
+                        tok.value = aliases[value]
+                    if alias is not None:
+                        alias[1] = tok.value
+                elif prev is not None and prev.type == "NAMESPACE" and self._next_char(tok.end_pos) == "=":
+                    alias = [value, None]
+                elif alias is not None and alias[0] != value:
+                    alias[1] = aliases.get(value, value)
                 elif prev is not None and prev.type in ("STRUCT_KW", "ENUM", "TYPENAME"):
                     types.add(value)
                     tok.type = "TYPE_NAME"
@@ -223,6 +274,10 @@ class TypeNames:
                 typedef_braces -= 1
             elif t in ("SEMICOLON", "LBRACE", "RBRACE") and not (typedef_braces and t == "SEMICOLON"):
                 in_typedef = False
+            if t == "SEMICOLON" and alias is not None:
+                if alias[1] is not None:
+                    aliases[alias[0]] = alias[1]    # `fast_math = concurrency::fast_math`: fast_math
+                alias = None
             shadows.follow(t)
             prev = tok
             yield tok

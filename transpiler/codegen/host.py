@@ -86,11 +86,14 @@ class HostWriter(PyEmitter):
         for s in p.structs:
             o.append("")
             o.append("")
-            o.append(f"@struct  # {self.where(s.span)}")
-            o.append(f"class {s.py_name}:")
-            for fname, ft in s.fields:
-                o.append(f"    {fname}: {self.field_type(ft)}")
             methods = [f for f in p.functions if f.sym.owner == s.name and "cpu" in f.restrict]
+            if s.host_only:
+                self.host_class(s)
+            else:
+                o.append(f"@struct  # {self.where(s.span)}")
+                o.append(f"class {s.py_name}:")
+                for fname, ft in s.fields:
+                    o.append(f"    {fname}: {self.field_type(ft)}")
             if not s.fields and not methods:
                 o.append(f"    pass  # struct {comment_text(s.name)} has no data members")
             for f in methods:
@@ -136,6 +139,20 @@ class HostWriter(PyEmitter):
 
     def where(self, span) -> str:
         return where(span.file, span.line)
+
+    def host_class(self, s: ir.StructDef) -> None:
+        """A class with members a numpy record cannot hold: a Python class whose `__init__`
+        gives each member its default value (constructors are `new`, as for structs)."""
+        o = self.out
+        o.append(f"class {s.py_name}(HostObject):  # {self.where(s.span)}")
+        o.append(f"    __slots__ = {tuple(f for f, _ in s.fields)!r}")
+        o.append("")
+        o.append("    def __init__(self):  # each member's value before a constructor sets it")
+        self.names_used = set(self.module_names)
+        for fname, value in s.defaults:
+            o.append(f"        self.{fname} = {self.expr(value) if value is not None else 'None'}")
+        if not s.defaults:
+            o.append("        pass")
 
     def field_type(self, t: ir.Type) -> str:
         if isinstance(t, ir.CArray):
@@ -398,6 +415,13 @@ class HostWriter(PyEmitter):
             out.append(f"{pad}raise {self.expr(v)}")
             return
         out.append(f"{pad}raise cpp_exception({self.expr(v)}, {str(v.type)!r})")
+
+    def s_Scoped(self, s: ir.Scoped, out, depth, pad):
+        """Destructors run however the rest of the block is left: `try`/`finally`."""
+        out.append(f"{pad}try:")
+        self.block(s.body.body, out, depth + 1)
+        out.append(f"{pad}finally:  # destructors")
+        self.block(s.cleanup.body, out, depth + 1)
 
     def s_Try(self, s: ir.Try, out, depth, pad):
         """Handlers of exception classes are `except` clauses, in order; handlers of other

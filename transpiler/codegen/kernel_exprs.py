@@ -42,7 +42,7 @@ class KernelExprEmitter(StructValues, PyEmitter):
     #: [unsupported-in-kernel] (tests/test_ir.py: every other kind has an `e_`/`s_` method)
     NOT_IN_KERNELS = frozenset({"StringConst", "Copy", "StreamOut", "Manipulator",
                                 "StreamIn", "Delete", "ParallelForEach", "Lambda", "Invoke", "Throw",
-                                "Try"})
+                                "Try", "Scoped"})
 
     #: decorator of a part function of a long statement list (outline.py); None: never split
     part_decorator: str | None = None

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 from .. import ast as A
 from .. import ir
-from ..diagnostics import DiagnosticSink
+from ..diagnostics import DiagnosticSink, Note
 from ..source import Span
 from . import classes as CL
+from . import templates as T
 from .context import SemaError
 from .declarations import Declarations
 from .expressions import Expressions
@@ -56,10 +57,24 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.member_decls: dict[int, object] = {}   # id(member function Symbol) -> its AST declaration
         self.defined_members: set[int] = set()      # member functions whose body was analysed
         self.pending_bodies: list = []      # member functions defined in their class: (AST, Symbol)
+        self.namespaces: set = set()        # the program's own namespaces
+        self.function_templates: dict[str, list] = {}   # name -> its templates (sema/templates.py)
+        self.class_templates: dict[str, object] = {}    # name -> its template
+        self.instances: dict = {}           # (kind, id(template), arguments) -> Symbol / StructType
+        self.class_args: dict = {}          # an instantiated class's name -> (template, arguments)
+        self.tenv: dict = {}                # the template parameters of the instantiation analysed
+        self.template_scope = None          # their scope (value parameters), under the globals
+        self.instantiations: list = []      # (name, requested-at span) of the instantiations under way
+        self.defined: set[int] = set()      # id of every function Symbol whose body was analysed
+        self.forward_structs: set[str] = set()      # `struct X;` before X's definition
+        self.class_stack: list = []         # the classes being declared or whose member is analysed
+        self.member_bodies: dict[int, object] = {}  # id(member Symbol) -> its definition outside the class
 
     # ---- errors -------------------------------------------------------------------------------
     def error(self, code: str, message: str, span: Span, help: str | None = None):
-        self.sink.error(code, message, span, help=help)
+        notes = [Note(f"in instantiation of '{name}' requested here", at)
+                 for name, at in reversed(self.instantiations)]
+        self.sink.error(code, message, span, help=help, notes=notes)
         raise SemaError()
 
     def unsupported(self, what: str, span: Span, help: str | None = None):
@@ -69,25 +84,14 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
     def run(self, tu: A.TranslationUnit) -> ir.Program:
         # Pass 1: structs, typedefs, enums, function signatures, globals (in order).
         bodies = []
-        for d in tu.decls:
-            try:
-                if isinstance(d, A.FunctionDef):
-                    sym = CL.define_outside(self, d) if d.owner else self.declare_function(d)
-                    if d.body is not None:
-                        bodies.append((d, sym))
-                else:
-                    self.top_decl(d)
-            except SemaError:
-                pass
-            bodies += self.pending_bodies   # member functions defined in a class
-            self.pending_bodies = []
+        self.declare_all(tu.decls, bodies, None, {})
         # Pass 2: function bodies.
         for d, sym in bodies:
             try:
                 self.function_body(d, sym)
             except SemaError:
                 pass
-        reported = {id(sym) for _, sym in bodies}      # defined, or already reported
+        reported = {id(sym) for _, sym in bodies} | self.defined      # defined, or already reported
         for sym, span in self.call_sites:     # the linker's error, at the first call
             if id(sym) not in reported:
                 reported.add(id(sym))
@@ -96,6 +100,45 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.link_kernel_functions()
         return ir.Program(self.pp.main_file, self.struct_order, self.global_vars, self.functions,
                           self.kernels, self.main, self.main_params)
+
+    def declare_all(self, decls, bodies: list, namespace, homes: dict) -> None:
+        """Pass 1 over top-level declarations, into namespaces.  The program's namespaces are one
+        scope to amppy (the postlexer drops `util::`), so a name defined in two of them is
+        reported rather than silently merged (`homes`: name -> the namespace that defined it)."""
+        for d in decls:
+            if isinstance(d, A.TemplateDecl):
+                try:
+                    T.declare(self, d)
+                except SemaError:
+                    pass
+                continue
+            if isinstance(d, A.Namespace):
+                self.namespaces.add(d.name)
+                self.declare_all(d.decls, bodies, d.name or "(anonymous)", homes)
+                continue
+            name = getattr(d, "name", None) if isinstance(d, (A.FunctionDef, A.StructDef)) and \
+                (not isinstance(d, A.FunctionDef) or d.body is not None and not d.owner) else None
+            if name is not None and homes.setdefault(name, namespace) != namespace:
+                self.sink.error("unsupported", f"'{name}' defined in two namespaces is not supported yet",
+                                d.name_span if isinstance(d, A.FunctionDef) else d.span,
+                                help="amppy merges the program's namespaces; rename one of them")
+                continue
+            try:
+                if isinstance(d, A.FunctionDef):
+                    sym = CL.define_outside(self, d) if d.owner else self.declare_function(d)
+                    if d.body is not None and d.owner:
+                        self.member_bodies[id(sym)] = d
+                        if CL.is_kernel_operator(sym):
+                            self.defined.add(id(sym))   # analysed as the kernel of its launches
+                            continue
+                    if d.body is not None:
+                        bodies.append((d, sym))
+                else:
+                    self.top_decl(d)
+            except SemaError:
+                pass
+            bodies += self.pending_bodies   # member functions defined in a class
+            self.pending_bodies = []
 
     # ---- context -------------------------------------------------------------------------------
     def in_amp(self) -> bool:

@@ -72,7 +72,7 @@ def _py_base(m: A.FunctionDef, operands: int) -> str:
     if m.kind == "ctor":
         return "new"
     if m.kind == "dtor":
-        return "delete"
+        return "destroy"
     return free_py_name(m.name, operands)
 
 
@@ -88,10 +88,40 @@ def free_py_name(name: str, operands: int = 2) -> str:
 
 
 # ---- declaring ----------------------------------------------------------------------------------
+def declare_class_names(a, d: A.StructDef, sd: ir.StructDef) -> None:
+    """A class's member types (`typedef`/`using`), enums, `static const` constants and
+    `static_assert`s, in `a.scope` (the class's scope) as they come."""
+    from .constfold import fold
+    for x in list(d.others) + [f for f in d.fields if "static" in f.storage]:
+        try:
+            if isinstance(x, A.Typedef):
+                sd.member_types[x.name] = a.resolve_type(x.type)
+            elif isinstance(x, A.EnumDef):
+                a.enum_def(x)
+            elif isinstance(x, A.StaticAssert):
+                a.static_assert(x)
+            elif isinstance(x, A.VarDecl):
+                const = isinstance(x.type, A.TypeName) and (x.type.const or "constexpr" in x.storage)
+                t = a.resolve_type(x.type)
+                if not (const and isinstance(t, ir.Scalar) and x.init is not None):
+                    a.unsupported("static data members (other than constants) are", x.span)
+                value = fold(a.convert(a.expr(x.init), t, x.init.span))
+                if value is None:
+                    a.error("not-constant", f"'{x.name}' must be initialised with a constant", x.init.span)
+                sym = ir.Symbol(x.name, a.module_names.fresh(f"{sd.py_name}_{x.name}", a.globals), t, "const",
+                                x.name_span, const_value=value)
+                sd.constants[x.name] = sym
+                a.scope.define(x.name, sym)
+                a.global_vars.append(ir.GlobalVar(sym, ir.Const(x.span, t, value)))
+        except SemaError:
+            pass
+
+
 def declare_members(a, d: A.StructDef, sd: ir.StructDef) -> None:
     """Declare the member functions of class `d` (their bodies are analysed after all
     declarations, as C++ analyses a class's member functions after the class)."""
-    a.class_fields[sd.name] = {f.name: field_name(f.name) for f in d.fields}
+    declared = {f for f, _ in sd.fields}     # (a field with an error is left out)
+    a.class_fields[sd.name] = {f.name: field_name(f.name) for f in d.fields if field_name(f.name) in declared}
     for m in d.methods:
         try:
             if "friend" in m.storage:       # a friend defined in the class is a free function
@@ -101,7 +131,9 @@ def declare_members(a, d: A.StructDef, sd: ir.StructDef) -> None:
                     a.pending_bodies.append((f, sym))
                 continue
             sym = declare_member(a, sd, m)
-            if m.body is not None:
+            if m.body is not None and is_kernel_operator(sym):
+                a.defined.add(id(sym))      # analysed as the kernel of each parallel_for_each
+            elif m.body is not None:
                 a.pending_bodies.append((m, sym))
         except SemaError:
             pass
@@ -169,6 +201,13 @@ def declare_member(a, sd: ir.StructDef, m: A.FunctionDef) -> ir.Symbol:
     return sym
 
 
+def is_kernel_operator(sym: ir.Symbol) -> bool:
+    """A function object's restrict(amp) `operator()(index<N>)` / `(tiled_index<...>)`: a kernel."""
+    ps = sym.type.params
+    return sym.name == "operator()" and sym.restrict_ == ("amp",) and len(ps) == 2 and \
+        isinstance(ps[1], (ir.Index, ir.TiledIndex))
+
+
 def sd_field_names(sd: ir.StructDef) -> set:
     return {f for f, _ in sd.fields}
 
@@ -208,7 +247,9 @@ def enter_body(a, d: A.FunctionDef, sym: ir.Symbol):
     this = ir.Symbol("this", "self", t, "param" if sym.member != "ctor" else "local",
                      d.span)
     this.by_ref = not (decl.const or d.const)
-    scope = Scope(a.globals, "class")
+    scope = Scope(a.template_scope or a.globals, "class")
+    for name, c in sd.constants.items():
+        scope.define(name, c)
     if sym.member != "static":
         for cxx, py in a.class_fields[sd.name].items():
             scope.define(cxx, Member(this, py, dict(sd.fields)[py]))
@@ -369,3 +410,37 @@ def _better(r1, r2, s1, s2) -> bool:
         r1 = ([0] if len(r1) < len(r2) else []) + list(r1)
         r2 = ([0] if len(r2) < len(r1) else []) + list(r2)
     return all(x <= y for x, y in zip(r1, r2)) and any(x < y for x, y in zip(r1, r2))
+
+
+# ---- destructors -------------------------------------------------------------------------------
+def has_destructor(a, t: ir.Type) -> bool:
+    """A class whose destructor runs user code (an empty `~S() {}` changes nothing)."""
+    if not (isinstance(t, ir.StructType) and t.name in a.structs):
+        return False
+    dtor = a.structs[t.name].dtor
+    if dtor is None:
+        return False
+    decl = a.member_decls[id(dtor)]
+    return not (decl.body is not None and not decl.body.items)
+
+
+def destroyed_at_scope_end(a, stmts: list) -> list:
+    """A block's statements with each object that has a destructor destroyed where the block
+    is left, in reverse order of construction: the statements after its declaration become
+    the body of a `Scoped` whose cleanup calls the destructor."""
+    for k, s in enumerate(stmts):
+        if isinstance(s, ir.VarDecl) and has_destructor(a, s.sym.type) and "static" not in s.sym.storage:
+            if a.fn is not None and a.in_amp():
+                a.sink.error("unsupported", "an object with a destructor in restrict(amp) code is not "
+                             "supported yet", s.span)
+                return stmts
+            rest = destroyed_at_scope_end(a, stmts[k + 1:])
+            sp = s.span
+            dtor = a.structs[s.sym.type.name].dtor
+            a.call_sites.append((dtor, sp))
+            if a.fn is not None:
+                a.fn.calls.append(dtor)
+            call = ir.Call(sp, ir.Void(), dtor, (ir.Var(sp, s.sym.type, s.sym),))
+            body = ir.Block(sp, tuple(rest))
+            return stmts[:k + 1] + [ir.Scoped(sp, body, ir.Block(sp, (ir.ExprStmt(sp, call),)))]
+    return stmts

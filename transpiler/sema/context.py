@@ -29,5 +29,7 @@ class FnContext:
         self.kernel = kernel              # _KernelCtx inside a parallel_for_each lambda
         self.py = PyNames(module=module_names)
         self.calls: list[ir.Symbol] = []
+        self.py_base: str = ""                    # the function's Python name (its kernels' names)
+        self.functor_fields: dict = {}            # a function object's kernel: field -> capture
         self.this: ir.Symbol | None = None        # a member function's object
         self.ctor_this: ir.Symbol | None = None   # a constructor's object (what it returns)

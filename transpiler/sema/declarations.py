@@ -16,6 +16,7 @@ from .library import FUNCTION_OBJECTS, not_yet
 from .context import FnContext, SemaError
 from . import classes as CL
 from . import overloads as O
+from . import templates as TM
 from . import random as R
 from . import chrono as C
 from . import memory as M
@@ -24,6 +25,15 @@ from . import utility as U
 from .exceptions import CLASSES
 from .scope import Scope, python_name
 from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES
+
+#: The library's namespaces a program may name in `using namespace X;` / `using X::name;`.
+LIBRARY_NAMESPACES = frozenset({"concurrency", "Concurrency", "std", "concurrency::fast_math", "concurrency::precise_math",
+                                "fast_math", "precise_math", "std::chrono", "chrono", "concurrency::graphics",
+                                "graphics", "concurrency::direct3d", "direct3d"})
+
+#: Member types only a host class can hold (a class with one is not a numpy record).
+HOST_MEMBER_TYPES = (ir.StdString, ir.String, ir.Vector, ir.Pointer, ir.ArrayView, ir.AmpArray, ir.Extent,
+                     ir.Index, ir.Function, ir.Duration, ir.TimePoint)
 
 
 class Declarations:
@@ -53,6 +63,15 @@ class Declarations:
     def _named_type(self, t: A.TypeName) -> ir.Type:
         """A type name without template arguments: scalar, typedef, struct or library type."""
         name = t.name
+        for sd in reversed(self.class_stack):      # a member type, inside its class
+            if name in sd.member_types and not t.namespace:
+                return sd.member_types[name]
+        if t.namespace and t.namespace[-1] in self.structs and name in self.structs[t.namespace[-1]].member_types:
+            return self.structs[t.namespace[-1]].member_types[name]     # `S::value_type`
+        if name in self.tenv and isinstance(self.tenv[name], ir.Type) and not t.namespace:
+            return self.tenv[name]          # a template's type parameter, in an instantiation
+        if name in self.class_templates:
+            self.error("missing-template-args", f"'{name}' needs template arguments", t.span)
         if t.scope is not None:
             return self._member_type(t, self.resolve_type(t.scope))
         if t.namespace and t.namespace[-1] in self.typedefs and name in CONTAINER_MEMBER_TYPES:
@@ -71,6 +90,8 @@ class Declarations:
             return ir.StructType(name, self.structs[name].py_name)
         if name in LIBRARY_STRUCTS:
             return ir.StructType(name)
+        if name in self.forward_structs:    # declared (`struct X;`), defined later: its Python
+            return ir.StructType(name, python_name(name))     # name is the one it will get
         ct = C.named_type(self, t)
         if ct is not None:
             return ct
@@ -94,6 +115,8 @@ class Declarations:
     def _template_type(self, t: A.TypeName) -> ir.Type:
         """A library template: vector, array_view, array, extent, index, tiled_index, tiled_extent."""
         name, args = t.name, t.args
+        if name in self.class_templates and not t.namespace:
+            return TM.class_type(self, t)
         if name == "vector":
             self._nargs(t, 1, 2)
             return ir.Vector(self.type_arg(args[0], t))
@@ -146,7 +169,10 @@ class Declarations:
         self.unsupported(f"the template '{name}' is", t.span)
 
     def _member_type(self, t: A.TypeName, owner: ir.Type) -> ir.Type:
-        """`std::vector<T>::iterator`, `::size_type`, `::value_type`, ..."""
+        """`std::vector<T>::iterator`, `::size_type`, `::value_type`, `Buf<float>::value_type`"""
+        if isinstance(owner, ir.StructType) and owner.name in self.structs and \
+                t.name in self.structs[owner.name].member_types:
+            return self.structs[owner.name].member_types[t.name]
         if isinstance(owner, ir.Vector):
             members = {"iterator": ir.Iterator(owner.elem), "const_iterator": ir.Iterator(owner.elem),
                        "size_type": ir.Scalar("size_t"), "difference_type": ir.Scalar("long long"),
@@ -179,18 +205,34 @@ class Declarations:
         return int(v)
 
     # ---- top level -----------------------------------------------------------------------------
+    def static_assert(self, d: A.StaticAssert) -> None:
+        """`static_assert(cond, "message")`: checked when the condition folds to a constant."""
+        v = fold(self.expr(d.cond))
+        if v is None:
+            self.unsupported("a static_assert whose condition amppy cannot evaluate is", d.cond.span)
+        if not v:
+            self.error("static-assert", "static assertion failed" + (f": {d.message}" if d.message else ""),
+                       d.cond.span)
+
     def top_decl(self, d) -> None:
-        if isinstance(d, A.StructDef):
+        if isinstance(d, A.StaticAssert):
+            self.static_assert(d)
+        elif isinstance(d, A.StructForward):
+            if d.name not in self.structs:
+                self.forward_structs.add(d.name)
+                self.module_names.taken.add(python_name(d.name))    # kept for the definition
+        elif isinstance(d, A.StructDef):
             self.struct_def(d)
         elif isinstance(d, A.Typedef):
             self.typedefs[d.name] = self.resolve_type(d.type)
         elif isinstance(d, A.EnumDef):
             self.enum_def(d)
         elif isinstance(d, A.UsingNamespace):
-            if d.name not in ("concurrency", "Concurrency", "std", "concurrency::fast_math",
-                              "concurrency::precise_math", "fast_math", "precise_math", "std::chrono", "chrono",
-                              "concurrency::graphics"):
-                self.unsupported(f"namespace '{d.name}' is", d.span)
+            if d.name not in LIBRARY_NAMESPACES and d.name not in self.namespaces:
+                self.error("unknown-namespace", f"no namespace named '{d.name}'", d.span)
+        elif isinstance(d, A.UsingDeclaration):     # `using std::vector;`: names are found anyway
+            if d.namespace and "::".join(d.namespace) not in LIBRARY_NAMESPACES | self.namespaces:
+                self.error("unknown-namespace", f"no namespace named '{'::'.join(d.namespace)}'", d.span)
         elif isinstance(d, A.DeclStmt):
             for v in d.decls:
                 try:
@@ -203,28 +245,55 @@ class Declarations:
             for x in d.items:
                 self.top_decl(x)
 
-    def struct_def(self, d: A.StructDef) -> None:
+    def struct_def(self, d: A.StructDef, py_name: str | None = None) -> None:
         if d.kind == "union":
             self.unsupported("unions are", d.span)
         if d.name in self.structs:
             self.error("redefinition", f"redefinition of '{d.name}'", d.span)
-        fields = []
-        for f in d.fields:
-            if "static" in f.storage:
-                self.unsupported("static data members are", f.span)
-            t = self.resolve_type(f.type)
-            if isinstance(t, ir.StructType) and t.name == d.name:
-                self.error("incomplete-type", f"field '{f.name}' has incomplete type '{d.name}'", f.span)
-            if not isinstance(t, (ir.Scalar, ir.StructType, ir.CArray)):
-                self.unsupported(f"a field of type '{t}' is", f.span)
-            if f.init is not None:
-                self.unsupported("default member initializers are", f.init.span)
-            fields.append((field_name(f.name), t))
-        sd = ir.StructDef(d.name, fields, d.span)
-        sd.py_name = self.module_names.fresh(d.name, self.globals)
+        sd = ir.StructDef(d.name, [], d.span)
+        sd.py_name = py_name or (python_name(d.name) if d.name in self.forward_structs
+                                 else self.module_names.fresh(d.name, self.globals))
         self.structs[d.name] = sd
         self.struct_order.append(sd)
-        CL.declare_members(self, d, sd)
+        saved = self.scope
+        self.scope = Scope(self.scope, "class")     # the class's constants and member types
+        self.class_stack.append(sd)
+        try:
+            CL.declare_class_names(self, d, sd)
+            for f in d.fields:
+                if "static" in f.storage:
+                    continue                # a class constant (declare_class_names)
+                try:                        # a bad field is reported; the struct is still declared
+                    t = self.resolve_type(f.type)
+                    if isinstance(t, ir.StructType) and t.name == d.name:
+                        self.error("incomplete-type", f"field '{f.name}' has incomplete type '{d.name}'", f.span)
+                    if not isinstance(t, (ir.Scalar, ir.StructType, ir.CArray) + HOST_MEMBER_TYPES):
+                        self.unsupported(f"a field of type '{t}' is", f.span)
+                    if f.init is not None:
+                        self.unsupported("default member initializers are", f.init.span)
+                    sd.fields.append((field_name(f.name), t))
+                except SemaError:
+                    continue
+            fields = sd.fields
+            sd.host_only = any(isinstance(t, HOST_MEMBER_TYPES) or isinstance(t, ir.StructType) and
+                               t.name in self.structs and self.structs[t.name].host_only for _, t in fields)
+            if sd.host_only:                # each member's default value (a constructor may replace it)
+                sd.defaults = [(py, self.member_default(t, d.span)) for py, t in fields]
+            CL.declare_members(self, d, sd)
+        finally:
+            self.class_stack.pop()
+            self.scope = saved
+
+    def member_default(self, t: ir.Type, span) -> ir.Expr | None:
+        """What a member of a host-only class holds before its constructor assigns it."""
+        if isinstance(t, (ir.Pointer, ir.String, ir.ArrayView, ir.AmpArray)):
+            return None
+        if isinstance(t, ir.CArray):
+            return ir.Construct(span, t, ())
+        try:
+            return self.construct(t, (), span, [])
+        except SemaError:
+            return None
 
     def enum_def(self, d: A.EnumDef) -> None:
         value = 0
@@ -252,7 +321,9 @@ class Declarations:
         self.globals.define(v.name, sym)
         self.global_vars.append(ir.GlobalVar(sym, init))
 
-    def declare_function(self, d: A.FunctionDef) -> ir.Symbol:
+    def declare_function(self, d: A.FunctionDef, instance: tuple | None = None) -> ir.Symbol:
+        """The symbol of function `d` (an overload, or the one its prototype declared);
+        `instance`: (C++ name, Python name) of a template instantiation, which no name finds."""
         if "virtual" in d.storage:
             self.error("bad-specifier", "'virtual' can only appear on non-static member functions", d.span)
         if d.name.startswith("operator") and d.name[len("operator"):] not in CL.OPERATORS:
@@ -278,6 +349,8 @@ class Declarations:
                            help="only the last parameters can have default arguments")
         group = prev.syms if isinstance(prev, O.Overloads) else \
             [prev] if isinstance(prev, ir.Symbol) and prev.kind == "function" else []
+        if instance is not None:
+            group = []
         for old in group:
             if old.type.params != ftype.params or not set(old.restrict_) & set(restrict):
                 continue                    # an overload (or the other restriction's version)
@@ -295,15 +368,16 @@ class Declarations:
         if group:                           # an overload: named after its parameter types
             same = [old for old in group if old.type.params == ftype.params]
             base += "_" + ("_".join(O.type_slug(t) for t in params) or "void") if not same else "_amp"
-        py = self.module_names.fresh(base, self.globals)
-        sym = ir.Symbol(d.name, py, ftype, "function", d.name_span)
+        py = self.module_names.fresh(instance[1] if instance else base, self.globals)
+        sym = ir.Symbol(instance[0] if instance else d.name, py, ftype, "function", d.name_span)
         sym.restrict_ = restrict
         sym.defaults = defaults
         # which parameters the call passes without a copy: non-const references, and arrays
         # (`void f(int a[3])` is `void f(int* a)` in C++: the callee writes the caller's array)
         sym.ref_params = tuple(isinstance(p.type, (A.ArrayType, A.ReferenceType))
                                for p in d.params if not (p.name is None and isinstance(self.resolve_type(p.type), ir.Void)))
-        self.globals.define(d.name, O.Overloads(d.name, group + [sym]) if group else sym)
+        if instance is None:
+            self.globals.define(d.name, O.Overloads(d.name, group + [sym]) if group else sym)
         if d.name in ("main", "_tmain", "wmain"):
             if self.main is None:
                 self.main = sym
@@ -311,17 +385,27 @@ class Declarations:
         return sym
 
     def function_body(self, d: A.FunctionDef, sym: ir.Symbol) -> None:
+        depth = len(self.class_stack)
+        try:
+            self._function_body(d, sym)
+        finally:
+            del self.class_stack[depth:]
+
+    def _function_body(self, d: A.FunctionDef, sym: ir.Symbol) -> None:
         ftype: ir.Function = sym.type
+        self.defined.add(id(sym))
         restrict = sym.restrict_ if sym.owner else d.restrict or ("cpu",)
         self.fn = FnContext(d.name, ftype.ret, restrict, self.module_names.taken)
+        self.fn.py_base = sym.py_name if sym.owner or self.instantiations else ""
         self.fn.py.taken |= {"np"}
-        self.scope = Scope(self.globals, "function")
+        self.scope = Scope(self.template_scope or self.globals, "function")
         params = []
         ptypes = list(ftype.params)
         i = 0
         this = None
         if sym.owner:                       # a member function: its class's names, and `this`
             self.scope, this = CL.enter_body(self, d, sym)
+            self.class_stack.append(self.structs[sym.owner])
             if sym.member in ("method", "dtor"):
                 params.append(this)
                 i = 1

@@ -13,6 +13,7 @@ import re
 from .. import ast as A
 from .. import ir
 from ..cxxtypes import round_value, wrap_value
+from ..names import field_name
 from ..source import Span
 from . import library as L
 from . import chrono as C
@@ -21,6 +22,7 @@ from . import streams as ST
 from . import utility as U
 from . import strings as S
 from . import classes as CL
+from . import templates as TM
 from .overloads import Overloads
 from .lambdas import lambda_expr
 from .constfold import char_value, fold
@@ -153,6 +155,9 @@ class Expressions:
             local, _ = self.scope.lookup(name)
             if lib is not None and (local is None or n.namespace):   # std::x is the library's x
                 return lib
+        if n.namespace and n.namespace[-1] in self.structs and name in self.structs[n.namespace[-1]].constants:
+            c = self.structs[n.namespace[-1]].constants[name]         # `S::N`, a class constant
+            return ir.Var(n.span, c.type, c)
         sym, scope = self.scope.lookup(name)
         if sym is None:
             if name == "NULL":
@@ -165,6 +170,8 @@ class Expressions:
             return self.use_symbol(sym, scope, n.span)
         if isinstance(sym, Alias):          # a reference to an element (`for (auto& x : v)`)
             return sym.expr
+        if isinstance(sym, TM.TemplateValue):   # a value template parameter: its constant
+            return ir.Const(n.span, sym.type, sym.value)
         if isinstance(sym, CL.Member):      # a field inside a member function: this->field
             return CL.member_ref(self, sym, n.span)
         if isinstance(sym, (CL.MemberFunctions, Overloads)):
@@ -408,6 +415,12 @@ class Expressions:
         return None
 
     def e_Construct(self, n: A.Construct) -> ir.Expr:
+        if isinstance(n.type, A.TypeName) and n.type.name in self.function_templates and n.type.args is not None:
+            t = n.type                      # `f<float, 16>(x)`: a function template, arguments given
+            d = self.function_templates[t.name][0]
+            explicit = TM._args_of(self, d, t.args, t)
+            args = [self.expr(x) for x in n.args]
+            return TM.call(self, t.name, explicit, args, [x.span for x in n.args], n.span, [])
         if isinstance(n.type, A.TypeName) and n.type.name in ("make_unique", "make_shared"):
             return M.make_smart(self, n)
         if isinstance(n.type, A.TypeName) and n.type.name == "duration_cast":
@@ -464,9 +477,19 @@ class Expressions:
         return lambda_expr(self, n)
 
     def e_StaticMember(self, n: A.StaticMember) -> ir.Expr:
+        if isinstance(n.type, A.TypeName) and n.type.name in self.class_templates:
+            st = self.resolve_type(n.type)              # `Buf<float, 4>::size`: a class constant
+            c = self.structs[st.name].constants.get(n.name)
+            if c is None:
+                self.error("no-member", f"no member named '{n.name}' in '{st.name}'", n.span)
+            return ir.Var(n.span, c.type, c)
         return U.static_member(self, n)
 
     def e_Member(self, n: A.Member) -> ir.Expr:
+        if isinstance(n.base, A.This) and n.arrow and self.fn is not None and self.fn.functor_fields:
+            sym = self.fn.functor_fields.get(field_name(n.name))    # this->x in a function object's kernel
+            if sym is not None:
+                return ir.Var(n.span, sym.type, sym)
         if isinstance(n.base, A.This) and n.arrow:      # this->x: a member of the object
             return L.member(self, CL.this_value(self, n.base.span), A.Member(n.span, n.base, n.name, False,
                                                                              n.template_args))

@@ -12,6 +12,7 @@ from ..source import Span
 from . import library as L
 from . import utility as U
 from .context import FnContext
+from .expressions import is_lvalue
 from .scope import Scope, python_name
 
 
@@ -39,7 +40,7 @@ class Kernels:
         """Calls that are statements of their own: parallel_for_each, barriers."""
         f = n.func
         if isinstance(f, A.Name) and f.name == "parallel_for_each" and self.scope.lookup(f.name)[0] is None:
-            return [self.parallel_for_each(n)]
+            return self.parallel_for_each(n)
         if isinstance(f, A.Name) and f.name == "swap" and (f.namespace == ("std",) or not f.namespace and
                                                            self.scope.lookup(f.name)[0] is None):
             return U.swap(self, n)
@@ -58,16 +59,54 @@ class Kernels:
         return isinstance(e, ir.MakeIndex) and self.fn.kernel is not None and self.fn.kernel.tile_dims is not None
 
     # ---- parallel_for_each ---------------------------------------------------------------------
-    def parallel_for_each(self, n: A.Call) -> ir.Stmt:
+    def parallel_for_each(self, n: A.Call) -> list[ir.Stmt]:
         domain, lam, rank, tiles = self._compute_domain(n)
+        if not isinstance(lam, A.Lambda):
+            return self.functor_kernel(n, domain, lam, rank, tiles)
+        return [self.kernel_launch(n, domain, lam, rank, tiles)]
+
+    def functor_kernel(self, n: A.Call, domain: ir.Expr, arg, rank: int, tiles) -> list[ir.Stmt]:
+        """`parallel_for_each(e, Multiply(a, b, c))`: a function object's restrict(amp)
+        `operator()` is the kernel.  The object is made once (a local of the launching
+        function) and its fields are the kernel's captures, by value as C++ AMP copies it."""
+        obj = self.expr(arg)
+        t = obj.type
+        calls = self.structs[t.name].members.get("operator()", []) if isinstance(t, ir.StructType) and \
+            t.name in self.structs else []
+        amp = [s for s in calls if "amp" in s.restrict_ and len(s.type.params) == 2]
+        if not amp:
+            self.error("pfe-lambda", f"the kernel must be a lambda or a function object with a restrict(amp) "
+                       f"'operator()' taking one index, not '{t}'", arg.span)
+        op = amp[0]
+        d = self.member_bodies.get(id(op)) or self.member_decls[id(op)]
+        if d.body is None:
+            self.error("undefined-function", f"'{t.name}::operator()' is declared but never defined", arg.span)
+        sp = n.span
+        temp = ir.Symbol("functor", self.fn.py.fresh(f"{t.py}_functor", self.scope), t, "local", arg.span)
+        decl = ir.VarDecl(sp, temp, obj if not is_lvalue(obj) else ir.Copy(sp, t, obj))
+        lam = A.Lambda(d.span, (A.Capture(d.span, "=", None),), d.params, self.member_decls[id(op)].restrict,
+                       d.restrict_span, False, None, d.body)
+        fields = [(cxx, py, dict(self.structs[t.name].fields)[py]) for cxx, py in self.class_fields[t.name].items()]
+        return [decl, self.kernel_launch(n, domain, lam, rank, tiles, functor=(temp, fields))]
+
+    def kernel_launch(self, n: A.Call, domain, lam: A.Lambda, rank: int, tiles, functor=None) -> ir.Stmt:
         p, pt = self._kernel_param(lam, rank, tiles)
         outer_fn, outer_scope = self.fn, self.scope
-        name = self.kernel_name(outer_fn.name)
+        name = self.kernel_name(functor[0].type.py if functor is not None else outer_fn.py_base or outer_fn.name)
         kfn = FnContext(name, ir.Void(), ("amp",), self.module_names.taken)
         index_sym = ir.Symbol(p.name or "idx", kfn.py.fresh(p.name or "idx", outer_scope), pt, "index", p.span)
         kctx = _KernelCtx(lam, outer_scope, outer_fn, index_sym, tiles, rank)
         kfn.kernel = kctx
-        kscope = Scope(outer_scope, "kernel")
+        kscope = Scope(outer_scope if functor is None else Scope(self.template_scope or self.globals, "block"),
+                       "kernel")
+        field_of = {}                       # a functor's fields: its captures
+        if functor is not None:
+            temp, fields = functor
+            for cxx, py, ft in fields:
+                inner = ir.Symbol(cxx, kfn.py.fresh(cxx, kscope), ft, "capture", temp.span)
+                kscope.define(cxx, inner)
+                field_of[id(inner)] = py
+                kfn.functor_fields[py] = inner
         if p.name:
             kscope.define(p.name, index_sym)
         self.fn, self.scope = kfn, kscope
@@ -76,10 +115,16 @@ class Kernels:
         finally:
             self.fn, self.scope = outer_fn, outer_scope
         caps = list(kctx.captures.values())
+        cap_args = tuple(ir.Var(n.span, c.outer.type, c.outer) for c in caps)
+        if functor is not None:             # every field the body uses, read from the object
+            used = [x.sym for x in ir.walk(body) if isinstance(x, ir.Var) and id(x.sym) in field_of]
+            used = list({id(u): u for u in used}.values())
+            caps = [ir.Capture(u, u, False) for u in used]
+            cap_args = tuple(ir.FieldRef(n.span, u.type, ir.Var(n.span, temp.type, temp), field_of[id(u)], False)
+                             for u in used)
         kernel = ir.Kernel(name, lam.span, n.span, rank, tiles, index_sym, caps, body)
         kernel.calls = list(kfn.calls)
         self.kernels.append(kernel)
-        cap_args = tuple(ir.Var(n.span, c.outer.type, c.outer) for c in caps)
         return ir.ParallelForEach(n.span, domain, kernel, cap_args)
 
     def _compute_domain(self, n: A.Call) -> tuple:
@@ -94,9 +139,6 @@ class Kernels:
             self.error("pfe-args", "parallel_for_each takes a compute domain and a lambda", n.span)
         domain = self.expr(args[0])
         lam = args[1]
-        if not isinstance(lam, A.Lambda):
-            self.unsupported("a kernel that is not a lambda written in the call is", lam.span,
-                             help="write the lambda inside the parallel_for_each call")
         dt = domain.type
         if isinstance(dt, ir.Extent):
             rank, tiles = dt.rank, None

@@ -10,7 +10,7 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
-from . import chrono, classes, containers, exceptions, lambdas, memory, overloads, random, streams, strings, utility
+from . import chrono, classes, containers, exceptions, lambdas, memory, overloads, random, streams, strings, templates, utility
 from .constfold import fold
 from .scope import Alias
 from .types import common_type, promote
@@ -208,6 +208,12 @@ def call(a, n: A.Call) -> ir.Expr:
     if isinstance(f, A.Name) and not (f.namespace and f.namespace[-1] not in ("std", "concurrency", "Concurrency",
                                                                            "fast_math", "precise_math")):
         sym, _ = a.scope.lookup(f.name)
+        if f.name in a.function_templates and not f.namespace and not isinstance(sym, (ir.Symbol, Alias)) \
+                or f.name in a.function_templates and isinstance(sym, (ir.Symbol, overloads.Overloads)) \
+                and getattr(sym, "kind", "function") == "function":
+            regular = sym.syms if isinstance(sym, overloads.Overloads) else [sym] if isinstance(sym, ir.Symbol) else []
+            args = [a.expr(x) for x in n.args]
+            return templates.call(a, f.name, None, args, [x.span for x in n.args], n.span, regular)
         if isinstance(sym, classes.MemberFunctions) and not f.namespace:
             return classes.bare_call(a, sym, n)
         if isinstance(sym, overloads.Overloads) and not f.namespace:
@@ -217,8 +223,8 @@ def call(a, n: A.Call) -> ir.Expr:
                 return classes.finish(a, chosen, None, args, [x.span for x in n.args], n.span)
             return checked_call(a, chosen, [], args, [x.span for x in n.args], n.span)
         # `std::setw(...)` is the library's even where the program has its own `setw`
-        if sym is None or not isinstance(sym, (ir.Symbol, Alias)) or f.namespace:
-            return free_call(a, f.name, n)
+        if sym is None or not isinstance(sym, (ir.Symbol, Alias, classes.Member)) or f.namespace:
+            return free_call(a, f.name, n)      # (a field `m_view(i, j)` is called below)
     callee = a.expr(f)
     if isinstance(callee, ir.Var) and callee.sym.kind == "function":
         return user_call(a, callee.sym, n)

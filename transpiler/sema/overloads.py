@@ -85,7 +85,7 @@ def viable(sym: ir.Symbol, args, in_amp: bool | None, with_this: bool = False):
     return ranks
 
 
-def _better(r1, r2) -> bool:
+def better(r1, r2) -> bool:
     return all(a <= b for a, b in zip(r1, r2)) and any(a < b for a, b in zip(r1, r2))
 
 
@@ -109,9 +109,9 @@ def choose(a, syms: list, args, span: Span, name: str, with_this: bool = False) 
             return context[0]   # (the call check reports the restriction)
         a.error("no-matching-function", f"no matching function for call to '{name}({given})'", span,
                 help=f"candidates: {shown}")
-    best = [s for s, r in found if all(_better(r, r2) or r == r2 and s is s2 for s2, r2 in found)]
+    best = [s for s, r in found if all(better(r, r2) or r == r2 and s is s2 for s2, r2 in found)]
     if len(best) != 1:
-        tied = [s for s, r in found if not any(_better(r2, r) for _, r2 in found)]
+        tied = [s for s, r in found if not any(better(r2, r) for _, r2 in found)]
         a.error("ambiguous-call", f"call to '{name}' is ambiguous", span,
                 help="candidates: " + "; ".join(describe(s) for s in tied))
     return best[0]

@@ -44,7 +44,7 @@ class Statements:
             self.scope = saved
         if new_scope:
             out += ST.closed_at_scope_end(out, c.span)
-        return ir.Block(c.span, tuple(out))
+        return ir.Block(c.span, tuple(CL.destroyed_at_scope_end(self, out)))
 
     def as_block(self, s) -> ir.Block:
         if isinstance(s, A.Compound):
@@ -105,7 +105,7 @@ class Statements:
             self.unsupported("labels are", s.span)
         if isinstance(s, A.Try):
             return [E.try_stmt(self, s)]
-        if isinstance(s, (A.StructDef, A.EnumDef, A.Typedef, A.UsingNamespace)):
+        if isinstance(s, (A.StructDef, A.EnumDef, A.Typedef, A.UsingNamespace, A.UsingDeclaration, A.StaticAssert)):
             self.top_decl(s)
             return []
         if isinstance(s, A.Unsupported):

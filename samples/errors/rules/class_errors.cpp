@@ -1,7 +1,8 @@
 // Errors C++ compilers report in classes, overloads and operators: no overload takes the
 // arguments, two fit equally well, a class without a default constructor declared without
 // arguments, a member function declared twice, a field's bare name inside a kernel (it would
-// capture `this`), a member initializer naming no field, and `this` outside a member function.
+// capture `this`), a member initializer naming no field, `this` outside a member function, and
+// a static_assert that fails.
 #include <amp.h>
 #include <vector>
 using namespace concurrency;
@@ -22,6 +23,8 @@ struct W {
     int a;
     W(int v) : b(v) {} // expected-error {{[no-member]}}
 };
+
+static_assert(sizeof(int) == 8, "64-bit int"); // expected-error {{[static-assert]}}
 
 float pick(float v) { return v; }
 float pick(double v) { return (float)v; }

@@ -1,0 +1,275 @@
+"""Templates the program defines, by instantiation (as C++ compiles them).
+
+A function template or class template is kept as its AST.  Each use with new arguments makes
+an instantiation: the declaration analysed again with the template parameters bound (a type
+parameter resolves to its type, a value parameter reads as its constant), checked as C++
+checks it, and emitted once, named after its arguments:
+
+    template <typename T, int N> T first(Buf<T, N> b)   ->  first<float, 4>: Python `first_float_4`
+    template <typename T, int N> struct Buf {...}       ->  Buf<float, 4>:   Python class `Buf_float_4`
+
+Arguments are given (`f<float>(x)`, `Buf<int, 4>`) or deduced from the call's arguments, for
+the forms real code uses: `T`, `const T&`, `T*`, `array_view<T, N>`, `array<T, N>`,
+`std::vector<T>`, `index<N>`/`extent<N>`, `tiled_index<D0, ...>`, and the program's class
+templates; default template arguments fill the rest.  A diagnostic inside an instantiation
+carries the note "in instantiation of 'f<float, 16>' requested here".
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .. import ast as A
+from .. import ir
+from . import overloads as O
+from .context import SemaError
+from .scope import Scope
+
+
+class TemplateValue:
+    """A value template parameter's name inside an instantiation: reads as its constant."""
+
+    def __init__(self, value: int, type: ir.Type):
+        self.value, self.type = value, type
+
+
+class Instantiating:
+    """The analyser's state around an instantiation (restored afterwards): the template
+    bindings, the function being analysed, its scope and per-statement flags."""
+
+    def __init__(self, a, env: dict, name: str, span):
+        self.a, self.env, self.name, self.span = a, env, name, span
+
+    def __enter__(self):
+        a = self.a
+        self.saved = (a.tenv, a.template_scope, a.fn, a.scope, a.handling, a.discarding, a.deduced)
+        a.tenv = self.env
+        scope = Scope(a.globals, "template")
+        for k, v in self.env.items():
+            if isinstance(v, TemplateValue):
+                scope.define(k, v)
+        a.template_scope = scope
+        a.fn, a.scope, a.handling, a.discarding, a.deduced = None, scope, 0, False, None
+        a.instantiations.append((self.name, self.span))
+        return self
+
+    def __exit__(self, *exc):
+        a = self.a
+        a.instantiations.pop()
+        (a.tenv, a.template_scope, a.fn, a.scope, a.handling, a.discarding, a.deduced) = self.saved
+        return False
+
+
+def declare(a, d: A.TemplateDecl) -> None:
+    """Keep a template (nothing is analysed until it is used)."""
+    inner = d.decl
+    if isinstance(inner, A.StructDef):
+        if inner.name in a.class_templates:
+            a.error("redefinition", f"redefinition of '{inner.name}'", inner.span)
+        a.class_templates[inner.name] = d
+    else:
+        a.function_templates.setdefault(inner.name, []).append(d)
+
+
+def _slug(v) -> str:
+    return str(v).replace("-", "m") if isinstance(v, int) else O.type_slug(v)
+
+
+def _text(v) -> str:
+    return str(v)
+
+
+def _bind(a, d: A.TemplateDecl, given: list, deduced: dict, span) -> dict | None:
+    """Every parameter's value: given (in order), deduced, or its default; None if one lacks."""
+    env = {}
+    for k, p in enumerate(d.params):
+        if k < len(given):
+            v = given[k]
+            if p.kind == "value" and not isinstance(v, int) or p.kind == "type" and isinstance(v, int):
+                a.error("template-args", f"template argument {k + 1} of '{d.decl.name}' must be "
+                        f"{'a type' if p.kind == 'type' else 'a constant'}", span)
+        elif p.name in deduced:
+            v = deduced[p.name]
+        elif p.default is not None:
+            with Instantiating(a, env, d.decl.name, span):      # defaults may use earlier parameters
+                v = a.resolve_type(p.default) if p.kind == "type" else a.const_int(p.default, "template argument")
+        else:
+            return None
+        env[p.name] = v
+    return env
+
+
+def _args_of(a, d: A.TemplateDecl, args_ast, t) -> list:
+    out = []
+    for k, x in enumerate(args_ast):
+        p = d.params[k] if k < len(d.params) else None
+        if p is None:
+            a.error("template-args", f"too many template arguments for '{d.decl.name}'", x.span)
+        if p.kind == "type":
+            out.append(a.type_arg(x, t))
+        else:
+            out.append(a.const_int(x, "template argument"))
+    return out
+
+
+def _env_for_analysis(d: A.TemplateDecl, env: dict) -> dict:
+    """Value parameters as `TemplateValue`s (types stay types)."""
+    out = {}
+    for p in d.params:
+        v = env[p.name]
+        out[p.name] = TemplateValue(v, ir.INT) if p.kind == "value" else v
+    return out
+
+
+def _name(d: A.TemplateDecl, env: dict) -> tuple[str, str]:
+    vals = [env[p.name] for p in d.params]
+    return (f"{d.decl.name}<{', '.join(_text(v) for v in vals)}>",
+            f"{d.decl.name}_{'_'.join(_slug(v) for v in vals)}")
+
+
+# ---- class templates ---------------------------------------------------------------------------
+def class_type(a, t: A.TypeName) -> ir.Type:
+    """`Buf<float, 4>`: the instantiation's struct type (made on first use)."""
+    d = a.class_templates[t.name]
+    env = _bind(a, d, _args_of(a, d, t.args or (), t), {}, t.span)
+    if env is None:
+        a.error("template-args", f"too few template arguments for '{t.name}'", t.span)
+    return instantiate_class(a, d, env, t.span)
+
+
+def instantiate_class(a, d: A.TemplateDecl, env: dict, span) -> ir.StructType:
+    name, py = _name(d, env)
+    key = ("class", id(d), tuple(env[p.name] for p in d.params))
+    if key in a.instances:
+        return a.instances[key]
+    st = ir.StructType(name, "")
+    a.instances[key] = st
+    aenv = _env_for_analysis(d, env)
+    with Instantiating(a, aenv, name, span):
+        py_name = a.module_names.fresh(py, a.globals)
+        st = ir.StructType(name, py_name)
+        a.instances[key] = st
+        aenv[d.decl.name] = st                  # the injected class name: `Buf` inside Buf<T, N>
+        pending, a.pending_bodies = a.pending_bodies, []
+        try:
+            a.struct_def(replace(d.decl, name=name), py_name=py_name)
+            bodies, a.pending_bodies = a.pending_bodies, pending
+            for m, sym in bodies:
+                try:
+                    a.function_body(m, sym)
+                except SemaError:
+                    pass
+        finally:
+            a.pending_bodies = pending
+        a.class_args[name] = (d, env)
+    return st
+
+
+# ---- function templates ------------------------------------------------------------------------
+def _deduce(a, p: A.TypeRef, t: ir.Type, names: set, out: dict) -> bool:
+    """Match parameter type `p` (AST) against argument type `t`, binding template parameters
+    (`names`: those still to deduce; the others were given explicitly)."""
+    if isinstance(p, A.ReferenceType):
+        return _deduce(a, p.base, t, names, out)
+    if isinstance(p, A.PointerType):
+        if isinstance(t, (ir.Pointer, ir.CArray)):
+            return _deduce(a, p.base, t.elem, names, out)
+        return True
+    if not isinstance(p, A.TypeName):
+        return True
+    if p.args is None and p.name in names:
+        if isinstance(t, ir.CArray):
+            t = ir.Pointer(t.elem)
+        if p.name in out and out[p.name] != t:
+            return False
+        out[p.name] = t
+        return True
+    if p.args is None:
+        return True
+    args = list(p.args)
+
+    def value(x, v) -> bool:
+        if isinstance(x, A.Name) and x.name in names and not x.namespace:
+            if x.name in out and out[x.name] != v:
+                return False
+            out[x.name] = v
+        return True
+
+    def typ(x, v) -> bool:
+        if isinstance(x, A.Name) and x.name in names:         # `T` read as an expression
+            x = A.TypeName(x.span, x.name, (), None, False, False, None)
+        return _deduce(a, x, v, names, out) if isinstance(x, (A.TypeName, A.PointerType, A.ReferenceType)) \
+            else True
+
+    if p.name in ("array_view", "array") and isinstance(t, (ir.ArrayView, ir.AmpArray)):
+        return typ(args[0], t.elem) and (len(args) < 2 or value(args[1], t.rank))
+    if p.name == "vector" and isinstance(t, ir.Vector):
+        return typ(args[0], t.elem)
+    if p.name in ("index", "extent") and isinstance(t, (ir.Index, ir.Extent)):
+        return value(args[0], t.rank)
+    if p.name in ("tiled_index", "tiled_extent") and isinstance(t, (ir.TiledIndex, ir.TiledExtent)):
+        return all(value(x, v) for x, v in zip(args, t.dims))
+    if p.name in a.class_templates and isinstance(t, ir.StructType) and t.name in a.class_args:
+        d, env = a.class_args[t.name]
+        if d is not a.class_templates[p.name]:
+            return False
+        for x, q in zip(args, d.params):
+            if not (value(x, env[q.name]) if q.kind == "value" else typ(x, env[q.name])):
+                return False
+    return True
+
+
+def call(a, name: str, explicit: list | None, args: list, spans: list, span, regular: list) -> ir.Expr:
+    """A call of `name`, a function template (maybe also ordinary overloads `regular`)."""
+    from .library import checked_call
+    cands = []
+    for d in a.function_templates[name]:
+        f = d.decl
+        given = {p.name for p in d.params[:len(explicit or [])]}
+        names = {p.name for p in d.params} - given      # explicit arguments are not deduced
+        deduced: dict = {}
+        params = [p for p in f.params if not (p.name is None and isinstance(p.type, A.TypeName)
+                                              and p.type.name == "void")]
+        ok = len(args) <= len(params)
+        for p, x in zip(params, args):
+            ok = ok and _deduce(a, p.type, x.type, names, deduced)
+        if not ok:
+            continue
+        env = _bind(a, d, explicit or [], deduced, span)
+        if env is not None:
+            cands.append((d, env))
+    syms = [instantiate_function(a, d, env, span) for d, env in cands]
+    syms = [s for s in syms if s is not None]
+    plain = [s for s in regular if O.viable(s, args, a.in_amp() if a.fn else False) is not None]
+    if plain and explicit is None:
+        best = O.choose(a, plain, args, span, name)
+        if syms:                                # a template only if it fits better: on a tie
+            other = O.choose(a, syms, args, span, name)     # C++ prefers the non-template
+            ctx = a.in_amp() if a.fn else False
+            if O.better(O.viable(other, args, ctx), O.viable(best, args, ctx)):
+                best = other
+    elif syms:
+        best = O.choose(a, syms, args, span, name)
+    else:
+        a.error("no-matching-function", f"no matching function for call to '{name}'", span,
+                help="no template argument deduction fits the arguments' types; give the template "
+                     "arguments explicitly")
+    return checked_call(a, best, [], args, spans, span)
+
+
+def instantiate_function(a, d: A.TemplateDecl, env: dict, span) -> ir.Symbol | None:
+    name, py = _name(d, env)
+    key = ("function", id(d), tuple(env[p.name] for p in d.params))
+    if key in a.instances:
+        return a.instances[key]
+    with Instantiating(a, _env_for_analysis(d, env), name, span):
+        try:
+            sym = a.declare_function(d.decl, instance=(name, py))
+        except SemaError:
+            a.instances[key] = None
+            return None
+        a.instances[key] = sym
+        try:
+            a.function_body(d.decl, sym)
+        except SemaError:
+            pass
+    return sym
