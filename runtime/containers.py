@@ -188,7 +188,8 @@ def struct(cls):
             object.__setattr__(self, "_rec", np.zeros((), self.dtype))
             user_init(self, *args, **kwargs)
         ns["__init__"] = __init__
-    new = type(cls.__name__, (_StructBase,), ns)
+    bases = tuple(b for b in cls.__bases__ if _is_struct(b)) or (_StructBase,)   # a derived class
+    new = type(cls.__name__, bases, ns)
     new.__qualname__ = cls.__qualname__
     for f in [user_init] + list(ns.values()):  # make zero-argument super() see ``new``
         for cell in getattr(f, "__closure__", None) or ():

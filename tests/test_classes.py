@@ -156,3 +156,37 @@ def test_namespace_errors(src, code, tmp_path, run_amppy):
     p.write_text(src)
     rc, out, err = run_amppy(["check", str(p)])
     assert rc == 1 and f"[{code}]" in err, err
+
+
+@pytest.mark.parametrize("src, code", [
+    ("int main() { int& r = 3; return r; }\n", "ref-binding"),
+    ("int main() { int a[4] = {1, 2, 3, 4}; int i = 0; int& r = a[i]; i = 2; r = 7; return a[0]; }\n",
+     "unsupported"),
+])
+def test_local_reference_errors(src, code, tmp_path, run_amppy):
+    p = tmp_path / "r.cpp"
+    p.write_text(src)
+    rc, out, err = run_amppy(["check", str(p)])
+    assert rc == 1 and f"[{code}]" in err, err
+
+
+def test_typename_member_types_of_template_parameters(run_amppy, tmp_path):
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <amp.h>
+#include <iostream>
+#include <vector>
+using namespace concurrency;
+template <typename View>
+typename View::value_type first_of(const View& v) { typename View::value_type x = v[0]; return x; }
+template <typename T>
+struct Holder { typedef T value_type; T v; };
+template <typename H>
+typename H::value_type get(const H& h) { return h.v; }
+int main() {
+    std::vector<float> d(3, 2.5f);
+    array_view<float, 1> av(3, d);
+    Holder<int> h = {7};
+    std::cout << first_of(av) << " " << get(h) << " " << first_of(d) << std::endl;
+}
+""")
+    assert (rc, out, err) == (0, "2.5 7 2.5\n", "")

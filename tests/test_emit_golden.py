@@ -34,6 +34,8 @@ SAMPLES = [
     "classes/templates.cpp",
     "classes/functors.cpp",
     "classes/class_members.cpp",
+    "classes/inheritance.cpp",
+    "kernels/reference_params.cpp",
     "kernels/switch_barrier.cpp",
     "kernels/index_arithmetic.cpp",
     "library/memory.cpp",

@@ -599,8 +599,9 @@ def test_host_try_catch_parses():
 
 @pytest.mark.parametrize("src, what", [
     ("template <> struct Buf<int> { int x; };\n", "specialisations"),
-    ("struct A { int x; };\nstruct B : public A { int y; };\n", "inheritance"),
-    ("class A { public: int x; };\nclass B : A { };\n", "inheritance"),
+    ("struct A { int x; };\nstruct C { int z; };\nstruct B : public A, public C { int y; };\n",
+     "multiple inheritance"),
+    ("class A { public: int x; };\nclass B : virtual A { };\n", "virtual base classes"),
     ("struct S { template <typename T> T get(); };\n", "member templates"),
 ])
 def test_outside_subset_is_unsupported_not_syntax_error(src, what):

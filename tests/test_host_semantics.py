@@ -27,14 +27,22 @@ int main() {
     assert (rc, out, err) == (0, "107 8 3 5\n", "")
 
 
-def test_scalar_by_reference_is_reported_not_mistranslated(run_amppy, tmp_path):
+def test_scalar_by_reference_changes_the_callers_variable(run_amppy, tmp_path):
     rc, out, err = _run(run_amppy, tmp_path, """
 #include <iostream>
 void swap2(int& a, int& b) { int t = a; a = b; b = t; }
 int main() { int x = 1, y = 2; swap2(x, y); std::cout << x << y << std::endl; return 0; }
 """)
-    assert rc == 1 and out == ""
-    assert "p.cpp:3:12: error: passing 'int' by non-const reference not supported yet [unsupported]" in err
+    assert (rc, out, err) == (0, "21\n", "")
+
+
+def test_non_const_reference_to_a_temporary_is_an_error(run_amppy, tmp_path):
+    rc, out, err = _run(run_amppy, tmp_path, """
+void bump(int& a) { a++; }
+int main() { bump(3); return 0; }
+""")
+    assert rc == 1
+    assert "p.cpp:3:19: error: non-const reference to 'int' cannot bind to a temporary [ref-binding]" in err
 
 
 def test_math_spelled_as_operators_keeps_precedence(run_amppy, tmp_path):

@@ -503,6 +503,29 @@ _CLOSE = object()       # stack marker: close a tuple's '['
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+def assigned_names(nodes) -> set[str]:
+    """The names that assignments, `++`/`--` and declarations in `nodes` (AST, any depth) change."""
+    out, stack = set(), list(nodes)
+    while stack:
+        n = stack.pop()
+        if isinstance(n, tuple):
+            stack.extend(n)
+            continue
+        if not isinstance(n, Node):
+            continue
+        target = n.target if isinstance(n, Assign) else n.operand if isinstance(n, Postfix) or (
+            isinstance(n, Unary) and n.op in ("++", "--")) else None
+        if isinstance(target, Name):
+            out.add(target.name)
+        if isinstance(n, VarDecl):
+            out.add(n.name)
+        for name in _field_names(type(n)):
+            v = getattr(n, name)
+            if isinstance(v, (Node, tuple)):
+                stack.append(v)
+    return out
+
+
 def _field_names(cls) -> tuple[str, ...]:
     names = _FIELDS.get(cls)
     if names is None:

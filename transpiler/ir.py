@@ -54,10 +54,12 @@ class Symbol:
     by_ref: bool = False              # a reference parameter (writes reach the caller's object)
     restrict_: tuple[str, ...] = ("cpu",)   # a function's restrict(...) list
     ref_params: tuple[bool, ...] = ()       # a function's parameters passed by reference
+    mutable_refs: tuple[bool, ...] = ()     # ... by non-const reference (they bind only lvalues)
     defaults: tuple = ()                    # a function's default arguments (AST expressions or None)
     owner: str = ""                   # a member function's class (its C++ name)
     member: str = ""                  # "method", "static", "ctor" or "dtor" for a member function
     method_py: str = ""               # a member function's Python name inside its class
+    virtual: bool = False             # a virtual member function (the host dispatches on the object)
 
     def __repr__(self) -> str:
         return f"Symbol({self.name}: {self.type})"
@@ -453,6 +455,7 @@ class StructDef:
     dtor: Optional[Symbol] = None
     host_only: bool = False           # a member a numpy record cannot hold: a plain Python object
     defaults: list = field(default_factory=list)  # host_only: (field, default value Expr or None)
+    base: Optional[str] = None        # the base class (single inheritance): its fields come first
     member_types: dict = field(default_factory=dict)  # `typedef float value_type;` -> its type
     constants: dict = field(default_factory=dict)     # `static const int N = 4;` -> its Symbol
 

@@ -41,10 +41,11 @@ class Decl:
 
 class Marker:
     """Function specifiers and other bits that are not AST nodes of their own."""
-    __slots__ = ("kind", "value", "span")
+    __slots__ = ("kind", "value", "span", "virtual")
 
     def __init__(self, kind, value=None, span=None):
         self.kind, self.value, self.span = kind, value, span
+        self.virtual = False
 
 
 class BuilderBase:

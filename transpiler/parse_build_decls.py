@@ -163,6 +163,11 @@ class DeclBuilders(BuilderBase):
         """`T[]` as a template argument: `std::unique_ptr<float[]>`."""
         return A.ArrayType(self.sp(meta), ch[0], None)
 
+    def typename_type(self, meta, ch):
+        """`typename T::value_type`: a member type of a template parameter."""
+        names = [t.value for t in ch if isinstance(t, TOKENS) and t.type in ("NS_NAME", "NAME", "TYPE_NAME")]
+        return A.TypeName(self.sp(meta), names[-1], tuple(names[:-1]), None, False, False, None)
+
     def elaborated_type(self, meta, ch):
         ns = tuple(t.value for t in ch[1:-1])
         return A.TypeName(self.sp(meta), ch[-1].value, ns, None, False, False, ch[0].value)
@@ -259,7 +264,10 @@ class DeclBuilders(BuilderBase):
         for c in ch:
             if isinstance(c, Marker) and c.kind == "bases":
                 bases = c.value
-                bad.append(self.unsupported(c.span, "inheritance is"))
+                if len(bases) > 1:
+                    bad.append(self.unsupported(c.span, "multiple inheritance is"))
+                elif c.virtual:
+                    bad.append(self.unsupported(c.span, "virtual base classes are"))
             elif isinstance(c, A.DeclStmt):
                 fields.extend(c.decls)
             elif isinstance(c, A.FunctionDef):
@@ -280,10 +288,15 @@ class DeclBuilders(BuilderBase):
                            tuple(others))
 
     def base_clause(self, meta, ch):
-        return Marker("bases", tuple(ch), self.sp(meta))
+        m = Marker("bases", tuple(name for name, _ in ch), self.sp(meta))
+        m.virtual = any(virtual for _, virtual in ch)
+        return m
 
     def base(self, meta, ch):
-        return next(t.value for t in reversed(ch) if isinstance(t, TOKENS) and t.type in ("NAME", "TYPE_NAME", "TEMPLATE_NAME"))
+        name = next(t.value for t in reversed(ch) if isinstance(t, TOKENS) and t.type in ("NAME", "TYPE_NAME", "TEMPLATE_NAME"))
+        if any(isinstance(t, TOKENS) and t.type == "TEMPLATE_NAME" for t in ch):
+            raise _SyntaxProblem("unsupported", "a class template as a base class is not supported yet", self.sp(meta))
+        return (name, any(isinstance(t, TOKENS) and t.type == "VIRTUAL" for t in ch))
 
     def struct_member(self, meta, ch):
         return ch[0]
@@ -338,6 +351,10 @@ class DeclBuilders(BuilderBase):
         """`S::f` (a member function defined outside its class): (owner, name)."""
         names = [t.value for t in ch if isinstance(t, TOKENS) and t.type in ("NS_NAME", "NAME")]
         return Marker("fn_name", (names[-2], names[-1]), self.sp(meta))
+
+    def specialised_name(self, meta, ch):
+        raise _SyntaxProblem("unsupported", "explicit specialisations of function templates are not supported yet",
+                             self.sp(meta))
 
     def qualified_operator(self, meta, ch):
         owners = [t.value for t in ch if isinstance(t, TOKENS) and t.type == "NS_NAME"]
@@ -398,6 +415,8 @@ class DeclBuilders(BuilderBase):
         if ret is not None:
             rtype = ret
         const = any(isinstance(c, Marker) and c.kind == "const" for c in ch)
+        if any(isinstance(c, TOKENS) and c.type == "INT_LIT" for c in ch):
+            storage += ("pure",)                # `virtual void f() = 0;`
         return A.FunctionDef(self.sp(meta), fname, nspan, rtype, params, variadic,
                              restrict, rspan, storage, body, owner=owner, const=const)
 

@@ -65,6 +65,16 @@ class HostWriter(PyEmitter):
         self.last_line = 0                  # the last C++ line a statement came from
         self.global_syms = {g.sym for g in program.globals}
         self.p_struct_names = {s.name: s.py_name for s in program.structs}
+        # (class, method) pairs a derived class redefines: non-virtual calls of them name the class
+        own = {(f.sym.owner, f.sym.method_py) for f in program.functions if f.sym.owner}
+        bases = {s.name: s.base for s in program.structs}
+        self.hidden = set()
+        for owner, m in own:
+            b = bases.get(owner)
+            while b:
+                if (b, m) in own:
+                    self.hidden.add((b, m))
+                b = bases.get(b)
         self.module_names = ({f.sym.py_name for f in program.functions} | {s.py_name for s in program.structs}
                              | {g.sym.py_name for g in program.globals} | {k.name for k in program.kernels})
         self.referenced: set[tuple[int, int]] = set()    # (id(out), index) of lines with a line reference
@@ -91,7 +101,7 @@ class HostWriter(PyEmitter):
                 self.host_class(s)
             else:
                 o.append(f"@struct  # {self.where(s.span)}")
-                o.append(f"class {s.py_name}:")
+                o.append(f"class {s.py_name}{self.base_of(s, '')}:")
                 for fname, ft in s.fields:
                     o.append(f"    {fname}: {self.field_type(ft)}")
             if not s.fields and not methods:
@@ -144,7 +154,7 @@ class HostWriter(PyEmitter):
         """A class with members a numpy record cannot hold: a Python class whose `__init__`
         gives each member its default value (constructors are `new`, as for structs)."""
         o = self.out
-        o.append(f"class {s.py_name}(HostObject):  # {self.where(s.span)}")
+        o.append(f"class {s.py_name}{self.base_of(s, 'HostObject')}:  # {self.where(s.span)}")
         o.append(f"    __slots__ = {tuple(f for f, _ in s.fields)!r}")
         o.append("")
         o.append("    def __init__(self):  # each member's value before a constructor sets it")
@@ -153,6 +163,11 @@ class HostWriter(PyEmitter):
             o.append(f"        self.{fname} = {self.expr(value) if value is not None else 'None'}")
         if not s.defaults:
             o.append("        pass")
+
+    def base_of(self, s: ir.StructDef, default: str) -> str:
+        """`(Base)` of a derived class (its Python class derives from the base's), else `(default)`."""
+        base = self.p_struct_names.get(s.base) if s.base else default
+        return f"({base})" if base else ""
 
     def field_type(self, t: ir.Type) -> str:
         if isinstance(t, ir.CArray):
@@ -180,8 +195,11 @@ class HostWriter(PyEmitter):
         self.globals_assigned, self.referenced, self.line_lists = set(), set(), {}
         self.owner, self.parts = f.sym.py_name, []
         self.last_line = f.span.line
+        self.writeback = [p.py_name for p in self.changed_params(f)]
         body: list[str] = []
         self.block(f.body.body, body, 1)
+        self.end_of_function(f, body)
+        self.writeback = []
         if f.sym is self.p.main and isinstance(f.ret, ir.Scalar):
             if not body[-1].strip().startswith("return"):
                 body.append("    return 0")
@@ -340,16 +358,20 @@ class HostWriter(PyEmitter):
             return f"{target} = chr(uint8(ord({target}) {'+' if e.op == '++' else '-'} 1))"
         return super().incdec(e)
 
-    def e_Call(self, e: ir.Call):
+    def plain_call(self, e: ir.Call) -> str:
         f = e.func
+        if f.member in ("method", "dtor") and not f.virtual and (f.owner, f.method_py) in self.hidden:
+            cls = self.p_struct_names[f.owner]  # a non-virtual call C++ binds statically: Base.f(obj)
+            self.names_used.add(cls)
+            return f"{cls}.{f.method_py}({', '.join(self.call_args(e.args))})"
         if f.member in ("method", "dtor"):      # obj.method(args)
             obj = self.expr(e.args[0], P_ATOM)
-            return f"{obj}.{f.method_py}({', '.join(self.call_args(e.args[1:]))})", P_ATOM
+            return f"{obj}.{f.method_py}({', '.join(self.call_args(e.args[1:]))})"
         if f.owner:                             # Struct.new(args), Struct.static_method(args)
             cls = self.p_struct_names[f.owner]
             self.names_used.add(cls)
-            return f"{cls}.{f.method_py}({', '.join(self.call_args(e.args))})", P_ATOM
-        return super().e_Call(e)
+            return f"{cls}.{f.method_py}({', '.join(self.call_args(e.args))})"
+        return super().plain_call(e)
 
     def expr_statement(self, e: ir.Expr) -> list[str]:
         if isinstance(e, ir.StreamIn):

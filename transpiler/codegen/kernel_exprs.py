@@ -59,9 +59,6 @@ class KernelExprEmitter(StructValues, PyEmitter):
         if kernel is not None:
             self._comment_line[kernel.span.file] = kernel.span.line
         self.device_names: dict = {}          # id(function Symbol) -> name of its kernel version
-        self.hoisted: list[str] = []          # lines to run before the current statement (kernel_structs)
-        self.writeback: list[str] = []        # fields of the current function's changed reference params
-        self._fdefs = None
 
     @property
     def split_long(self) -> bool:
@@ -196,40 +193,6 @@ class KernelExprEmitter(StructValues, PyEmitter):
                 return of_call, P_ATOM
         return super().e_FieldRef(e)
 
-    def e_Call(self, e: ir.Call):
-        if self.writebacks(e) and not isinstance(e.type, ir.StructType):
-            names = self.hoist_call(e)          # its results come from a line before the statement
-            if len(names) != 1:
-                raise self.not_here("a call that changes its reference argument, used as a value,", e.span)
-            return names[0], P_ATOM
-        return self.plain_call(e), P_ATOM
-
-    def plain_call(self, e: ir.Call) -> str:
-        return super().e_Call(e)[0]
-
-    def expr_statement(self, e: ir.Expr) -> list[str]:
-        inner = e.operand if isinstance(e, ir.Convert) else e
-        if isinstance(inner, ir.Call):
-            return self.call_statement(inner)
-        return super().expr_statement(e)
-
-    def stmt(self, s: ir.Stmt, out: list[str], depth: int) -> None:
-        """A statement, after the lines its struct-valued calls were hoisted into."""
-        saved, self.hoisted = self.hoisted, []
-        n = len(out)
-        try:
-            super().stmt(s, out, depth)
-        finally:
-            mine, self.hoisted = self.hoisted, saved
-        if mine:
-            if isinstance(s, (ir.While, ir.DoWhile, ir.For)):
-                raise self.error("a call returning a struct (or changing a reference argument) in a loop's "
-                                 "condition is not supported yet in kernels", s.span)
-            pad = self.indent_unit * depth
-            while n < len(out) and out[n].lstrip().startswith("#"):
-                n += 1                          # after the statement's source comment
-            out[n:n] = [pad + line for line in mine]
-
     def callee(self, sym: ir.Symbol) -> str:
         name = self.device_names.get(id(sym), sym.py_name)
         self.names_used.add(name)
@@ -350,9 +313,6 @@ class KernelExprEmitter(StructValues, PyEmitter):
             else:
                 out.append(pad + self.returned(self.leaf_values(s.value)))   # a struct result: its leaves
             return
-        if self.writeback:
-            out.append(pad + self.returned([self.expr(s.value)] if s.value is not None else []))
-            return
         super().s_Return(s, out, depth, pad)
 
     def s_Barrier(self, s, out, depth, pad):
@@ -399,8 +359,7 @@ class KernelExprEmitter(StructValues, PyEmitter):
         note = self.version_note if name != f.sym.py_name else ""
         out = [decorator, f"def {name}({', '.join(params)}):  # {where(f.span.file, f.span.line)}{note}"]
         self.block(f.body.body, out, 1)
-        if self.writeback and isinstance(f.ret, ir.Void) and not out[-1].lstrip().startswith("return"):
-            out.append(self.indent_unit + self.returned([]))   # the changed reference parameters
+        self.end_of_function(f, out)
         self.writeback = []
         return self.helpers + out
 
@@ -422,6 +381,8 @@ class KernelExprEmitter(StructValues, PyEmitter):
             params += self.declare_struct(p) if isinstance(p.type, ir.StructType) else [p.py_name]
             if p.by_ref and isinstance(p.type, ir.StructType):
                 self.writeback += self.struct_vars[p]
+            elif p.by_ref and isinstance(p.type, ir.Scalar):
+                self.writeback.append(p.py_name)
         return params
 
 

@@ -82,6 +82,8 @@ class StructValues:
         """The value of every leaf of the struct-valued expression `e`."""
         if isinstance(e, ir.Copy):
             return self.leaf_values(e.operand)
+        if isinstance(e, ir.Convert):               # a derived object's base part: its first fields
+            return self.leaf_values(e.operand)[:len(self.struct_leaves(e.type, e.span))]
         if isinstance(e, ir.Call):                  # a struct result: into temporaries first
             return self.hoist_call(e)
         local = self._local_leaves(e)
@@ -110,6 +112,8 @@ class StructValues:
 
     def leaf_targets(self, e: ir.Expr) -> list[str]:
         """Where every leaf of the struct lvalue `e` is stored."""
+        if isinstance(e, ir.Convert):               # a derived object's base part
+            return self.leaf_targets(e.operand)[:len(self.struct_leaves(e.type, e.span))]
         local = self._local_leaves(e)
         if local is not None:
             return local
@@ -154,32 +158,26 @@ class StructValues:
 
     def unpack(self, targets: list[str], call: str, declared: bool = False) -> list[str]:
         """Lines assigning the tuple `call` to `targets` (`declared`: new variables)."""
-        if len(targets) == 1:
-            return [f"{targets[0]} = {call}[0]"]
-        user = {n for names in self.struct_vars.values() for n in names}
-        if not self.unpack_through_temp or declared or not user & set(targets):   # new names alias nothing
+        if len(targets) == 1:                       # one value comes back as itself, not a tuple
+            return [f"{targets[0]} = {call}"]
+        temps = getattr(self, "temp_names", set())
+        if not self.unpack_through_temp or declared or not any(t.isidentifier() and t not in temps for t in targets):
+            # new names and memory (a[i], r.x) alias nothing
             return [f"{', '.join(targets)} = {call}"]
         tmp = self.fresh("result")
         return [f"{tmp} = {call}"] + [f"{t} = {tmp}[{i}]" for i, t in enumerate(targets)]
 
-    # ------------------------------------------------------------------ reference parameters
-    def writebacks(self, call: ir.Call) -> list:
-        """The arguments of `call` whose struct the callee changes (non-const references)."""
-        fd = self.function_defs().get(id(call.func))
-        if fd is None:
-            return []
-        return [a for a, p in zip(call.args, fd.params) if p.by_ref and isinstance(p.type, ir.StructType)]
-
-    def function_defs(self) -> dict:
-        if getattr(self, "_fdefs", None) is None:
-            self._fdefs = {id(f.sym): f for f in (self.program.functions if self.program is not None else [])}
-        return self._fdefs
+    # ------------------------------------------------------------------ reference parameters (refs.py)
+    #: kernels pass a struct as its fields: a changed struct comes back like a changed number
+    writeback_types = (ir.Scalar, ir.StructType)
 
     def writeback_targets(self, call: ir.Call) -> list[str]:
         out = []
         for a in self.writebacks(call):
             inner = a.operand if isinstance(a, ir.Copy) else a
-            if isinstance(inner, (ir.Var, ir.FieldRef, ir.ElementRef)):
+            if not isinstance(a.type, ir.StructType):
+                out.append(self.lvalue(inner, "w"))
+            elif isinstance(inner, (ir.Var, ir.FieldRef, ir.ElementRef, ir.Convert)):
                 out += self.leaf_targets(inner)
             else:                               # a temporary object: its changes are dropped
                 out += [self.fresh("_dropped") for _ in self.struct_leaves(a.type, a.span)]
@@ -187,30 +185,12 @@ class StructValues:
 
     def result_names(self, call: ir.Call) -> list[str]:
         t = call.type
-        if isinstance(t, ir.Void):
-            return []
         if isinstance(t, ir.StructType):
-            return [self.fresh(f"{t.py}_{'_'.join(p)}") for p, _ in self.struct_leaves(t, call.span)]
-        return [self.fresh(f"{call.func.method_py or call.func.py_name}_result")]
-
-    def hoist_call(self, call: ir.Call) -> list[str]:
-        """Evaluate `call` on a line of its own before the statement; its result's names."""
-        names = self.result_names(call)
-        targets = names + self.writeback_targets(call)
-        self.hoisted += self.unpack(targets, self.plain_call(call))
+            names = [self.fresh(f"{t.py}_{'_'.join(p)}") for p, _ in self.struct_leaves(t, call.span)]
+        else:
+            names = super().result_names(call)
+        self.temp_names = getattr(self, "temp_names", set()) | set(names)
         return names
-
-    def call_statement(self, call: ir.Call) -> list[str]:
-        """A call as a statement: its changed reference arguments assigned back."""
-        targets = self.writeback_targets(call)
-        if not targets:
-            return [self.plain_call(call)]
-        return self.unpack(self.result_names(call) + targets, self.plain_call(call))
-
-    def returned(self, values: list[str]) -> str:
-        """What a `return` gives back: the result, then the fields of changed reference parameters."""
-        names = values + self.writeback
-        return "return " + ", ".join(names) if names else "return"
 
     def struct_field_of_call(self, e: ir.FieldRef):
         """`make(1).a`: the leaf of a struct returned by a call (a tuple), or None."""

@@ -27,6 +27,7 @@ import dataclasses
 
 from .. import ir
 from ..diagnostics import KernelCodegenError
+from .refs import ReferenceParams
 from . import CodegenUnsupported
 from ..cxxtypes import deferrable, is_integer, result_wraps, wrap_value
 from .macros import macro_names_of
@@ -53,7 +54,7 @@ def is_float(t) -> bool:
     return isinstance(t, ir.Scalar) and t.is_float
 
 
-class PyEmitter:
+class PyEmitter(ReferenceParams):
     """The walk over IR statements and expressions, writing Python lines into `out` lists."""
 
     indent_unit = "    "
@@ -78,6 +79,8 @@ class PyEmitter:
         self.user_comments = comments_of(sources)
         self.errors: list | None = None       # see `recovering`
         self.hoisted: list[str] = []          # lines to put above the statement being emitted
+        self.writeback: list[str] = []        # the changed reference parameters a return gives back (refs.py)
+        self._fdefs = None
         self.macros = macro_names_of(sources)  # `#define` constants named where the C++ names them
 
     # ================================================================ hooks
@@ -157,6 +160,9 @@ class PyEmitter:
 
     def expr_statement(self, e: ir.Expr) -> list[str]:
         """An expression evaluated for its effects."""
+        inner = e.operand if isinstance(e, ir.Convert) else e
+        if isinstance(inner, ir.Call):
+            return self.call_statement(inner)
         return [self.expr(e)]
 
     def float_division(self, e: ir.Binary) -> str | None:
@@ -200,8 +206,8 @@ class PyEmitter:
 
     def e_Convert(self, e: ir.Convert):
         src, dst = e.operand.type, e.type
-        if src == dst or isinstance(dst, ir.Void):
-            return self.emit(e.operand)
+        if src == dst or isinstance(dst, ir.Void) or isinstance(dst, ir.StructType):
+            return self.emit(e.operand)     # (a derived object as its base: the object itself)
         if not (isinstance(src, ir.Scalar) and isinstance(dst, ir.Scalar)):
             return self.object_convert(e)
         if self.text_chars and "char" in (src.name, dst.name):
@@ -300,7 +306,12 @@ class PyEmitter:
         return f"{self.expr(e.base, P_ATOM)}.{e.field}", P_ATOM
 
     def e_Call(self, e: ir.Call):
-        return f"{self.callee(e.func)}({', '.join(self.call_args(e.args))})", P_ATOM
+        if self.writebacks(e):                  # a line of its own first (refs.py)
+            names = self.hoist_call(e)
+            if len(names) != 1:
+                raise self.not_here("a call that changes a reference argument, used as a value,", e.span)
+            return names[0], P_ATOM
+        return self.plain_call(e), P_ATOM
 
     def e_MathCall(self, e: ir.MathCall):
         return self.math_call(e)
@@ -337,12 +348,21 @@ class PyEmitter:
             raise self.not_here(ir.describe(s), s.span)
         self.before(s, out, pad)
         first = len(out)
-        with self.recovering():
-            m(s, out, depth, pad)
+        saved, self.hoisted = self.hoisted, []      # each statement's own (nested ones have theirs)
+        try:
+            with self.recovering():
+                m(s, out, depth, pad)
+            mine = self.hoisted
+        finally:
+            self.hoisted = saved
         self.after(s, out, first)
-        if self.hoisted:                # a lambda's `def`, made where the statement runs
-            out[first:first] = [pad + line for line in self.hoisted]
-            self.hoisted = []
+        if mine:                        # a lambda's `def`, a call's result (refs.py): where it runs
+            if isinstance(s, (ir.While, ir.DoWhile, ir.For)):
+                with self.recovering():
+                    raise self.not_here("a call that changes a reference argument, or a lambda, in a loop's "
+                                        "condition", s.span, help="compute it in the loop's body")
+                return
+            out[first:first] = [pad + line for line in mine]
 
     @contextlib.contextmanager
     def recovering(self):
@@ -472,6 +492,9 @@ class PyEmitter:
         out.append(pad + "break")
 
     def s_Return(self, s: ir.Return, out, depth, pad):
+        if self.writeback:                      # the changed reference parameters come back too
+            out.append(pad + self.returned([self.expr(s.value)] if s.value is not None else []))
+            return
         out.append(pad + ("return" if s.value is None else f"return {self.expr(s.value)}"))
 
     def s_Switch(self, s: ir.Switch, out, depth, pad):

@@ -68,6 +68,7 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.defined: set[int] = set()      # id of every function Symbol whose body was analysed
         self.forward_structs: set[str] = set()      # `struct X;` before X's definition
         self.class_stack: list = []         # the classes being declared or whose member is analysed
+        self.rest_of_block: list = []       # the statements after the one being analysed (AST)
         self.member_bodies: dict[int, object] = {}  # id(member Symbol) -> its definition outside the class
 
     # ---- errors -------------------------------------------------------------------------------

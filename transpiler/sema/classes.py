@@ -117,11 +117,40 @@ def declare_class_names(a, d: A.StructDef, sd: ir.StructDef) -> None:
             pass
 
 
+def inherit(a, d: A.StructDef, sd: ir.StructDef) -> None:
+    """`struct B : public A`: A's fields come first (C++'s layout), A's member types, constants
+    and member functions are B's too unless B declares the name (which hides them)."""
+    name = d.bases[0]
+    base = a.structs.get(name)
+    if base is None:
+        a.error("unknown-type", f"unknown base class '{name}'", d.span)
+    sd.base = name
+    sd.fields.extend(base.fields)
+    sd.member_types.update(base.member_types)
+    sd.constants.update(base.constants)
+    for cname, c in base.constants.items():
+        a.scope.define(cname, c)
+
+
+def derives(a, t: ir.Type, base: ir.Type) -> bool:
+    """`t` is a class derived (directly or not) from class `base`."""
+    if not (isinstance(t, ir.StructType) and isinstance(base, ir.StructType)):
+        return False
+    sd = a.structs.get(t.name)
+    while sd is not None and sd.base is not None:
+        if sd.base == base.name:
+            return True
+        sd = a.structs.get(sd.base)
+    return False
+
+
 def declare_members(a, d: A.StructDef, sd: ir.StructDef) -> None:
     """Declare the member functions of class `d` (their bodies are analysed after all
     declarations, as C++ analyses a class's member functions after the class)."""
     declared = {f for f, _ in sd.fields}     # (a field with an error is left out)
-    a.class_fields[sd.name] = {f.name: field_name(f.name) for f in d.fields if field_name(f.name) in declared}
+    inherited = dict(a.class_fields.get(sd.base, {})) if sd.base else {}
+    a.class_fields[sd.name] = inherited | {f.name: field_name(f.name) for f in d.fields
+                                           if field_name(f.name) in declared}
     for m in d.methods:
         try:
             if "friend" in m.storage:       # a friend defined in the class is a free function
@@ -131,12 +160,22 @@ def declare_members(a, d: A.StructDef, sd: ir.StructDef) -> None:
                     a.pending_bodies.append((f, sym))
                 continue
             sym = declare_member(a, sd, m)
+            if "pure" in m.storage:
+                a.defined.add(id(sym))      # `= 0`: the derived classes define it
             if m.body is not None and is_kernel_operator(sym):
                 a.defined.add(id(sym))      # analysed as the kernel of each parallel_for_each
             elif m.body is not None:
                 a.pending_bodies.append((m, sym))
         except SemaError:
             pass
+    if sd.base:                             # the base's member functions, where not hidden
+        base = a.structs[sd.base]
+        for name, syms in base.members.items():
+            if name not in sd.members:
+                sd.members[name] = list(syms)
+            elif any(s.virtual for s in syms):  # an override of a virtual function is virtual
+                for s in sd.members[name]:
+                    s.virtual = True
 
 
 def _signature(a, sd: ir.StructDef, m: A.FunctionDef):
@@ -182,6 +221,10 @@ def declare_member(a, sd: ir.StructDef, m: A.FunctionDef) -> ir.Symbol:
                     m.name_span)
     sym.owner, sym.member, sym.method_py = sd.name, member, method_py
     sym.restrict_ = restrict
+    sym.virtual = "virtual" in m.storage
+    if sym.virtual and "amp" in restrict:
+        a.error("amp-restrict", "a virtual function cannot be restrict(amp)", m.name_span,
+                help="C++ AMP kernels call functions statically: drop 'virtual' or the amp restriction")
     defaults = tuple(p.default for p, _ in params)
     seen = False
     for (p, _), dflt in zip(params, defaults):
@@ -193,6 +236,8 @@ def declare_member(a, sd: ir.StructDef, m: A.FunctionDef) -> ir.Symbol:
     # `this` and reference parameters are passed without a copy
     sym.ref_params = (True,) * len(this) + tuple(
         isinstance(p.type, (A.ReferenceType, A.ArrayType)) for p, _ in params)
+    sym.mutable_refs = (False,) * len(this) + tuple(isinstance(p.type, A.ReferenceType) and not (
+        isinstance(p.type.base, A.TypeName) and p.type.base.const) for p, _ in params)
     if member == "dtor":
         sd.dtor = sym
     else:
@@ -271,13 +316,27 @@ def ctor_prologue(a, d: A.FunctionDef, sym: ir.Symbol, this: ir.Symbol) -> list:
     sp = d.span
     out = [ir.VarDecl(sp, this, ir.Construct(sp, this.type, ()))]
     inits = {}
+    base_args = None
     for name, args, span in d.inits:
+        if sd.base is not None and name == sd.base:
+            base_args = (args, span)
+            continue
         py = a.class_fields[sd.name].get(name)
         if py is None:
             a.error("no-member", f"member initializer '{name}' does not name a field of '{sd.name}'", span)
         if py in inits:
             a.error("redefinition", f"multiple initializations given for '{name}'", span)
         inits[py] = (args, span)
+    if sd.base is not None:                 # the base part first: its constructor, copied in
+        base_t = struct_type(a.structs[sd.base])
+        args, span = base_args if base_args is not None else ((), sp)
+        value = a.construct(base_t, tuple(a.expr(x) for x in args), span, [x.span for x in args])
+        part = ir.Symbol("base", a.fn.py.fresh(f"{sd.base}_part", a.scope), base_t, "local", span)
+        out.append(ir.VarDecl(span, part, value))
+        for py, ft in a.structs[sd.base].fields:
+            target = ir.FieldRef(span, ft, ir.Var(span, this.type, this), py, False)
+            out.append(ir.ExprStmt(span, ir.Assign(span, ft, "=", target,
+                                                   ir.FieldRef(span, ft, ir.Var(span, base_t, part), py, False), ft)))
     fields = dict(sd.fields)
     for py, ft in sd.fields:
         if py not in inits:
@@ -413,15 +472,22 @@ def _better(r1, r2, s1, s2) -> bool:
 
 
 # ---- destructors -------------------------------------------------------------------------------
+def destructors(a, t: ir.Type) -> list:
+    """The destructors that run user code when an object of class `t` dies: its own, then its
+    bases' (an empty `~S() {}` changes nothing)."""
+    out = []
+    sd = a.structs.get(t.name) if isinstance(t, ir.StructType) else None
+    while sd is not None:
+        if sd.dtor is not None:
+            decl = a.member_decls[id(sd.dtor)]
+            if not (decl.body is not None and not decl.body.items):
+                out.append(sd.dtor)
+        sd = a.structs.get(sd.base) if sd.base else None
+    return out
+
+
 def has_destructor(a, t: ir.Type) -> bool:
-    """A class whose destructor runs user code (an empty `~S() {}` changes nothing)."""
-    if not (isinstance(t, ir.StructType) and t.name in a.structs):
-        return False
-    dtor = a.structs[t.name].dtor
-    if dtor is None:
-        return False
-    decl = a.member_decls[id(dtor)]
-    return not (decl.body is not None and not decl.body.items)
+    return bool(destructors(a, t))
 
 
 def destroyed_at_scope_end(a, stmts: list) -> list:
@@ -436,11 +502,19 @@ def destroyed_at_scope_end(a, stmts: list) -> list:
                 return stmts
             rest = destroyed_at_scope_end(a, stmts[k + 1:])
             sp = s.span
-            dtor = a.structs[s.sym.type.name].dtor
-            a.call_sites.append((dtor, sp))
-            if a.fn is not None:
-                a.fn.calls.append(dtor)
-            call = ir.Call(sp, ir.Void(), dtor, (ir.Var(sp, s.sym.type, s.sym),))
+            calls = []
+            for dtor in destructors(a, s.sym.type):     # the class's, then its bases'
+                a.call_sites.append((dtor, sp))
+                if a.fn is not None:
+                    a.fn.calls.append(dtor)
+                obj = upcast(a, ir.Var(sp, s.sym.type, s.sym), struct_type(a.structs[dtor.owner]))
+                calls.append(ir.ExprStmt(sp, ir.Call(sp, ir.Void(), dtor, (obj,))))
             body = ir.Block(sp, tuple(rest))
-            return stmts[:k + 1] + [ir.Scoped(sp, body, ir.Block(sp, (ir.ExprStmt(sp, call),)))]
+            return stmts[:k + 1] + [ir.Scoped(sp, body, ir.Block(sp, tuple(calls)))]
     return stmts
+
+
+def upcast(a, e: ir.Expr, t: ir.StructType) -> ir.Expr:
+    """`e` (of a class derived from `t`) as its `t` part: the host uses the object itself, the
+    kernels its first fields (the base's, which come first)."""
+    return e if e.type == t else ir.Convert(e.span, t, e, False)

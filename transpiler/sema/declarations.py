@@ -66,6 +66,8 @@ class Declarations:
         for sd in reversed(self.class_stack):      # a member type, inside its class
             if name in sd.member_types and not t.namespace:
                 return sd.member_types[name]
+        if t.namespace and isinstance(self.tenv.get(t.namespace[-1]), ir.Type):
+            return self._member_type(t, self.tenv[t.namespace[-1]])    # `typename T::value_type`
         if t.namespace and t.namespace[-1] in self.structs and name in self.structs[t.namespace[-1]].member_types:
             return self.structs[t.namespace[-1]].member_types[name]     # `S::value_type`
         if name in self.tenv and isinstance(self.tenv[name], ir.Type) and not t.namespace:
@@ -173,6 +175,8 @@ class Declarations:
         if isinstance(owner, ir.StructType) and owner.name in self.structs and \
                 t.name in self.structs[owner.name].member_types:
             return self.structs[owner.name].member_types[t.name]
+        if isinstance(owner, (ir.ArrayView, ir.AmpArray)) and t.name == "value_type":
+            return owner.elem
         if isinstance(owner, ir.Vector):
             members = {"iterator": ir.Iterator(owner.elem), "const_iterator": ir.Iterator(owner.elem),
                        "size_type": ir.Scalar("size_t"), "difference_type": ir.Scalar("long long"),
@@ -259,6 +263,8 @@ class Declarations:
         self.scope = Scope(self.scope, "class")     # the class's constants and member types
         self.class_stack.append(sd)
         try:
+            if d.bases:
+                CL.inherit(self, d, sd)
             CL.declare_class_names(self, d, sd)
             for f in d.fields:
                 if "static" in f.storage:
@@ -374,8 +380,10 @@ class Declarations:
         sym.defaults = defaults
         # which parameters the call passes without a copy: non-const references, and arrays
         # (`void f(int a[3])` is `void f(int* a)` in C++: the callee writes the caller's array)
-        sym.ref_params = tuple(isinstance(p.type, (A.ArrayType, A.ReferenceType))
-                               for p in d.params if not (p.name is None and isinstance(self.resolve_type(p.type), ir.Void)))
+        real = [p for p in d.params if not (p.name is None and isinstance(self.resolve_type(p.type), ir.Void))]
+        sym.ref_params = tuple(isinstance(p.type, (A.ArrayType, A.ReferenceType)) for p in real)
+        sym.mutable_refs = tuple(isinstance(p.type, A.ReferenceType) and not (
+            isinstance(p.type.base, A.TypeName) and p.type.base.const) for p in real)
         if instance is None:
             self.globals.define(d.name, O.Overloads(d.name, group + [sym]) if group else sym)
         if d.name in ("main", "_tmain", "wmain"):
@@ -419,10 +427,6 @@ class Declarations:
             ps = ir.Symbol(name, self.fn.py.fresh(name, self.scope), ptypes[i], "param", p.span)
             ps.by_ref = isinstance(p.type, A.ReferenceType) and not (
                 isinstance(p.type.base, A.TypeName) and p.type.base.const)
-            if ps.by_ref and isinstance(ps.type, ir.Scalar):
-                # Python passes numbers by value: writes to `a` would not reach the caller.
-                self.sink.error("unsupported", f"passing '{ps.type}' by non-const reference not supported yet",
-                                p.span, help="return the new value instead, or pass a struct or array_view")
             self.scope.define(name, ps)
             params.append(ps)
             i += 1

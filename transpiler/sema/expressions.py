@@ -58,6 +58,8 @@ class Expressions:
                     return ir.Const(e.span, t, int(v))
                 return ir.Const(e.span, t, wrap_value(int(v), t))
             return ir.Convert(e.span, t, e, explicit)
+        if isinstance(t, ir.StructType) and CL.derives(self, src, t):
+            return CL.upcast(self, e, t)    # a derived object as its base part
         if isinstance(t, ir.Scalar) and t.name == "bool" and isinstance(src, (ir.Pointer, ir.String)):
             return ir.Convert(e.span, t, e, explicit)
         if isinstance(t, ir.ArrayView) and isinstance(src, ir.ArrayView) and src.elem == t.elem and src.rank == t.rank:
@@ -245,9 +247,6 @@ class Expressions:
             self.error("not-assignable", "expression is not assignable", span)
         if isinstance(e, ir.Var) and e.sym.kind == "const":
             self.error("not-assignable", f"cannot assign to variable '{e.sym.name}' with const-qualified type", span)
-        if isinstance(e, ir.Var) and e.sym.by_ref and isinstance(e.type, ir.StdString):
-            self.unsupported("changing a std::string through a reference parameter is", span,
-                             help="return the new string and assign it in the caller")
         if isinstance(e, ir.Var) and e.sym.kind == "capture" and isinstance(e.type, ir.Scalar):
             k = self.fn.kernel
             if k is not None and not k.lam.mutable:

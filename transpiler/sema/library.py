@@ -275,7 +275,13 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     extra = [x for x in defaults[len(args):]]           # default arguments, evaluated at the call
     args = list(pre) + list(args) + [a.expr(x) for x in extra]
     spans = [span] * len(pre) + list(spans) + [x.span for x in extra]
+    from .expressions import is_lvalue
     refs = sym.ref_params or (False,) * len(ft.params)
+    mutable = sym.mutable_refs or (False,) * len(ft.params)
+    for e, pt, s, m in zip(args, ft.params, spans, mutable):
+        if m and not isinstance(pt, (ir.ArrayView, ir.AmpArray)) and not is_lvalue(e):
+            a.error("ref-binding", f"non-const reference to '{pt}' cannot bind to a temporary", s,
+                    help="pass a variable (the function changes it), or make the parameter const")
     conv = tuple(a.convert(e, pt, s, copy=not by_ref)      # by value: C++ copies
                  for e, pt, s, by_ref in zip(args, ft.params, spans, refs))
     a.call_sites.append((sym, span))

@@ -23,6 +23,10 @@ EXACT, PROMOTION, CONVERSION = 0, 1, 2
 _PROMOTES_TO_INT = {"bool", "char", "signed char", "unsigned char", "short", "unsigned short", "wchar_t"}
 
 
+#: the analyser's `classes.derives` while it runs (set by `choose`)
+_DERIVES = [None]
+
+
 class Overloads:
     """The functions of one name in one scope, in declaration order."""
 
@@ -31,8 +35,9 @@ class Overloads:
         self.syms = syms
 
 
-def rank(src: ir.Type, dst: ir.Type) -> int | None:
-    """How `src` converts to the parameter type `dst`: EXACT, PROMOTION, CONVERSION or None."""
+def rank(src: ir.Type, dst: ir.Type, derived=None) -> int | None:
+    """How `src` converts to the parameter type `dst`: EXACT, PROMOTION, CONVERSION or None
+    (`derived(t, base)`: whether class `t` derives from class `base`)."""
     if src == dst:
         return EXACT
     if isinstance(src, ir.Scalar) and isinstance(dst, ir.Scalar):
@@ -55,6 +60,8 @@ def rank(src: ir.Type, dst: ir.Type) -> int | None:
         return CONVERSION
     if isinstance(dst, ir.Library) and isinstance(src, ir.Library) and dst.name == src.name:
         return EXACT
+    if derived is not None and derived(src, dst):      # a derived class to its base
+        return CONVERSION
     return None
 
 
@@ -78,7 +85,7 @@ def viable(sym: ir.Symbol, args, in_amp: bool | None, with_this: bool = False):
         return None
     ranks = []
     for a, p in zip(args, params):
-        r = rank(a.type, p)
+        r = rank(a.type, p, _DERIVES[0])
         if r is None:
             return None
         ranks.append(r)
@@ -96,6 +103,8 @@ def describe(sym: ir.Symbol) -> str:
 
 def choose(a, syms: list, args, span: Span, name: str, with_this: bool = False) -> ir.Symbol:
     """The best of `syms` for `args`, or a located error that lists the candidates."""
+    from .classes import derives
+    _DERIVES[0] = lambda t, base: derives(a, t, base)
     in_amp = a.in_amp() if a.fn is not None else False
     found = [(s, viable(s, args, in_amp, with_this)) for s in syms]
     found = [(s, r) for s, r in found if r is not None]

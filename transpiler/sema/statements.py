@@ -33,15 +33,18 @@ class Statements:
         if new_scope:
             self.scope = Scope(self.scope, "block")
         out = []
+        rest = self.rest_of_block
         try:
             items = list(c.items)
-            for s in items:
+            for k, s in enumerate(items):
+                self.rest_of_block = items[k + 1:]      # (what a local reference must not see change)
                 try:
                     out.extend(self.stmt(s))
                 except SemaError:
                     pass
         finally:
             self.scope = saved
+            self.rest_of_block = rest
         if new_scope:
             out += ST.closed_at_scope_end(out, c.span)
         return ir.Block(c.span, tuple(CL.destroyed_at_scope_end(self, out)))
@@ -334,7 +337,7 @@ class Statements:
         if isinstance(t, ir.Void):
             self.error("void-variable", f"variable '{v.name}' has incomplete type 'void'", v.span)
         if isinstance(v.type, A.ReferenceType):
-            self.unsupported("local reference variables are", v.span, help="use the value or a pointer")
+            return self.local_reference(v, t)
         if "static" in v.storage and self.in_amp():     # reported, but declared (no follow-on errors)
             self.sink.error("amp-restrict", "static variables are not allowed in restrict(amp) code", v.span)
         if "tile_static" in v.storage:
@@ -354,6 +357,35 @@ class Statements:
             sym.const_value = fold(init)
         self.scope.define(v.name, sym)
         return [ir.VarDecl(v.span, sym, init)]
+
+    def local_reference(self, v: A.VarDecl, t: ir.Type) -> list[ir.Stmt]:
+        """`float& x = a[i];`: the name stands for the element (every use is `a[i]`), so the
+        variables naming it must not change while it is in scope; `const T& x = a + b;` is a
+        constant local (C++ extends the temporary's life)."""
+        const = isinstance(v.type.base, A.TypeName) and v.type.base.const
+        if v.init is None or isinstance(v.init, A.InitList):
+            self.error("ref-binding", f"declaration of reference variable '{v.name}' requires an initializer", v.span)
+        self.check_redefinition(v.name, v.name_span)
+        e = self.expr(v.init)
+        if not is_lvalue(e) or isinstance(e, ir.Var) and e.sym.kind == "const":
+            if not const:
+                self.error("ref-binding", f"non-const reference to '{t}' cannot bind to a temporary", v.init.span,
+                           help="bind it to a variable, or make it const")
+            sym = ir.Symbol(v.name, self.fn.py.fresh(v.name, self.scope), t, "const" if const else "local",
+                            v.name_span)
+            init = self.convert(e, t, v.init.span, copy=True)
+            sym.const_value = fold(init)
+            self.scope.define(v.name, sym)
+            return [ir.VarDecl(v.span, sym, init)]
+        if e.type != t and not (isinstance(t, ir.StructType) and CL.derives(self, e.type, t)):
+            self.error("ref-binding", f"a reference to '{t}' cannot bind to a value of type '{e.type}'", v.init.span)
+        used = {x.sym.name for x in ir.walk(e) if isinstance(x, ir.Var)}
+        changed = used & A.assigned_names(tuple(self.rest_of_block))
+        if changed - {x.sym.name for x in ir.walk(e) if isinstance(x, ir.Var) and x is e}:
+            self.unsupported(f"a reference to an element whose position ('{sorted(changed)[0]}') changes while "
+                             "the reference lives is", v.span, help="use the element through its index")
+        self.scope.define(v.name, Alias(e))
+        return []
 
     def check_redefinition(self, name: str, span: Span) -> None:
         """`int x = 1; int x = 2;` in one block (or a local named like a parameter) is an error."""

@@ -2,7 +2,7 @@
 // arguments, two fit equally well, a class without a default constructor declared without
 // arguments, a member function declared twice, a field's bare name inside a kernel (it would
 // capture `this`), a member initializer naming no field, `this` outside a member function, and
-// a static_assert that fails.
+// a static_assert that fails, a virtual restrict(amp) function.
 #include <amp.h>
 #include <vector>
 using namespace concurrency;
@@ -21,6 +21,7 @@ struct V {
 
 struct W {
     int a;
+    virtual int get() const restrict(amp) { return a; } // expected-error {{[amp-restrict]}}
     W(int v) : b(v) {} // expected-error {{[no-member]}}
 };
 

@@ -1,0 +1,83 @@
+"""Reference parameters whose changes Python would not carry back: every dialect.
+
+Python passes numbers and strings by value, and the kernel targets pass a struct as its fields,
+so a function that changes such a parameter (`void bump(int& n)`, `void grow(P& p)` in a
+kernel, a non-const member function's object) returns the new values after its result, and
+each call assigns them back to the arguments:
+
+    void swap2(int& a, int& b)   ->  def swap2(a, b): ... return a, b
+    swap2(x, v[i]);              ->  x, v[i] = swap2(x, v[i])
+    int r = f(n) + 1;            ->  f_result, n = f(n)          (a line of its own, before)
+                                     r = f_result + 1
+
+Which parameter types come back is the dialect's `writeback_types` (host: numbers and
+`std::string`s, whose Python objects are immutable; kernels: numbers and structs).  A call in a
+larger expression is evaluated on a line of its own just before its statement (`hoisted`); in a
+loop's condition that would run it once, so it is reported there instead.
+"""
+from __future__ import annotations
+
+from .. import ir
+
+
+class ReferenceParams:
+    """Mixin of the emitter core (`PyEmitter`)."""
+
+    #: parameter types whose changes a function returns to its caller
+    writeback_types: tuple = (ir.Scalar, ir.StdString)
+
+    def function_defs(self) -> dict:
+        if getattr(self, "_fdefs", None) is None:
+            self._fdefs = {id(f.sym): f for f in (self.program.functions if self.program is not None else [])}
+        return self._fdefs
+
+    def changed_params(self, f: ir.FunctionDef) -> list:
+        return [p for p in f.params if p.by_ref and isinstance(p.type, self.writeback_types)]
+
+    def writebacks(self, call: ir.Call) -> list:
+        """The arguments of `call` that the callee changes and returns."""
+        fd = self.function_defs().get(id(call.func))
+        if fd is None:
+            return []
+        changed = {id(p) for p in self.changed_params(fd)}
+        return [a for a, p in zip(call.args, fd.params) if id(p) in changed]
+
+    def writeback_targets(self, call: ir.Call) -> list[str]:
+        """Where each returned value goes: the argument (an lvalue: sema checked it)."""
+        return [self.lvalue(a.operand if isinstance(a, ir.Copy) else a, "w") for a in self.writebacks(call)]
+
+    def result_names(self, call: ir.Call) -> list[str]:
+        if isinstance(call.type, ir.Void):
+            return []
+        return [self.fresh(f"{call.func.method_py or call.func.py_name}_result")]
+
+    def unpack(self, targets: list[str], call: str, declared: bool = False) -> list[str]:
+        """Lines assigning the values `call` returns to `targets`."""
+        return [f"{', '.join(targets)} = {call}"]
+
+    def plain_call(self, e: ir.Call) -> str:
+        """The call itself (the dialect's spelling: `f(x)`, `obj.method(x)`, `S.new(x)`)."""
+        return f"{self.callee(e.func)}({', '.join(self.call_args(e.args))})"
+
+    def hoist_call(self, call: ir.Call) -> list[str]:
+        """Evaluate `call` on a line of its own before the statement; its result's names."""
+        names = self.result_names(call)
+        self.hoisted += self.unpack(names + self.writeback_targets(call), self.plain_call(call))
+        return names
+
+    def call_statement(self, call: ir.Call) -> list[str]:
+        """A call as a statement: its changed reference arguments assigned back."""
+        targets = self.writeback_targets(call)
+        if not targets:
+            return [self.plain_call(call)]
+        return self.unpack(self.result_names(call) + targets, self.plain_call(call))
+
+    def returned(self, values: list[str]) -> str:
+        """What a `return` gives back: the result, then the changed reference parameters."""
+        names = values + self.writeback
+        return "return " + ", ".join(names) if names else "return"
+
+    def end_of_function(self, f: ir.FunctionDef, out: list[str]) -> None:
+        """A void function that changes reference parameters returns them at its end too."""
+        if self.writeback and isinstance(f.ret, ir.Void) and not out[-1].lstrip().startswith("return"):
+            out.append(self.indent_unit + self.returned([]))
