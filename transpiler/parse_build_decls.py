@@ -332,6 +332,9 @@ class DeclBuilders(BuilderBase):
     def noexcept_spec(self, meta, ch):
         return Marker("noexcept")
 
+    def throw_spec(self, meta, ch):
+        return Marker("throw", None, self.sp(meta))
+
     def override_spec(self, meta, ch):
         return Marker("override")
 
@@ -417,6 +420,8 @@ class DeclBuilders(BuilderBase):
         const = any(isinstance(c, Marker) and c.kind == "const" for c in ch)
         if any(isinstance(c, TOKENS) and c.type == "INT_LIT" for c in ch):
             storage += ("pure",)                # `virtual void f() = 0;`
+        if any(isinstance(c, Marker) and c.kind == "throw" for c in ch):
+            storage += ("throw()",)             # a dynamic exception specification
         return A.FunctionDef(self.sp(meta), fname, nspan, rtype, params, variadic,
                              restrict, rspan, storage, body, owner=owner, const=const)
 

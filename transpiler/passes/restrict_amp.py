@@ -64,6 +64,14 @@ def run(program: ir.Program, sink, opts) -> None:
 
 
 def _type_use(found, t, span):
+    elem = t
+    while isinstance(elem, ir.CArray):
+        elem = elem.elem
+    if isinstance(t, ir.CArray) and isinstance(elem, ir.Scalar) and elem.name == "bool":
+        found.append((span, "arrays of 'bool' are not allowed in restrict(amp) code",
+                      "use an array of int (0 and 1)", "bool[]"))
+    if isinstance(t, ir.Pointer) and isinstance(t.elem, (ir.Pointer, ir.String)):
+        found.append((span, "pointers to pointers are not allowed in restrict(amp) code", None, "**"))
     name = _banned(t)
     if name:
         found.append((span, f"type '{name}' is not allowed in restrict(amp) code",
@@ -85,6 +93,7 @@ def _check_body(found, body):
             _type_use(found, n.type, n.span)
         elif isinstance(n, ir.Const) and isinstance(n.type, ir.Scalar) and n.type.name in ("char", "wchar_t"):
             _type_use(found, n.type, n.span)
+
         elif isinstance(n, ir.Var) and n.sym.kind == "global":
             verb = "write" if id(n) in written else "read"
             found.append((n.span, f"restrict(amp) code cannot {verb} the global variable '{n.sym.name}'",

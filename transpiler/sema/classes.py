@@ -193,6 +193,7 @@ def _signature(a, sd: ir.StructDef, m: A.FunctionDef):
 
 
 def declare_member(a, sd: ir.StructDef, m: A.FunctionDef) -> ir.Symbol:
+    a.check_amp_signature(m)
     params, ret = _signature(a, sd, m)
     static = "static" in m.storage
     member = m.kind if m.kind in ("ctor", "dtor") else ("static" if static else "method")

@@ -290,6 +290,21 @@ class Declarations:
             self.class_stack.pop()
             self.scope = saved
 
+    def check_amp_signature(self, d: A.FunctionDef) -> None:
+        """What C++ AMP forbids in the declaration of a restrict(amp) function (Visual Studio's
+        C3586, C3592, ...), and `tile_static` on a function anywhere."""
+        if "tile_static" in d.storage:
+            self.sink.error("bad-specifier", "'tile_static' can only be applied to variable declarations",
+                            d.name_span)
+        if "amp" not in (d.restrict or ()):
+            return
+        if d.variadic:
+            self.sink.error("amp-restrict", f"restrict(amp) function '{d.name}' cannot take a variable number "
+                            "of arguments ('...')", d.name_span)
+        if "throw()" in d.storage:
+            self.sink.error("amp-restrict", f"restrict(amp) function '{d.name}' cannot have an exception "
+                            "specification", d.name_span, help="remove 'throw()'")
+
     def member_default(self, t: ir.Type, span) -> ir.Expr | None:
         """What a member of a host-only class holds before its constructor assigns it."""
         if isinstance(t, (ir.Pointer, ir.String, ir.ArrayView, ir.AmpArray)):
@@ -334,6 +349,7 @@ class Declarations:
             self.error("bad-specifier", "'virtual' can only appear on non-static member functions", d.span)
         if d.name.startswith("operator") and d.name[len("operator"):] not in CL.OPERATORS:
             self.unsupported(f"'{d.name}' is", d.name_span)
+        self.check_amp_signature(d)
         prev, _ = self.globals.lookup(d.name)
         ret = self.resolve_type(d.return_type)
         params = []

@@ -123,6 +123,10 @@ class Expressions:
             t = ir.UINT
         else:
             t = ir.Scalar("long long")
+        if t.name in ("long long", "unsigned long long") and self.in_amp():   # (Visual Studio's C3581)
+            self.sink.error("amp-restrict", f"integer literal {n.text} does not fit 'int': its type '{t}' is "
+                            "not allowed in restrict(amp) code", n.span,
+                            help="use a value that fits 32 bits, or a floating-point literal")
         return ir.Const(n.span, t, v)
 
     def e_FloatLit(self, n: A.FloatLit) -> ir.Expr:
