@@ -133,6 +133,12 @@ int main() {
      "ambiguous-call"),
     ("struct V { float x; float get() const { return x; } };\nint main() { return (int)V::get(); }\n", "bad-this"),
     ("struct V { float x; void f(); };\nvoid V::g() {}\nint main() { return 0; }\n", "no-member"),
+    ("using namespace utils;\nint main() { return 0; }\n", "unknown-namespace"),
+    ("namespace a { int f() { return 1; } }\nnamespace b { int f() { return 2; } }\nint main() { return a::f(); }\n",
+     "unsupported"),
+    ("int main() { int& r = 3; return r; }\n", "ref-binding"),
+    ("int main() { int a[4] = {1, 2, 3, 4}; int i = 0; int& r = a[i]; i = 2; r = 7; return a[0]; }\n",
+     "unsupported"),
 ])
 def test_class_errors(src, code, tmp_path, run_amppy):
     p = tmp_path / "e.cpp"
@@ -144,30 +150,6 @@ def test_class_errors(src, code, tmp_path, run_amppy):
 @pytest.mark.cuda
 def test_restriction_overloads_on_the_gpu(run_amppy, tmp_path):
     assert _run(run_amppy, tmp_path, RESTRICTION_OVERLOADS, target="cuda") == (0, "2000 2002 1005\n", "")
-
-
-@pytest.mark.parametrize("src, code", [
-    ("using namespace utils;\nint main() { return 0; }\n", "unknown-namespace"),
-    ("namespace a { int f() { return 1; } }\nnamespace b { int f() { return 2; } }\nint main() { return a::f(); }\n",
-     "unsupported"),
-])
-def test_namespace_errors(src, code, tmp_path, run_amppy):
-    p = tmp_path / "n.cpp"
-    p.write_text(src)
-    rc, out, err = run_amppy(["check", str(p)])
-    assert rc == 1 and f"[{code}]" in err, err
-
-
-@pytest.mark.parametrize("src, code", [
-    ("int main() { int& r = 3; return r; }\n", "ref-binding"),
-    ("int main() { int a[4] = {1, 2, 3, 4}; int i = 0; int& r = a[i]; i = 2; r = 7; return a[0]; }\n",
-     "unsupported"),
-])
-def test_local_reference_errors(src, code, tmp_path, run_amppy):
-    p = tmp_path / "r.cpp"
-    p.write_text(src)
-    rc, out, err = run_amppy(["check", str(p)])
-    assert rc == 1 and f"[{code}]" in err, err
 
 
 def test_typename_member_types_of_template_parameters(run_amppy, tmp_path):
