@@ -206,6 +206,13 @@ class HostObject:
 
     __slots__ = ()
 
+    def set_members(self, values):
+        """Aggregate initialisation: the first members from `values`, in declaration order."""
+        if len(values) > len(type(self).__slots__):
+            raise TypeError(f"too many initializers for '{type(self).__name__}'")
+        for name, value in zip(type(self).__slots__, values):
+            setattr(self, name, value)
+
     def copy(self):
         """A C++ copy: every member copied (an array_view shares its data, as in C++)."""
         new = object.__new__(type(self))

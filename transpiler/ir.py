@@ -458,6 +458,7 @@ class StructDef:
     base: Optional[str] = None        # the base class (single inheritance): its fields come first
     member_types: dict = field(default_factory=dict)  # `typedef float value_type;` -> its type
     constants: dict = field(default_factory=dict)     # `static const int N = 4;` -> its Symbol
+    field_inits: dict = field(default_factory=dict)   # `float x = 1;` in the class: field -> AST expr
 
 
 @dataclass

@@ -157,12 +157,11 @@ class HostWriter(PyEmitter):
         o.append(f"class {s.py_name}{self.base_of(s, 'HostObject')}:  # {self.where(s.span)}")
         o.append(f"    __slots__ = {tuple(f for f, _ in s.fields)!r}")
         o.append("")
-        o.append("    def __init__(self):  # each member's value before a constructor sets it")
+        o.append("    def __init__(self, *values):  # the members' defaults, then any given in order")
         self.names_used = set(self.module_names)
         for fname, value in s.defaults:
             o.append(f"        self.{fname} = {self.expr(value) if value is not None else 'None'}")
-        if not s.defaults:
-            o.append("        pass")
+        o.append("        self.set_members(values)")
 
     def base_of(self, s: ir.StructDef, default: str) -> str:
         """`(Base)` of a derived class (its Python class derives from the base's), else `(default)`."""

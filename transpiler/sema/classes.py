@@ -97,7 +97,7 @@ def declare_class_names(a, d: A.StructDef, sd: ir.StructDef) -> None:
             if isinstance(x, A.Typedef):
                 sd.member_types[x.name] = a.resolve_type(x.type)
             elif isinstance(x, A.EnumDef):
-                a.enum_def(x)
+                a.enum_def(x, owner=sd)
             elif isinstance(x, A.StaticAssert):
                 a.static_assert(x)
             elif isinstance(x, A.VarDecl):
@@ -339,7 +339,12 @@ def ctor_prologue(a, d: A.FunctionDef, sym: ir.Symbol, this: ir.Symbol) -> list:
             out.append(ir.ExprStmt(span, ir.Assign(span, ft, "=", target,
                                                    ir.FieldRef(span, ft, ir.Var(span, base_t, part), py, False), ft)))
     fields = dict(sd.fields)
+    base_fields = {py for py, _ in a.structs[sd.base].fields} if sd.base else set()
     for py, ft in sd.fields:
+        if py not in inits and py in sd.field_inits and py not in base_fields:   # `float x = 1;`
+            target = ir.FieldRef(sp, ft, ir.Var(sp, this.type, this), py, False)
+            out.append(ir.ExprStmt(sp, ir.Assign(sp, ft, "=", target, a.field_init(sd, py, ft, sp), ft)))
+            continue
         if py not in inits:
             continue
         args, span = inits[py]

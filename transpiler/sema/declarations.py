@@ -275,8 +275,8 @@ class Declarations:
                         self.error("incomplete-type", f"field '{f.name}' has incomplete type '{d.name}'", f.span)
                     if not isinstance(t, (ir.Scalar, ir.StructType, ir.CArray) + HOST_MEMBER_TYPES):
                         self.unsupported(f"a field of type '{t}' is", f.span)
-                    if f.init is not None:
-                        self.unsupported("default member initializers are", f.init.span)
+                    if f.init is not None:          # `float x = 1;`: used where no constructor sets x
+                        sd.field_inits[field_name(f.name)] = f.init
                     sd.fields.append((field_name(f.name), t))
                 except SemaError:
                     continue
@@ -284,7 +284,8 @@ class Declarations:
             sd.host_only = any(isinstance(t, HOST_MEMBER_TYPES) or isinstance(t, ir.StructType) and
                                t.name in self.structs and self.structs[t.name].host_only for _, t in fields)
             if sd.host_only:                # each member's default value (a constructor may replace it)
-                sd.defaults = [(py, self.member_default(t, d.span)) for py, t in fields]
+                sd.defaults = [(py, self.field_init(sd, py, t, d.span) if py in sd.field_inits
+                                else self.member_default(t, d.span)) for py, t in fields]
             CL.declare_members(self, d, sd)
         finally:
             self.class_stack.pop()
@@ -305,6 +306,22 @@ class Declarations:
             self.sink.error("amp-restrict", f"restrict(amp) function '{d.name}' cannot have an exception "
                             "specification", d.name_span, help="remove 'throw()'")
 
+    def field_init(self, sd: ir.StructDef, py: str, t: ir.Type, span) -> ir.Expr:
+        """A field's default member initializer, analysed where it is used."""
+        init = sd.field_inits[py]
+        saved = self.scope
+        self.scope = Scope(self.scope, "class")     # the class's constants and member types
+        for name, c in sd.constants.items():
+            self.scope.define(name, c)
+        self.class_stack.append(sd)
+        try:
+            if isinstance(init, A.InitList):
+                return self.init_list(t, init)
+            return self.convert(self.expr(init), t, init.span, copy=True)
+        finally:
+            self.class_stack.pop()
+            self.scope = saved
+
     def member_default(self, t: ir.Type, span) -> ir.Expr | None:
         """What a member of a host-only class holds before its constructor assigns it."""
         if isinstance(t, (ir.Pointer, ir.String, ir.ArrayView, ir.AmpArray)):
@@ -316,17 +333,27 @@ class Declarations:
         except SemaError:
             return None
 
-    def enum_def(self, d: A.EnumDef) -> None:
+    def enum_def(self, d: A.EnumDef, owner: ir.StructDef | None = None) -> None:
+        """An enum's enumerators are constants: global ones, or a class's (`owner`: found by their
+        bare name inside the class and as `S::Name` outside)."""
         value = 0
         for name, expr, span in d.enumerators:
             if expr is not None:
                 value = self.const_int(expr, "enumerator value")
-            sym = ir.Symbol(name, python_name(name), ir.INT, "const", span, const_value=value)
-            self.globals.define(name, sym)
+            py = python_name(name) if owner is None else self.module_names.fresh(f"{owner.py_name}_{name}",
+                                                                                 self.globals)
+            sym = ir.Symbol(name, py, ir.INT, "const", span, const_value=value)
+            if owner is None:
+                self.globals.define(name, sym)
+            else:
+                owner.constants[name] = sym
+                self.scope.define(name, sym)
             self.global_vars.append(ir.GlobalVar(sym, ir.Const(span, ir.INT, value)))
             value += 1
-        if d.name:
+        if d.name and owner is None:
             self.typedefs[d.name] = ir.INT
+        elif d.name:
+            owner.member_types[d.name] = ir.INT
 
     def global_var(self, v: A.VarDecl) -> None:
         t = self.auto_type(self.resolve_type(self.sized_type(v)), v)

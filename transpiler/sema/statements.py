@@ -454,6 +454,24 @@ class Statements:
             return self.construct(t, (e,), span, [v.init.span])
         return self.convert(e, t, v.init.span, copy=True)
 
+    def field_defaults(self, t: ir.StructType, start: int, span) -> tuple:
+        """The values of fields `start`.. of a struct made without them: their default member
+        initializers (`float x = 1;`), zero before the last one that has one, none after it."""
+        sd = self.structs.get(t.name)
+        if sd is None or not sd.field_inits or sd.host_only:    # (a host class's __init__ sets them)
+            return ()
+        fields = sd.fields[start:]
+        last = max((k for k, (py, _) in enumerate(fields) if py in sd.field_inits), default=-1)
+        out = []
+        for py, ft in fields[:last + 1]:
+            if py in sd.field_inits:
+                out.append(self.field_init(sd, py, ft, span))
+            elif isinstance(ft, ir.Scalar):
+                out.append(ir.Const(span, ft, 0.0 if ft.is_float else (False if ft.name == "bool" else 0)))
+            else:
+                out.append(self.construct(ft, (), span, []))
+        return tuple(out)
+
     def init_list(self, t: ir.Type, il: A.InitList) -> ir.Expr:
         if isinstance(t, ir.Scalar):
             if len(il.items) > 1:
@@ -473,7 +491,7 @@ class Statements:
                     args.append(self.init_list(ftype, item))
                 else:
                     args.append(self.convert(self.expr(item), ftype, item.span, copy=True))
-            return ir.Construct(il.span, t, tuple(args))
+            return ir.Construct(il.span, t, tuple(args) + self.field_defaults(t, len(args), il.span))
         if isinstance(t, ir.CArray):
             n = t.dims[0]
             sub = ir.CArray(t.elem, t.dims[1:]) if len(t.dims) > 1 else t.elem
@@ -529,7 +547,7 @@ class Statements:
             if args:
                 self.unsupported(f"constructing '{t.name}' with arguments is", span,
                                  help="use aggregate initialisation with braces")
-            return ir.Construct(span, t, ())
+            return ir.Construct(span, t, self.field_defaults(t, 0, span))
         if isinstance(t, ir.Vector) and t.size is not None:      # std::array: an aggregate
             if len(args) == 1 and args[0].type == t:
                 return ir.Copy(span, t, args[0]) if is_lvalue(args[0]) else args[0]
