@@ -311,6 +311,16 @@ class UsingNamespace(Node):
 
 
 @dataclass(frozen=True)
+class StaticMemberDef(Node):
+    """`int Counter::made = 0;`: the definition of a class's static data member."""
+    owner: str
+    name: str
+    name_span: Span
+    type: TypeRef
+    init: Optional["Expr"]
+
+
+@dataclass(frozen=True)
 class StaticAssert(Node):
     cond: "Expr"
     message: Optional[str]

@@ -81,6 +81,16 @@ class DeclBuilders(BuilderBase):
                                     "templates) is")
         return A.TemplateDecl(self.sp(meta), params, decl)
 
+    def static_member_def(self, meta, ch):
+        base = next(c for c in ch if isinstance(c, A.TypeName))
+        owners = [t for t in ch if isinstance(t, TOKENS) and t.type == "NS_NAME"]
+        name = next(t for t in ch if isinstance(t, TOKENS) and t.type == "NAME")
+        arrays = [c for c in ch if isinstance(c, tuple) and len(c) == 2]
+        init = next((c[1] for c in ch if isinstance(c, tuple) and len(c) == 2 and c[0] in ("=", "{}")), None)
+        arrays = [c for c in arrays if c[0] not in ("=", "{}")]
+        t = Decl(name.value, self.tsp(name), [], arrays).wrap(base)
+        return A.StaticMemberDef(self.sp(meta), owners[-1].value, name.value, self.tsp(name), t, init)
+
     def static_assert_decl(self, meta, ch):
         texts = [t for t in ch if isinstance(t, TOKENS) and t.type == "STRING_LIT"]
         message = "".join(t.value[1:-1] for t in texts) if texts else None

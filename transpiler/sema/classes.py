@@ -88,6 +88,33 @@ def free_py_name(name: str, operands: int = 2) -> str:
 
 
 # ---- declaring ----------------------------------------------------------------------------------
+def static_member(a, sd: ir.StructDef, x: A.VarDecl, t: ir.Type) -> None:
+    """`static int made;` in a class: one global variable, `made` inside the class and `S::made`
+    outside; its value is set where the program defines it (`int S::made = 0;`), else zero."""
+    sym = ir.Symbol(x.name, a.module_names.fresh(f"{sd.py_name}_{x.name}", a.globals), t, "global", x.name_span,
+                    storage=("static",))
+    sd.constants[x.name] = sym
+    a.scope.define(x.name, sym)
+    init = a.construct(t, (), x.span, []) if not isinstance(t, (ir.Scalar, ir.Pointer, ir.String)) else (
+        ir.Const(x.span, t, 0.0 if t.is_float else (False if t.name == "bool" else 0))
+        if isinstance(t, ir.Scalar) else None)
+    a.global_vars.append(ir.GlobalVar(sym, init))
+
+
+def define_static_member(a, d: A.StaticMemberDef) -> None:
+    """`int S::made = 0;`: the initial value of a static data member."""
+    sd = a.structs.get(d.owner)
+    sym = sd.constants.get(d.name) if sd is not None else None
+    if sym is None or sym.kind != "global":
+        a.error("no-member", f"no static data member '{d.name}' in '{d.owner}'", d.name_span)
+    if d.init is None:
+        return
+    k = next(i for i, g in enumerate(a.global_vars) if g.sym is sym)
+    init = a.init_list(sym.type, d.init) if isinstance(d.init, A.InitList) else \
+        a.convert(a.expr(d.init), sym.type, d.init.span, copy=True)
+    a.global_vars[k] = ir.GlobalVar(sym, init)
+
+
 def declare_class_names(a, d: A.StructDef, sd: ir.StructDef) -> None:
     """A class's member types (`typedef`/`using`), enums, `static const` constants and
     `static_assert`s, in `a.scope` (the class's scope) as they come."""
@@ -104,7 +131,8 @@ def declare_class_names(a, d: A.StructDef, sd: ir.StructDef) -> None:
                 const = isinstance(x.type, A.TypeName) and (x.type.const or "constexpr" in x.storage)
                 t = a.resolve_type(x.type)
                 if not (const and isinstance(t, ir.Scalar) and x.init is not None):
-                    a.unsupported("static data members (other than constants) are", x.span)
+                    static_member(a, sd, x, t)      # one variable of the class (defined `T S::x = v;`)
+                    continue
                 value = fold(a.convert(a.expr(x.init), t, x.init.span))
                 if value is None:
                     a.error("not-constant", f"'{x.name}' must be initialised with a constant", x.init.span)

@@ -221,6 +221,8 @@ class Declarations:
     def top_decl(self, d) -> None:
         if isinstance(d, A.StaticAssert):
             self.static_assert(d)
+        elif isinstance(d, A.StaticMemberDef):
+            CL.define_static_member(self, d)
         elif isinstance(d, A.StructForward):
             if d.name not in self.structs:
                 self.forward_structs.add(d.name)
