@@ -97,8 +97,8 @@ class Declarations:
         ct = C.named_type(self, t)
         if ct is not None:
             return ct
-        if name in ST.CLASSES and t.namespace in ((), ("std",)):
-            return ir.Library(name)
+        if name in ST.KINDS and t.namespace in ((), ("std",)):
+            return ir.Library(name)         # (`std::ostream&`: any output stream, as a parameter)
         if name in ("string", "wstring") and t.namespace in ((), ("std",)):
             return ir.StdString(name == "wstring")
         if name in CLASSES:

@@ -88,6 +88,9 @@ class Expressions:
             self.unsupported(f"reinterpreting '{src}' as '{t}' is", span)
         if isinstance(t, ir.Library) and isinstance(src, ir.Library) and t.name == src.name:
             return e
+        if isinstance(t, ir.Library) and (t.name == "ostream" and ST.writable(src) or
+                                          t.name == "istream" and ST.readable(src)):
+            return ST.stream_of(e)          # a string, file or console stream as `std::ostream&`
         if isinstance(t, ir.Library) and t.name == "auto":
             return e
         self.error("type-mismatch", f"cannot convert '{src}' to '{t}'", span)
@@ -266,13 +269,19 @@ class Expressions:
     def e_Binary(self, n: A.Binary) -> ir.Expr:
         op = n.op
         left = self.expr(n.left)
-        if op == "<<" and isinstance(left, ir.StreamOut):
-            return ir.StreamOut(n.span, left.type, left.stream, left.items + (self.stream_item(n.right),))
+        if op == "<<" and (isinstance(left, ir.StreamOut) or ST.writable(left.type)):
+            item = self.expr(n.right)
+            if isinstance(item.type, ir.StructType) and item.type.name in self.structs:
+                call = CL.operator(self, "<<", [left, item], n.span, [n.left.span, n.right.span])
+                if call is not None:        # the program's `ostream& operator<<(ostream&, const T&)`
+                    return call
+            if isinstance(left, ir.StreamOut):
+                return ir.StreamOut(n.span, left.type, left.stream, left.items + (self.stream_item(item, n.right),))
+            return ir.StreamOut(n.span, left.type, left, (self.stream_item(item, n.right),))
         if op == ">>" and isinstance(left, ir.StreamIn):
             target = self.lvalue(self.expr(n.right), n.right.span)
             return ir.StreamIn(n.span, left.type, left.stream, left.targets + (target,))
-        if op == "<<" and ST.writable(left.type):       # a string or file stream object
-            return ir.StreamOut(n.span, left.type, left, (self.stream_item(n.right),))
+
         if op == ">>" and ST.readable(left.type):
             target = self.lvalue(self.expr(n.right), n.right.span)
             return ir.StreamIn(n.span, left.type, left, (target,))
@@ -330,8 +339,8 @@ class Expressions:
             return ir.Const(b.span, b.type, v)
         return b
 
-    def stream_item(self, node) -> ir.Expr:
-        e = self.expr(node)
+    def stream_item(self, e: ir.Expr, node) -> ir.Expr:
+        """`e` (of AST `node`) as an item written to a stream."""
         if isinstance(e, ir.Manipulator):
             return e
         if isinstance(e, ir.LibCall) and e.name in L.MANIPULATORS:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..source import Span
+from . import streams
 
 EXACT, PROMOTION, CONVERSION = 0, 1, 2
 _PROMOTES_TO_INT = {"bool", "char", "signed char", "unsigned char", "short", "unsigned short", "wchar_t"}
@@ -60,6 +61,9 @@ def rank(src: ir.Type, dst: ir.Type, derived=None) -> int | None:
         return CONVERSION
     if isinstance(dst, ir.Library) and isinstance(src, ir.Library) and dst.name == src.name:
         return EXACT
+    if isinstance(dst, ir.Library) and isinstance(src, ir.Library) and (
+            dst.name == "ostream" and streams.writable(src) or dst.name == "istream" and streams.readable(src)):
+        return CONVERSION                   # a string or file stream as `std::ostream&`
     if derived is not None and derived(src, dst):      # a derived class to its base
         return CONVERSION
     return None
