@@ -172,3 +172,21 @@ int main() {
 }
 """)
     assert (rc, out, err) == (0, "2.5 7 2.5\n", "")
+
+
+def test_template_value_parameter_with_a_default(run_amppy, tmp_path):
+    # `int N = 4>`: the default ends at the '>' (it once read as a comparison)
+    rc, out, err = _run(run_amppy, tmp_path, """
+template <typename T, int N = 4>
+struct Buf { T v[N]; int size() const { return N; } };
+template <int K = 2> int times(int x) { return K * x; }
+int main() { Buf<float> b; return b.size() + times(3) + times<5>(1); }
+""")
+    assert (rc, out, err) == (15, "", "")          # 4 + 2 * 3 + 5 * 1
+
+
+def test_decltype_is_reported_not_a_syntax_error(tmp_path, run_amppy):
+    p = tmp_path / "d.cpp"
+    p.write_text("int main() { int a = 1; decltype(a) b = 2; return b; }\n")
+    rc, out, err = run_amppy(["check", str(p)])
+    assert rc == 1 and "'decltype' is not supported yet [unsupported]" in err, err

@@ -173,6 +173,9 @@ class DeclBuilders(BuilderBase):
         """`T[]` as a template argument: `std::unique_ptr<float[]>`."""
         return A.ArrayType(self.sp(meta), ch[0], None)
 
+    def decltype_type(self, meta, ch):
+        raise _SyntaxProblem("unsupported", "'decltype' is not supported yet", self.sp(meta))
+
     def typename_type(self, meta, ch):
         """`typename T::value_type`: a member type of a template parameter."""
         names = [t.value for t in ch if isinstance(t, TOKENS) and t.type in ("NS_NAME", "NAME", "TYPE_NAME")]
