@@ -46,6 +46,21 @@ def py_literal(v, t: ir.Type) -> str:
     return repr(v)
 
 
+def redefined_in_derived(program: ir.Program) -> set:
+    """(class, method) pairs that a derived class redefines: a non-virtual call of one names its
+    class (`Base.f(obj)`), since Python would dispatch on the object."""
+    own = {(f.sym.owner, f.sym.method_py) for f in program.functions if f.sym.owner}
+    bases = {s.name: s.base for s in program.structs}
+    out = set()
+    for owner, m in own:
+        b = bases.get(owner)
+        while b:
+            if (b, m) in own:
+                out.add((b, m))
+            b = bases.get(b)
+    return out
+
+
 class HostWriter(PyEmitter):
     #: IR kinds sema only makes inside kernels (tests/test_ir.py: every other kind has a method)
     KERNEL_ONLY = frozenset({"ThreadIndex", "AtomicCall", "TileStatic", "Barrier"})
@@ -65,16 +80,7 @@ class HostWriter(PyEmitter):
         self.last_line = 0                  # the last C++ line a statement came from
         self.global_syms = {g.sym for g in program.globals}
         self.p_struct_names = {s.name: s.py_name for s in program.structs}
-        # (class, method) pairs a derived class redefines: non-virtual calls of them name the class
-        own = {(f.sym.owner, f.sym.method_py) for f in program.functions if f.sym.owner}
-        bases = {s.name: s.base for s in program.structs}
-        self.hidden = set()
-        for owner, m in own:
-            b = bases.get(owner)
-            while b:
-                if (b, m) in own:
-                    self.hidden.add((b, m))
-                b = bases.get(b)
+        self.hidden = redefined_in_derived(program)
         self.module_names = ({f.sym.py_name for f in program.functions} | {s.py_name for s in program.structs}
                              | {g.sym.py_name for g in program.globals} | {k.name for k in program.kernels})
         self.referenced: set[tuple[int, int]] = set()    # (id(out), index) of lines with a line reference
@@ -359,15 +365,12 @@ class HostWriter(PyEmitter):
 
     def plain_call(self, e: ir.Call) -> str:
         f = e.func
-        if f.member in ("method", "dtor") and not f.virtual and (f.owner, f.method_py) in self.hidden:
-            cls = self.p_struct_names[f.owner]  # a non-virtual call C++ binds statically: Base.f(obj)
-            self.names_used.add(cls)
-            return f"{cls}.{f.method_py}({', '.join(self.call_args(e.args))})"
-        if f.member in ("method", "dtor"):      # obj.method(args)
-            obj = self.expr(e.args[0], P_ATOM)
+        on_object = f.member in ("method", "dtor")
+        if on_object and (f.virtual or (f.owner, f.method_py) not in self.hidden):
+            obj = self.expr(e.args[0], P_ATOM)   # obj.method(args): Python dispatches on the object
             return f"{obj}.{f.method_py}({', '.join(self.call_args(e.args[1:]))})"
-        if f.owner:                             # Struct.new(args), Struct.static_method(args)
-            cls = self.p_struct_names[f.owner]
+        if f.owner:         # Struct.new(args), Struct.static_f(args), and Base.f(obj, args): a call
+            cls = self.p_struct_names[f.owner]   # C++ binds statically that a derived class redefines
             self.names_used.add(cls)
             return f"{cls}.{f.method_py}({', '.join(self.call_args(e.args))})"
         return super().plain_call(e)

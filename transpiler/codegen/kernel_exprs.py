@@ -59,6 +59,7 @@ class KernelExprEmitter(StructValues, PyEmitter):
         if kernel is not None:
             self._comment_line[kernel.span.file] = kernel.span.line
         self.device_names: dict = {}          # id(function Symbol) -> name of its kernel version
+        self.temp_names: set[str] = set()     # call results' temporaries (kernel_structs.unpack)
 
     @property
     def split_long(self) -> bool:
@@ -376,13 +377,9 @@ class KernelExprEmitter(StructValues, PyEmitter):
         self.names_used |= {n.sym.py_name for n in ir.walk(f.body) if isinstance(n, (ir.Var, ir.VarDecl))}
         self.names_used |= {p.py_name for p in f.params}
         params = []
-        self.writeback = []
         for p in f.params:
             params += self.declare_struct(p) if isinstance(p.type, ir.StructType) else [p.py_name]
-            if p.by_ref and isinstance(p.type, ir.StructType):
-                self.writeback += self.struct_vars[p]
-            elif p.by_ref and isinstance(p.type, ir.Scalar):
-                self.writeback.append(p.py_name)
+        self.writeback = [n for p in self.changed_params(f) for n in self.value_names(p)]
         return params
 
 

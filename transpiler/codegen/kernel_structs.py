@@ -160,8 +160,8 @@ class StructValues:
         """Lines assigning the tuple `call` to `targets` (`declared`: new variables)."""
         if len(targets) == 1:                       # one value comes back as itself, not a tuple
             return [f"{targets[0]} = {call}"]
-        temps = getattr(self, "temp_names", set())
-        if not self.unpack_through_temp or declared or not any(t.isidentifier() and t not in temps for t in targets):
+        if not self.unpack_through_temp or declared or \
+                not any(t.isidentifier() and t not in self.temp_names for t in targets):
             # new names and memory (a[i], r.x) alias nothing
             return [f"{', '.join(targets)} = {call}"]
         tmp = self.fresh("result")
@@ -189,7 +189,7 @@ class StructValues:
             names = [self.fresh(f"{t.py}_{'_'.join(p)}") for p, _ in self.struct_leaves(t, call.span)]
         else:
             names = super().result_names(call)
-        self.temp_names = getattr(self, "temp_names", set()) | set(names)
+        self.temp_names |= set(names)
         return names
 
     def struct_field_of_call(self, e: ir.FieldRef):

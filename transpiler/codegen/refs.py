@@ -27,7 +27,7 @@ class ReferenceParams:
     writeback_types: tuple = (ir.Scalar, ir.StdString)
 
     def function_defs(self) -> dict:
-        if getattr(self, "_fdefs", None) is None:
+        if self._fdefs is None:
             self._fdefs = {id(f.sym): f for f in (self.program.functions if self.program is not None else [])}
         return self._fdefs
 

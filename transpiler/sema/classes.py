@@ -33,6 +33,7 @@ from ..source import Span
 from . import overloads as O
 from .context import SemaError
 from .scope import Scope
+from .types import zero
 
 #: The Python spelling of each overloadable operator (`operator+` -> `op_add`).
 OPERATORS = {
@@ -54,14 +55,8 @@ class Member:
 class MemberFunctions:
     """A member function's bare name inside a member function: `f(...)` is `this->f(...)`."""
 
-    def __init__(self, this: ir.Symbol, syms: list):
-        self.this, self.syms = this, syms
-
-
-def is_class(t: ir.Type, a) -> bool:
-    """A program struct that has member functions or constructors."""
-    return isinstance(t, ir.StructType) and t.name in a.structs and (
-        a.structs[t.name].members or a.structs[t.name].ctors)
+    def __init__(self, syms: list):
+        self.syms = syms
 
 
 def struct_type(sd: ir.StructDef) -> ir.StructType:
@@ -95,9 +90,8 @@ def static_member(a, sd: ir.StructDef, x: A.VarDecl, t: ir.Type) -> None:
                     storage=("static",))
     sd.constants[x.name] = sym
     a.scope.define(x.name, sym)
-    init = a.construct(t, (), x.span, []) if not isinstance(t, (ir.Scalar, ir.Pointer, ir.String)) else (
-        ir.Const(x.span, t, 0.0 if t.is_float else (False if t.name == "bool" else 0))
-        if isinstance(t, ir.Scalar) else None)
+    init = zero(t, x.span) if isinstance(t, ir.Scalar) else None if isinstance(t, (ir.Pointer, ir.String)) \
+        else a.construct(t, (), x.span, [])
     a.global_vars.append(ir.GlobalVar(sym, init))
 
 
@@ -254,19 +248,10 @@ def declare_member(a, sd: ir.StructDef, m: A.FunctionDef) -> ir.Symbol:
     if sym.virtual and "amp" in restrict:
         a.error("amp-restrict", "a virtual function cannot be restrict(amp)", m.name_span,
                 help="C++ AMP kernels call functions statically: drop 'virtual' or the amp restriction")
-    defaults = tuple(p.default for p, _ in params)
-    seen = False
-    for (p, _), dflt in zip(params, defaults):
-        seen = seen or dflt is not None
-        if seen and dflt is None:
-            a.error("default-args", f"missing default argument on parameter '{p.name or ''}'", p.span,
-                    help="only the last parameters can have default arguments")
+    defaults, refs, mutable = a.param_facts([p for p, _ in params])
     sym.defaults = (None,) * len(this) + defaults
-    # `this` and reference parameters are passed without a copy
-    sym.ref_params = (True,) * len(this) + tuple(
-        isinstance(p.type, (A.ReferenceType, A.ArrayType)) for p, _ in params)
-    sym.mutable_refs = (False,) * len(this) + tuple(isinstance(p.type, A.ReferenceType) and not (
-        isinstance(p.type.base, A.TypeName) and p.type.base.const) for p, _ in params)
+    sym.ref_params = (True,) * len(this) + refs          # `this` is passed without a copy
+    sym.mutable_refs = (False,) * len(this) + mutable
     if member == "dtor":
         sd.dtor = sym
     else:
@@ -328,7 +313,7 @@ def enter_body(a, d: A.FunctionDef, sym: ir.Symbol):
         for cxx, py in a.class_fields[sd.name].items():
             scope.define(cxx, Member(this, py, dict(sd.fields)[py]))
         for name, syms in sd.members.items():
-            scope.define(name, MemberFunctions(this, syms))
+            scope.define(name, MemberFunctions(syms))
     else:
         for name, syms in sd.members.items():
             statics = [s for s in syms if s.member == "static"]
@@ -459,7 +444,7 @@ def construct(a, t: ir.StructType, args: tuple, span: Span, spans: list) -> ir.E
         return ir.Copy(span, t, args[0]) if is_lvalue(args[0]) else args[0]
     if not sd.ctors:
         return None
-    if not args and not any(O.viable(s, [], None) is not None for s in sd.ctors):
+    if not args and not any(O.viable(a, s, [], None) is not None for s in sd.ctors):
         a.error("no-default-ctor", f"no default constructor for '{t.name}'", span,
                 help=f"give the arguments of one of its constructors: {'; '.join(O.describe(s) for s in sd.ctors)}")
     sym = O.choose(a, sd.ctors, list(args), span, t.name)
@@ -479,30 +464,24 @@ def operator(a, op: str, operands: list, span: Span, spans: list) -> ir.Expr | N
     if not cands and not free:
         return None
     args = list(operands)
-    # a member takes the first operand as its object: match the others to its parameters
-    member_fit = [(s, O.viable(s, args[1:], a.in_amp() if a.fn else False)) for s in cands]
-    free_fit = [(s, O.viable(s, args, a.in_amp() if a.fn else False)) for s in free]
-    found = [(s, r) for s, r in member_fit + free_fit if r is not None]
+    ctx = O.in_amp_context(a)
+    found = []
+    for s in cands:                         # a member: the first operand is its object (exact)
+        r = O.viable(a, s, args[1:], ctx)
+        if r is not None:
+            found.append((s, [O.EXACT] + r))
+    for s in free:
+        r = O.viable(a, s, args, ctx)
+        if r is not None:
+            found.append((s, r))
     if not found:
         given = ", ".join(str(x.type) for x in operands)
         a.error("no-matching-function", f"no viable overloaded '{op}' for operands of type ({given})", span,
                 help="candidates: " + ("; ".join(O.describe(s) for s in cands + free) or "none"))
-    best = [s for s, r in found if all(s is s2 or _better(r, r2, s, s2) for s2, r2 in found)]
-    if len(best) != 1:
-        a.error("ambiguous-call", f"use of overloaded operator '{op}' is ambiguous", span,
-                help="candidates: " + "; ".join(O.describe(s) for s, _ in found))
-    sym = best[0]
+    sym = O.best(a, found, span, f"use of overloaded operator '{op}'")
     if sym.owner:
         return finish(a, sym, first, args[1:], spans[1:], span)
     return finish(a, sym, None, args, spans, span)
-
-
-def _better(r1, r2, s1, s2) -> bool:
-    # a member's ranks omit the object, which matches exactly: compare the rest
-    if len(r1) != len(r2):
-        r1 = ([0] if len(r1) < len(r2) else []) + list(r1)
-        r2 = ([0] if len(r2) < len(r1) else []) + list(r2)
-    return all(x <= y for x, y in zip(r1, r2)) and any(x < y for x, y in zip(r1, r2))
 
 
 # ---- destructors -------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from . import streams as ST
 from . import utility as U
 from .exceptions import CLASSES
 from .scope import Scope, python_name
-from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES
+from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES, zero
 
 #: The library's namespaces a program may name in `using namespace X;` / `using X::name;`.
 LIBRARY_NAMESPACES = frozenset({"concurrency", "Concurrency", "std", "concurrency::fast_math", "concurrency::precise_math",
@@ -293,6 +293,21 @@ class Declarations:
             self.class_stack.pop()
             self.scope = saved
 
+    def param_facts(self, params: list) -> tuple[tuple, tuple, tuple]:
+        """(default arguments, passed without a copy, non-const references) of a function's
+        parameters (AST); a parameter without a default after one with is `[default-args]`."""
+        seen = False
+        for p in params:
+            seen = seen or p.default is not None
+            if seen and p.default is None:
+                self.error("default-args", f"missing default argument on parameter '{p.name or ''}'", p.span,
+                           help="only the last parameters can have default arguments")
+        # references and arrays are passed without a copy (`void f(int a[3])` writes the caller's)
+        refs = tuple(isinstance(p.type, (A.ArrayType, A.ReferenceType)) for p in params)
+        mutable = tuple(isinstance(p.type, A.ReferenceType) and not (
+            isinstance(p.type.base, A.TypeName) and p.type.base.const) for p in params)
+        return tuple(p.default for p in params), refs, mutable
+
     def check_amp_signature(self, d: A.FunctionDef) -> None:
         """What C++ AMP forbids in the declaration of a restrict(amp) function (Visual Studio's
         C3586, C3592, ...), and `tile_static` on a function anywhere."""
@@ -365,7 +380,7 @@ class Declarations:
                         storage=v.storage)
         init = self.initializer(sym, v)     # also without one: a vector, string, ... is constructed
         if init is None and isinstance(t, ir.Scalar):
-            init = ir.Const(v.span, t, 0.0 if t.is_float else (False if t.name == "bool" else 0))
+            init = zero(t, v.span)
         if const and init is not None:
             sym.const_value = fold(init)
         self.globals.define(v.name, sym)
@@ -389,15 +404,8 @@ class Declarations:
             params.append(pt)
         ftype = ir.Function(ret, tuple(params))
         restrict = d.restrict or ("cpu",)
-        defaults = tuple(p.default for p in d.params
-                         if not (p.name is None and isinstance(self.resolve_type(p.type), ir.Void)))
-        seen_default = False
-        for p, dflt in zip(d.params, defaults):
-            if dflt is not None:
-                seen_default = True
-            elif seen_default:
-                self.error("default-args", f"missing default argument on parameter '{p.name or ''}'", p.span,
-                           help="only the last parameters can have default arguments")
+        real = [p for p in d.params if not (p.name is None and isinstance(self.resolve_type(p.type), ir.Void))]
+        defaults, refs, mutable = self.param_facts(real)
         group = prev.syms if isinstance(prev, O.Overloads) else \
             [prev] if isinstance(prev, ir.Symbol) and prev.kind == "function" else []
         if instance is not None:
@@ -425,10 +433,7 @@ class Declarations:
         sym.defaults = defaults
         # which parameters the call passes without a copy: non-const references, and arrays
         # (`void f(int a[3])` is `void f(int* a)` in C++: the callee writes the caller's array)
-        real = [p for p in d.params if not (p.name is None and isinstance(self.resolve_type(p.type), ir.Void))]
-        sym.ref_params = tuple(isinstance(p.type, (A.ArrayType, A.ReferenceType)) for p in real)
-        sym.mutable_refs = tuple(isinstance(p.type, A.ReferenceType) and not (
-            isinstance(p.type.base, A.TypeName) and p.type.base.const) for p in real)
+        sym.ref_params, sym.mutable_refs = refs, mutable
         if instance is None:
             self.globals.define(d.name, O.Overloads(d.name, group + [sym]) if group else sym)
         if d.name in ("main", "_tmain", "wmain"):

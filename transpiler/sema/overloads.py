@@ -24,10 +24,6 @@ EXACT, PROMOTION, CONVERSION = 0, 1, 2
 _PROMOTES_TO_INT = {"bool", "char", "signed char", "unsigned char", "short", "unsigned short", "wchar_t"}
 
 
-#: the analyser's `classes.derives` while it runs (set by `choose`)
-_DERIVES = [None]
-
-
 class Overloads:
     """The functions of one name in one scope, in declaration order."""
 
@@ -69,10 +65,10 @@ def rank(src: ir.Type, dst: ir.Type, derived=None) -> int | None:
     return None
 
 
-def params_of(sym: ir.Symbol, with_this: bool) -> tuple:
+def params_of(sym: ir.Symbol) -> tuple:
     """The parameters a call's arguments match (a member function's `this` is the object)."""
     ps = sym.type.params
-    return ps[1:] if sym.member in ("method", "dtor") and not with_this else ps
+    return ps[1:] if sym.member in ("method", "dtor") else ps
 
 
 def _required(sym: ir.Symbol, params) -> int:
@@ -80,16 +76,18 @@ def _required(sym: ir.Symbol, params) -> int:
     return len(params) - sum(1 for d in defaults if d is not None)
 
 
-def viable(sym: ir.Symbol, args, in_amp: bool | None, with_this: bool = False):
-    """The argument ranks if `sym` can take `args` (in a context that is amp or not), else None."""
+def viable(a, sym: ir.Symbol, args, in_amp: bool | None):
+    """The argument ranks if `sym` can take `args` (in a context that is amp or not, None: either),
+    else None (`a`: the analyser, which knows the program's classes)."""
+    from .classes import derives
     if in_amp is not None and ("amp" if in_amp else "cpu") not in sym.restrict_:
         return None
-    params = params_of(sym, with_this)
+    params = params_of(sym)
     if not _required(sym, params) <= len(args) <= len(params):
         return None
     ranks = []
-    for a, p in zip(args, params):
-        r = rank(a.type, p, _DERIVES[0])
+    for x, p in zip(args, params):
+        r = rank(x.type, p, lambda t, base: derives(a, t, base))
         if r is None:
             return None
         ranks.append(r)
@@ -101,33 +99,40 @@ def better(r1, r2) -> bool:
 
 
 def describe(sym: ir.Symbol) -> str:
-    ps = params_of(sym, False)
+    ps = params_of(sym)
     return f"{sym.name}({', '.join(str(p) for p in ps)})"
 
 
-def choose(a, syms: list, args, span: Span, name: str, with_this: bool = False) -> ir.Symbol:
+def in_amp_context(a) -> bool:
+    return a.in_amp() if a.fn is not None else False
+
+
+def best(a, found: list, span: Span, what: str) -> ir.Symbol:
+    """The candidate of `found` ((symbol, ranks), all viable) at least as good as every other for
+    every argument and better for one; else `[ambiguous-call]` naming the tied candidates."""
+    winners = [s for s, r in found if all(better(r, r2) or r == r2 and s is s2 for s2, r2 in found)]
+    if len(winners) != 1:
+        tied = [s for s, r in found if not any(better(r2, r) for _, r2 in found)]
+        a.error("ambiguous-call", f"{what} is ambiguous", span,
+                help="candidates: " + "; ".join(describe(s) for s in tied))
+    return winners[0]
+
+
+def choose(a, syms: list, args, span: Span, name: str) -> ir.Symbol:
     """The best of `syms` for `args`, or a located error that lists the candidates."""
-    from .classes import derives
-    _DERIVES[0] = lambda t, base: derives(a, t, base)
-    in_amp = a.in_amp() if a.fn is not None else False
-    found = [(s, viable(s, args, in_amp, with_this)) for s in syms]
+    in_amp = in_amp_context(a)
+    found = [(s, viable(a, s, args, in_amp)) for s in syms]
     found = [(s, r) for s, r in found if r is not None]
     if len(syms) == 1 and not found:
         return syms[0]          # one candidate: its own call check says what is wrong
-    shown = "; ".join(describe(s) for s in syms)
-    given = ", ".join(str(x.type) for x in args)
     if not found:
-        context = [s for s in syms if viable(s, args, None, with_this) is not None]
+        context = [s for s in syms if viable(a, s, args, None) is not None]
         if context:             # a fit exists, but in the other restriction context
             return context[0]   # (the call check reports the restriction)
+        given = ", ".join(str(x.type) for x in args)
         a.error("no-matching-function", f"no matching function for call to '{name}({given})'", span,
-                help=f"candidates: {shown}")
-    best = [s for s, r in found if all(better(r, r2) or r == r2 and s is s2 for s2, r2 in found)]
-    if len(best) != 1:
-        tied = [s for s, r in found if not any(better(r2, r) for _, r2 in found)]
-        a.error("ambiguous-call", f"call to '{name}' is ambiguous", span,
-                help="candidates: " + "; ".join(describe(s) for s in tied))
-    return best[0]
+                help=f"candidates: {'; '.join(describe(s) for s in syms)}")
+    return best(a, found, span, f"call to '{name}'")
 
 
 def type_slug(t: ir.Type) -> str:

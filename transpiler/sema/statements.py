@@ -23,7 +23,7 @@ from . import streams as ST
 from . import utility as U
 from . import classes as CL
 from .scope import Alias, Scope
-from .types import promote
+from .types import promote, zero
 
 
 class Statements:
@@ -405,7 +405,7 @@ class Statements:
             self.unsupported("a static local initialised from variables or function calls is", v.span,
                              help="initialise it with a constant and assign it on the first call")
         if init is None and isinstance(t, ir.Scalar):
-            init = ir.Const(v.span, t, 0.0 if t.is_float else (False if t.name == "bool" else 0))
+            init = zero(t, v.span)
         if isinstance(v.type, A.TypeName) and v.type.const and init is not None:
             sym.const_value = fold(init)
         self.global_vars.append(ir.GlobalVar(sym, init))
@@ -467,7 +467,7 @@ class Statements:
             if py in sd.field_inits:
                 out.append(self.field_init(sd, py, ft, span))
             elif isinstance(ft, ir.Scalar):
-                out.append(ir.Const(span, ft, 0.0 if ft.is_float else (False if ft.name == "bool" else 0)))
+                out.append(zero(ft, span))
             else:
                 out.append(self.construct(ft, (), span, []))
         return tuple(out)

@@ -74,10 +74,6 @@ def _slug(v) -> str:
     return str(v).replace("-", "m") if isinstance(v, int) else O.type_slug(v)
 
 
-def _text(v) -> str:
-    return str(v)
-
-
 def _bind(a, d: A.TemplateDecl, given: list, deduced: dict, span) -> dict | None:
     """Every parameter's value: given (in order), deduced, or its default; None if one lacks."""
     env = {}
@@ -122,7 +118,7 @@ def _env_for_analysis(d: A.TemplateDecl, env: dict) -> dict:
 
 def _name(d: A.TemplateDecl, env: dict) -> tuple[str, str]:
     vals = [env[p.name] for p in d.params]
-    return (f"{d.decl.name}<{', '.join(_text(v) for v in vals)}>",
+    return (f"{d.decl.name}<{', '.join(str(v) for v in vals)}>",
             f"{d.decl.name}_{'_'.join(_slug(v) for v in vals)}")
 
 
@@ -239,13 +235,13 @@ def call(a, name: str, explicit: list | None, args: list, spans: list, span, reg
             cands.append((d, env))
     syms = [instantiate_function(a, d, env, span) for d, env in cands]
     syms = [s for s in syms if s is not None]
-    plain = [s for s in regular if O.viable(s, args, a.in_amp() if a.fn else False) is not None]
+    ctx = O.in_amp_context(a)
+    plain = [s for s in regular if O.viable(a, s, args, ctx) is not None]
     if plain and explicit is None:
         best = O.choose(a, plain, args, span, name)
         if syms:                                # a template only if it fits better: on a tie
             other = O.choose(a, syms, args, span, name)     # C++ prefers the non-template
-            ctx = a.in_amp() if a.fn else False
-            if O.better(O.viable(other, args, ctx), O.viable(best, args, ctx)):
+            if O.better(O.viable(a, other, args, ctx), O.viable(a, best, args, ctx)):
                 best = other
     elif syms:
         best = O.choose(a, syms, args, span, name)

@@ -52,3 +52,8 @@ def common_type(a: ir.Scalar, b: ir.Scalar) -> ir.Scalar:
     if ir.SCALARS[s.name][1] > ir.SCALARS[u.name][1]:
         return s
     return ir.Scalar("unsigned " + s.name) if ("unsigned " + s.name) in ir.SCALARS else u
+
+
+def zero(t: ir.Scalar, span) -> ir.Expr:
+    """The zero of arithmetic type `t` (what a static or an omitted member starts as)."""
+    return ir.Const(span, t, 0.0 if t.is_float else (False if t.name == "bool" else 0))
