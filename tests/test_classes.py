@@ -190,3 +190,43 @@ def test_decltype_is_reported_not_a_syntax_error(tmp_path, run_amppy):
     p.write_text("int main() { int a = 1; decltype(a) b = 2; return b; }\n")
     rc, out, err = run_amppy(["check", str(p)])
     assert rc == 1 and "'decltype' is not supported yet [unsupported]" in err, err
+
+
+def test_type_traits_in_templates(run_amppy, tmp_path):
+    # `typename std::remove_const<...>::type` once was a syntax error; expected output from g++
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <type_traits>
+#include <iostream>
+template <typename T>
+struct W {
+    typedef typename std::remove_const<typename std::remove_reference<T>::type>::type value_type;
+    value_type v;
+    static const bool is_float = std::is_same<value_type, float>::value;
+};
+template <typename T>
+typename std::conditional<std::is_integral<T>::value, long long, double>::type widen(T x) { return x; }
+int main() {
+    W<const int&> w; w.v = 3;
+    typename std::make_unsigned<int>::type u = 7;
+    std::cout << w.v << " " << W<int>::is_float << W<float>::is_float << " " << widen(2) / 3 << " "
+              << widen(2.0f) / 3 << " " << std::is_floating_point<double>::value << " " << u - 8 << std::endl;
+}
+""")
+    assert (rc, out, err) == (0, "3 01 0 0.666667 1 4294967295\n", "")
+
+
+def test_member_template_names_do_not_break_comparisons(run_amppy, tmp_path):
+    # a member template's name after '.' reads as a template-id only when it names one
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <iostream>
+struct S {
+    int limit;
+    template <typename T> T get() const { return static_cast<T>(limit) / 2; }
+};
+int main() {
+    S s = {5};
+    bool small = s.limit < 10;
+    std::cout << s.get<int>() << " " << s.get<float>() << " " << small << std::endl;
+}
+""")
+    assert (rc, out, err) == (0, "2 2.5 1\n", "")

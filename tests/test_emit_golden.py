@@ -35,6 +35,8 @@ SAMPLES = [
     "classes/functors.cpp",
     "classes/class_members.cpp",
     "classes/inheritance.cpp",
+    "classes/specialisations.cpp",
+    "kernels/stored_lambdas.cpp",
     "kernels/reference_params.cpp",
     "kernels/switch_barrier.cpp",
     "kernels/index_arithmetic.cpp",

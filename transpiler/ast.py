@@ -280,6 +280,7 @@ class FunctionDef(Node):
     kind: Optional[str] = None        # None (a function), "ctor" (constructor), "dtor" (destructor)
     const: bool = False               # a `const` member function
     inits: tuple = ()                 # a constructor's member initializers: (name, args, span)
+    spec_args: Optional[tuple] = None # `template<> int f<1>(...)`: the specialisation's arguments
 
 
 @dataclass(frozen=True)
@@ -291,6 +292,8 @@ class StructDef(Node):
     bases: tuple[str, ...]
     unsupported: tuple["Unsupported", ...]   # members outside the subset (ctors, access labels in classes, ...)
     others: tuple = ()                # member typedefs and aliases, enums, static_asserts
+    spec_args: Optional[tuple] = None # `template<> struct S<1> {...}`: the specialisation's arguments
+    member_templates: tuple = ()      # `template<typename T> T get() const`: TemplateDecls
 
 
 @dataclass(frozen=True)
@@ -343,7 +346,8 @@ class TemplateParam(Node):
 
 @dataclass(frozen=True)
 class TemplateDecl(Node):
-    """`template<params> decl`: a function template or a class template."""
+    """`template<params> decl`: a function template or a class template; with `decl.spec_args`
+    (or no params), an explicit or partial specialisation of one."""
     params: tuple[TemplateParam, ...]
     decl: Node
 

@@ -47,7 +47,7 @@ class Symbol:
     name: str
     py_name: str
     type: Type
-    kind: str                         # "local" "param" "global" "function" "capture" "index" "const"
+    kind: str                         # "local" "param" "global" "function" "capture" "index" "const" "closure"
     span: Span
     const_value: object = None        # compile-time value of a constant (int/float), if known
     storage: tuple[str, ...] = ()     # "tile_static", "static", ...
@@ -60,6 +60,7 @@ class Symbol:
     member: str = ""                  # "method", "static", "ctor" or "dtor" for a member function
     method_py: str = ""               # a member function's Python name inside its class
     virtual: bool = False             # a virtual member function (the host dispatches on the object)
+    closure: tuple | None = None      # a stored restrict(amp) lambda: (Kernel, capture values, index type)
 
     def __repr__(self) -> str:
         return f"Symbol({self.name}: {self.type})"
@@ -459,6 +460,7 @@ class StructDef:
     member_types: dict = field(default_factory=dict)  # `typedef float value_type;` -> its type
     constants: dict = field(default_factory=dict)     # `static const int N = 4;` -> its Symbol
     field_inits: dict = field(default_factory=dict)   # `float x = 1;` in the class: field -> AST expr
+    member_templates: dict = field(default_factory=dict)  # `template<class T> T get()` -> [AST TemplateDecl]
 
 
 @dataclass

@@ -8,6 +8,8 @@ statement and expression builders.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from . import ast as A
 from lark import Token
 
@@ -74,8 +76,12 @@ class DeclBuilders(BuilderBase):
         decl = ch[-1]
         if isinstance(decl, A.Unsupported):
             return decl
-        if not params:
-            return self.unsupported(self.tsp(ch[0]), "explicit specialisations ('template<>') are")
+        if not params and not isinstance(decl, (A.FunctionDef, A.StructDef)):
+            return self.unsupported(self.tsp(ch[0]), "explicit specialisations ('template<>') of this kind are")
+        if not params and isinstance(decl, A.StructDef) and decl.spec_args is None:
+            return self.unsupported(self.tsp(ch[0]), "explicit specialisations ('template<>') of this kind are")
+        if isinstance(decl, A.StructForward) and params:    # `template<int N> struct Buf;`
+            return A.TemplateDecl(self.sp(meta), params, decl)
         if not isinstance(decl, (A.FunctionDef, A.StructDef)) or isinstance(decl, A.FunctionDef) and decl.owner:
             return self.unsupported(self.tsp(ch[0]), "this kind of template (only function and class "
                                     "templates) is")
@@ -97,10 +103,21 @@ class DeclBuilders(BuilderBase):
         return A.StaticAssert(self.sp(meta), ch[1], message)
 
     def struct_specialisation(self, meta, ch):
-        return self.unsupported(self.sp(meta), "explicit and partial specialisations of class templates are")
+        """`struct Buf<int, 4> { ... };` after `template<>` (or `template<int N>`: a partial one)."""
+        spec = next(c for c in ch if isinstance(c, Marker) and c.kind == "spec_targs")
+        ch = [Token("NAME", c.value) if isinstance(c, TOKENS) and c.type == "TEMPLATE_NAME" else c
+              for c in ch if c is not spec]
+        return replace(self.struct_def(meta, ch), spec_args=spec.value)
+
+    def spec_targs(self, meta, ch):
+        return Marker("spec_targs", tuple(c for c in ch if c is not None))
 
     def member_template_decl(self, meta, ch):
-        return self.unsupported(self.sp(meta), "member templates are")
+        params = tuple(c for c in ch if isinstance(c, A.TemplateParam))
+        decl = ch[-1]
+        if isinstance(decl, A.FunctionDef) and params and decl.kind is None and decl.spec_args is None:
+            return A.TemplateDecl(self.sp(meta), params, decl)
+        return self.unsupported(self.sp(meta), "member templates other than member function templates are")
 
     def tparam(self, meta, ch):
         sp = self.sp(meta)
@@ -149,7 +166,7 @@ class DeclBuilders(BuilderBase):
 
     def nested_type(self, meta, ch):
         """`std::vector<float>::iterator`: a member type of a template-id."""
-        scope = self.template_type(meta, ch[:-1])
+        scope = self.template_type(meta, [c for c in ch[:-1] if not (isinstance(c, TOKENS) and c.type == "TYPENAME")])
         return A.TypeName(self.sp(meta), ch[-1].value, (), None, False, False, None, scope)
 
     def function_template_type(self, meta, ch):
@@ -273,7 +290,7 @@ class DeclBuilders(BuilderBase):
         span = self.sp(meta)
         kw = next(c for c in ch if isinstance(c, TOKENS) and c.type == "STRUCT_KW")
         name = next(c for c in ch if isinstance(c, TOKENS) and c.type in ("NAME", "TYPE_NAME"))
-        fields, methods, bad, bases, others = [], [], [], (), []
+        fields, methods, bad, bases, others, member_templates = [], [], [], (), [], []
         for c in ch:
             if isinstance(c, Marker) and c.kind == "bases":
                 bases = c.value
@@ -289,6 +306,8 @@ class DeclBuilders(BuilderBase):
                 bad.append(c)
             elif isinstance(c, A.StructDef):
                 bad.append(self.unsupported(c.span, "nested struct definitions are"))
+            elif isinstance(c, A.TemplateDecl):
+                member_templates.append(c)
             elif isinstance(c, (A.Typedef, A.EnumDef, A.StaticAssert)):
                 others.append(c)
             elif isinstance(c, A.Compound):         # `typedef float a, b;`
@@ -298,7 +317,7 @@ class DeclBuilders(BuilderBase):
         if any(isinstance(c, Marker) and c.kind == "declarators" for c in ch):
             bad.append(self.unsupported(span, "declaring variables in a struct definition is"))
         return A.StructDef(span, kw.value, name.value, tuple(fields), tuple(methods), bases, tuple(bad),
-                           tuple(others))
+                           tuple(others), member_templates=tuple(member_templates))
 
     def base_clause(self, meta, ch):
         m = Marker("bases", tuple(name for name, _ in ch), self.sp(meta))
@@ -369,8 +388,9 @@ class DeclBuilders(BuilderBase):
         return Marker("fn_name", (names[-2], names[-1]), self.sp(meta))
 
     def specialised_name(self, meta, ch):
-        raise _SyntaxProblem("unsupported", "explicit specialisations of function templates are not supported yet",
-                             self.sp(meta))
+        """`f<1>` in `template<> int f<1>(int n)`: the name and the specialisation's arguments."""
+        args = tuple(c for c in ch[1:] if c is not None and not isinstance(c, TOKENS))
+        return Marker("fn_name", (None, ch[0].value, args), self.sp(meta))
 
     def qualified_operator(self, meta, ch):
         owners = [t.value for t in ch if isinstance(t, TOKENS) and t.type == "NS_NAME"]
@@ -420,9 +440,11 @@ class DeclBuilders(BuilderBase):
         base = next(c for c in ch if isinstance(c, A.TypeName))
         ptrs = [c for c in ch if isinstance(c, tuple) and len(c) == 3]
         special = next((c for c in ch if isinstance(c, Marker) and c.kind == "fn_name"), None)
+        spec_args = None
         if special is not None:
-            owner, fname = special.value
+            owner, fname, *spec = special.value
             nspan = special.span
+            spec_args = spec[0] if spec else None
         else:
             name = next(c for c in ch if isinstance(c, TOKENS) and c.type == "NAME")
             owner, fname, nspan = None, name.value, self.tsp(name)
@@ -436,7 +458,7 @@ class DeclBuilders(BuilderBase):
         if any(isinstance(c, Marker) and c.kind == "throw" for c in ch):
             storage += ("throw()",)             # a dynamic exception specification
         return A.FunctionDef(self.sp(meta), fname, nspan, rtype, params, variadic,
-                             restrict, rspan, storage, body, owner=owner, const=const)
+                             restrict, rspan, storage, body, owner=owner, const=const, spec_args=spec_args)
 
 
 def _flat(items):

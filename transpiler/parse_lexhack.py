@@ -48,6 +48,9 @@ LIBRARY_TEMPLATES = frozenset("""
     checked_array_iterator unchecked_array_iterator
     declval is_convertible is_same enable_if remove_reference remove_const decay conditional
     integral_constant is_integral is_floating_point is_arithmetic
+    remove_volatile remove_cv remove_cvref add_const add_volatile add_cv add_lvalue_reference
+    add_rvalue_reference remove_pointer add_pointer remove_extent make_unsigned make_signed
+    is_signed is_unsigned is_pointer is_void is_array is_class
 """.split())
 
 #: Library templates whose argument is a function type: `std::function<int(int)>`.
@@ -191,8 +194,7 @@ class TypeNames:
                 naming = False
             elif naming and tt in ("LBRACE", "SEMICOLON"):
                 naming = False
-            if tt == "NAME" and tok.value in user_templates and self._next_char(tok.end_pos) == "<" and \
-                    not (prev is not None and prev.type in ("DOT", "ARROW")):
+            if tt == "NAME" and tok.value in user_templates and self._next_char(tok.end_pos) == "<":
                 tok.type = "TEMPLATE_NAME"      # a template of the program's: `f<float>(x)`, `Buf<int, 4>`
                 prev = tok
                 yield tok

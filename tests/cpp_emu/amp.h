@@ -22,6 +22,9 @@
 
 #define restrict(...)
 #define tile_static static
+// Microsoft's keywords that Visual Studio programs use around C++ AMP code (g++ has none of them)
+#define __declspec(...)
+#define __forceinline inline
 
 namespace concurrency {
 

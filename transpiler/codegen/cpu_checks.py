@@ -209,6 +209,6 @@ class CheckedBackend:
         return cpu.needs_host_version(f)
 
     def emit_launch(self, pfe, domain_src, capture_srcs) -> str:
-        sp = pfe.kernel.call_span
+        sp = pfe.span                   # the launch (a stored lambda launches where it is named)
         args = [pfe.kernel.name, f"{pfe.kernel.name}_checks", domain_src, repr(f"{sp.file}:{sp.line}")]
         return f"launch_checked({', '.join(args + list(capture_srcs))})"

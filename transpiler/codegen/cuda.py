@@ -302,6 +302,6 @@ def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_
 
 def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str]) -> str:
     """One host statement launching the kernel of `pfe` on the GPU."""
-    sp = pfe.kernel.call_span
+    sp = pfe.span                   # the launch (a stored lambda launches where it is named)
     args = [pfe.kernel.name, domain_src, repr(f"{sp.file}:{sp.line}"), "None"] + list(capture_srcs)
     return f"launch_cuda.launch({', '.join(args)})"

@@ -27,6 +27,7 @@ from .context import SemaError
 from .declarations import Declarations
 from .expressions import Expressions
 from .kernels import Kernels
+from .lambdas import AUTO
 from .scope import PyNames, Scope
 from .statements import Statements
 
@@ -60,6 +61,9 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.namespaces: set = set()        # the program's own namespaces
         self.function_templates: dict[str, list] = {}   # name -> its templates (sema/templates.py)
         self.class_templates: dict[str, object] = {}    # name -> its template
+        self.template_forwards: dict[str, object] = {}  # `template<int N> struct Buf;`
+        self.class_specs: dict[str, list] = {}          # name -> its explicit and partial specialisations
+        self.function_specs: dict = {}                  # instance key -> explicit specialisation
         self.instances: dict = {}           # (kind, id(template), arguments) -> Symbol / StructType
         self.class_args: dict = {}          # an instantiated class's name -> (template, arguments)
         self.tenv: dict = {}                # the template parameters of the instantiation analysed
@@ -70,6 +74,9 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.class_stack: list = []         # the classes being declared or whose member is analysed
         self.rest_of_block: list = []       # the statements after the one being analysed (AST)
         self.member_bodies: dict[int, object] = {}  # id(member Symbol) -> its definition outside the class
+        self.auto_bodies: dict[int, tuple] = {}     # id(Symbol) -> (AST, Symbol): `auto f() {...}`, analysed
+                                                    # at its first call (its return type is its returns')
+        self.body_index = 0                         # where the body analysed is in the list of bodies
 
     # ---- errors -------------------------------------------------------------------------------
     def error(self, code: str, message: str, span: Span, help: str | None = None):
@@ -87,7 +94,10 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         bodies = []
         self.declare_all(tu.decls, bodies, None, {})
         # Pass 2: function bodies.
-        for d, sym in bodies:
+        for k, (d, sym) in enumerate(bodies):
+            if id(sym) in self.defined:     # analysed early (a deduced return type's first call)
+                continue
+            self.body_index = k
             try:
                 self.function_body(d, sym)
             except SemaError:
@@ -140,6 +150,30 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
                 pass
             bodies += self.pending_bodies   # member functions defined in a class
             self.pending_bodies = []
+            for k in range(self.body_index, len(bodies)):
+                if bodies[k][1].type.ret == AUTO:
+                    self.auto_bodies[id(bodies[k][1])] = bodies[k] + (k,)
+            self.body_index = len(bodies)   # (a global's initializer calls what is defined above it)
+
+    def deduce_return(self, sym: ir.Symbol, span: Span) -> None:
+        """Analyse `auto f() {...}` at its first call (as C++ does: the definition comes first),
+        so that the call has a type."""
+        d, _, k = self.auto_bodies.get(id(sym), (None, None, None))
+        if d is None or id(sym) in self.defined or k > self.body_index:
+            self.error("auto-return", f"function '{sym.name}' with deduced return type cannot be used "
+                       "before its return type is deduced", span,
+                       help="define the function (with its return statements) before this use")
+        saved = (self.tenv, self.template_scope, self.fn, self.scope, self.handling, self.discarding,
+                 self.deduced, self.rest_of_block)
+        try:
+            self.function_body(d, sym)
+        except SemaError:
+            pass
+        finally:
+            (self.tenv, self.template_scope, self.fn, self.scope, self.handling, self.discarding,
+             self.deduced, self.rest_of_block) = saved
+        if sym.type.ret == AUTO:          # its body had an error: the caller's is reported there
+            raise SemaError()
 
     # ---- context -------------------------------------------------------------------------------
     def in_amp(self) -> bool:

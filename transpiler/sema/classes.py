@@ -173,6 +173,8 @@ def declare_members(a, d: A.StructDef, sd: ir.StructDef) -> None:
     inherited = dict(a.class_fields.get(sd.base, {})) if sd.base else {}
     a.class_fields[sd.name] = inherited | {f.name: field_name(f.name) for f in d.fields
                                            if field_name(f.name) in declared}
+    for t in d.member_templates:            # instantiated at their calls (sema/templates.py)
+        sd.member_templates.setdefault(t.decl.name, []).append(t)
     for m in d.methods:
         try:
             if "friend" in m.storage:       # a friend defined in the class is a free function
@@ -406,6 +408,13 @@ def finish(a, sym: ir.Symbol, obj: ir.Expr | None, args: list, arg_spans: list, 
 def method_call(a, obj: ir.Expr, name: str, args: list, n: A.Call) -> ir.Expr:
     sd = a.structs[obj.type.name]
     syms = sd.members.get(name)
+    if name in sd.member_templates:         # `h.get<float>()`, `h.add(1.5)`: a member template
+        from . import templates as T
+        explicit = T.explicit_args(a, sd.member_templates[name][0], n.func.template_args, n.func) \
+            if getattr(n.func, "template_args", None) else None
+        sym = T.choose(a, sd.member_templates[name], explicit, args, n.span, f"{sd.name}::{name}", syms or [],
+                       lambda d, env: T.instantiate_member(a, sd, d, env, n.span))
+        return finish(a, sym, obj, args, [x.span for x in n.args], n.span)
     if not syms:
         a.error("no-member", f"no member function '{name}' in '{obj.type.name}'", n.func.span)
     sym = O.choose(a, syms, args, n.span, f"{obj.type.name}::{name}")

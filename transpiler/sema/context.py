@@ -33,3 +33,4 @@ class FnContext:
         self.functor_fields: dict = {}            # a function object's kernel: field -> capture
         self.this: ir.Symbol | None = None        # a member function's object
         self.ctor_this: ir.Symbol | None = None   # a constructor's object (what it returns)
+        self.deduced_at = None                    # the return that deduced an `auto` return type

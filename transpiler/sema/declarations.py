@@ -14,9 +14,11 @@ from ..parse_lexhack import CONTAINER_MEMBER_TYPES, LIBRARY_TEMPLATES, LIBRARY_T
 from .constfold import fold
 from .library import FUNCTION_OBJECTS, not_yet
 from .context import FnContext, SemaError
+from .lambdas import AUTO
 from . import classes as CL
 from . import overloads as O
 from . import templates as TM
+from . import traits as TR
 from . import random as R
 from . import chrono as C
 from . import memory as M
@@ -74,6 +76,8 @@ class Declarations:
             return self.tenv[name]          # a template's type parameter, in an instantiation
         if name in self.class_templates:
             self.error("missing-template-args", f"'{name}' needs template arguments", t.span)
+        if t.scope is not None and t.scope.name in TR.TYPE_TRAITS and t.scope.namespace in ((), ("std",)):
+            return TR.member_type(self, t.scope, name, t.span)     # `std::remove_const<T>::type`
         if t.scope is not None:
             return self._member_type(t, self.resolve_type(t.scope))
         if t.namespace and t.namespace[-1] in self.typedefs and name in CONTAINER_MEMBER_TYPES:
@@ -485,6 +489,8 @@ class Declarations:
         if sym.member == "ctor":            # the object, its member initializers, the body, the object
             sp = d.body.span
             body = ir.Block(body.span, tuple(prologue) + tuple(body.body) + (ir.Return(sp, ir.Var(sp, this.type, this)),))
+        if ftype.ret == AUTO:               # `auto f() {...}`: the type its returns deduced
+            ftype = sym.type = ir.Function(ir.Void() if self.fn.ret == AUTO else self.fn.ret, ftype.params)
         fd = ir.FunctionDef(sym, params, ftype.ret, restrict, body, d.span)
         fd.calls = list(self.fn.calls)
         self.fn_defs[id(sym)] = fd

@@ -175,6 +175,8 @@ class Expressions:
                 return ir.LibCall(n.span, ir.Library("function"), name, None, ())
             L.not_yet(self, name, n.namespace, n.span)
             self.error("undeclared", f"use of undeclared identifier '{name}'", n.span)
+        if isinstance(sym, ir.Symbol) and sym.closure is not None:
+            self.unsupported(f"using the restrict(amp) lambda '{name}' other than as a kernel is", n.span)
         if isinstance(sym, ir.Symbol):
             return self.use_symbol(sym, scope, n.span)
         if isinstance(sym, Alias):          # a reference to an element (`for (auto& x : v)`)

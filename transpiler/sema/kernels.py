@@ -61,6 +61,15 @@ class Kernels:
     # ---- parallel_for_each ---------------------------------------------------------------------
     def parallel_for_each(self, n: A.Call) -> list[ir.Stmt]:
         domain, lam, rank, tiles = self._compute_domain(n)
+        closure = self.scope.lookup(lam.name)[0] if isinstance(lam, A.Name) and not lam.namespace else None
+        if isinstance(closure, ir.Symbol) and closure.closure is not None:      # a restrict(amp) lambda stored in a variable
+            kernel, values, pt = closure.closure
+            want = ir.Index(rank) if tiles is None else ir.TiledIndex(tiles)
+            if pt != want:
+                self.error("amp-tiled-index-mismatch" if tiles is not None or isinstance(pt, ir.TiledIndex)
+                           else "pfe-lambda", f"the kernel '{lam.name}' takes '{pt}', but the compute domain "
+                           f"needs '{want}'", lam.span, help=f"declared at line {closure.span.line}")
+            return [ir.ParallelForEach(n.span, domain, kernel, values)]
         if not isinstance(lam, A.Lambda):
             return self.functor_kernel(n, domain, lam, rank, tiles)
         return [self.kernel_launch(n, domain, lam, rank, tiles)]
@@ -90,6 +99,11 @@ class Kernels:
         return [decl, self.kernel_launch(n, domain, lam, rank, tiles, functor=(temp, fields))]
 
     def kernel_launch(self, n: A.Call, domain, lam: A.Lambda, rank: int, tiles, functor=None) -> ir.Stmt:
+        kernel, cap_args = self.make_kernel(n.span, lam, rank, tiles, functor)
+        return ir.ParallelForEach(n.span, domain, kernel, cap_args)
+
+    def make_kernel(self, sp: Span, lam: A.Lambda, rank: int, tiles, functor=None) -> tuple:
+        """The kernel of lambda `lam` (or of a function object) and the values of its captures."""
         p, pt = self._kernel_param(lam, rank, tiles)
         outer_fn, outer_scope = self.fn, self.scope
         name = self.kernel_name(functor[0].type.py if functor is not None else outer_fn.py_base or outer_fn.name)
@@ -115,17 +129,46 @@ class Kernels:
         finally:
             self.fn, self.scope = outer_fn, outer_scope
         caps = list(kctx.captures.values())
-        cap_args = tuple(ir.Var(n.span, c.outer.type, c.outer) for c in caps)
+        cap_args = tuple(ir.Var(sp, c.outer.type, c.outer) for c in caps)
         if functor is not None:             # every field the body uses, read from the object
             used = [x.sym for x in ir.walk(body) if isinstance(x, ir.Var) and id(x.sym) in field_of]
             used = list({id(u): u for u in used}.values())
             caps = [ir.Capture(u, u, False) for u in used]
-            cap_args = tuple(ir.FieldRef(n.span, u.type, ir.Var(n.span, temp.type, temp), field_of[id(u)], False)
+            cap_args = tuple(ir.FieldRef(sp, u.type, ir.Var(sp, temp.type, temp), field_of[id(u)], False)
                              for u in used)
-        kernel = ir.Kernel(name, lam.span, n.span, rank, tiles, index_sym, caps, body)
+        kernel = ir.Kernel(name, lam.span, sp, rank, tiles, index_sym, caps, body)
         kernel.calls = list(kfn.calls)
         self.kernels.append(kernel)
-        return ir.ParallelForEach(n.span, domain, kernel, cap_args)
+        return kernel, cap_args
+
+    def kernel_closure(self, v: A.VarDecl) -> list[ir.Stmt]:
+        """`auto k = [=](index<1> i) restrict(amp) {...};` launched later by parallel_for_each(e, k):
+        the closure object C++ makes here.  Its kernel is made now, and the values it captures by
+        copy are copied now (locals named after the closure), as C++ copies them into the object."""
+        lam = v.init
+        if len(lam.params) != 1:
+            self.error("pfe-lambda", "the kernel lambda takes exactly one index parameter", lam.span)
+        pt = self.resolve_type(lam.params[0].type)
+        if isinstance(pt, ir.TiledIndex):
+            rank, tiles = len(pt.dims), pt.dims
+        elif isinstance(pt, ir.Index):
+            rank, tiles = pt.rank, None
+        else:
+            self.unsupported(f"a restrict(amp) lambda taking '{pt}' outside parallel_for_each is", lam.span)
+        kernel, cap_args = self.make_kernel(v.span, lam, rank, tiles)
+        out, values = [], []
+        for c, x in zip(kernel.captures, cap_args):
+            if c.by_ref:
+                values.append(x)
+                continue
+            copy = ir.Symbol(f"{v.name}_{c.outer.name}", self.fn.py.fresh(f"{v.name}_{c.outer.name}", self.scope),
+                             x.type, "local", v.name_span)
+            out.append(ir.VarDecl(v.span, copy, self.convert(x, x.type, v.span, copy=True)))
+            values.append(ir.Var(v.span, x.type, copy))
+        sym = ir.Symbol(v.name, v.name, ir.Library("lambda"), "closure", v.name_span,
+                        closure=(kernel, tuple(values), pt))
+        self.scope.define(v.name, sym)
+        return out
 
     def _compute_domain(self, n: A.Call) -> tuple:
         """The call's checked arguments: (domain expression, kernel lambda, rank, tile dims or None)."""

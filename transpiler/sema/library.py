@@ -89,7 +89,8 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
     if isinstance(t, ir.StructType):
         fields = dict(a.struct_fields(t))
         py = field_name(name)
-        if py not in fields and t.name in a.structs and name in a.structs[t.name].members:
+        if py not in fields and t.name in a.structs and (name in a.structs[t.name].members or
+                                                         name in a.structs[t.name].member_templates):
             return ir.LibCall(n.span, ir.Library("method"), name, base, None)   # completed by `call`
         if py not in fields:
             a.error("no-member", f"no member named '{name}' in '{t.name}'", n.span)
@@ -225,6 +226,10 @@ def call(a, n: A.Call) -> ir.Expr:
         # `std::setw(...)` is the library's even where the program has its own `setw`
         if sym is None or not isinstance(sym, (ir.Symbol, Alias, classes.Member)) or f.namespace:
             return free_call(a, f.name, n)      # (a field `m_view(i, j)` is called below)
+    if isinstance(f, A.Name) and not f.namespace and not a.in_amp() and \
+            getattr(a.scope.lookup(f.name)[0], "closure", None) is not None:
+        a.error("amp-restrict", f"call to the restrict(amp) lambda '{f.name}' from CPU code", n.span,
+                help="pass it to parallel_for_each, or declare it restrict(cpu, amp)")
     callee = a.expr(f)
     if isinstance(callee, ir.Var) and callee.sym.kind == "function":
         return user_call(a, callee.sym, n)
@@ -265,6 +270,8 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     """The call of program function `sym`: `pre` (a member function's object) and `args`
     (analysed) converted to its parameters, default arguments filled in (evaluated at the call,
     as C++ does), and the restriction of caller and callee checked."""
+    if sym.type.ret == lambdas.AUTO:    # `auto f() {...}`: its body first, for the call's type
+        a.deduce_return(sym, span)
     ft: ir.Function = sym.type
     params = ft.params[len(pre):]
     defaults = (sym.defaults or (None,) * len(ft.params))[len(pre):]

@@ -187,13 +187,16 @@ class Statements:
 
     def return_stmt(self, s: A.Return) -> ir.Stmt:
         ret = self.fn.ret
-        if ret == AUTO:                         # a lambda's return type comes from its return
-            if s.value is None:
-                self.fn.ret = ir.Void()
-                return ir.Return(s.span, None)
-            v = self.expr(s.value)
-            self.fn.ret = v.type
+        if ret == AUTO:                         # a lambda's (or `auto f()`'s) return type: its returns'
+            v = None if s.value is None else self.expr(s.value)
+            self.fn.ret = ir.Void() if v is None else v.type
+            self.fn.deduced_at = s.span
             return ir.Return(s.span, v)
+        if self.fn.deduced_at is not None:      # every return deduces the same type
+            t = ir.Void() if s.value is None else self.expr(s.value).type
+            if t != ret:
+                self.error("auto-return", f"'auto' in return type deduced as '{t}' here but deduced as "
+                           f"'{ret}' in earlier return statement", s.span)
         if self.fn.ctor_this is not None:       # a constructor returns its object
             if s.value is not None:
                 self.error("return-value", "constructor cannot return a value", s.value.span)
@@ -328,6 +331,9 @@ class Statements:
         return t
 
     def local_var(self, v: A.VarDecl, decl_span: Span | None = None) -> list[ir.Stmt]:
+        if isinstance(v.init, A.Lambda) and "amp" in v.init.restrict and "cpu" not in v.init.restrict \
+                and isinstance(v.type, A.TypeName) and v.type.name == "auto" and not self.in_amp():
+            return self.kernel_closure(v)
         try:
             t = self.auto_type(self.resolve_type(self.sized_type(v)), v)
         except SemaError:

@@ -60,14 +60,54 @@ class Instantiating:
 
 
 def declare(a, d: A.TemplateDecl) -> None:
-    """Keep a template (nothing is analysed until it is used)."""
+    """Keep a template (nothing is analysed until it is used).  A specialisation is kept with
+    its template; an explicit specialisation of a function is an ordinary function, analysed now."""
     inner = d.decl
-    if isinstance(inner, A.StructDef):
+    if isinstance(inner, A.StructForward):
+        a.template_forwards.setdefault(inner.name, d)
+    elif isinstance(inner, A.StructDef) and inner.spec_args is not None:
+        if inner.name not in a.class_templates and inner.name not in a.template_forwards:
+            a.error("undeclared", f"explicit specialization of undeclared template struct '{inner.name}'",
+                    inner.span)
+        a.class_specs.setdefault(inner.name, []).append(d)
+    elif isinstance(inner, A.StructDef):
         if inner.name in a.class_templates:
             a.error("redefinition", f"redefinition of '{inner.name}'", inner.span)
         a.class_templates[inner.name] = d
+    elif not d.params:
+        _function_specialisation(a, d)
     else:
         a.function_templates.setdefault(inner.name, []).append(d)
+
+
+def _function_specialisation(a, d: A.TemplateDecl) -> None:
+    """`template<> unsigned CountBits<1>(unsigned n) {...}`, `template<> float conv(const float&)`:
+    the instantiation of the function template it names (arguments given, or deduced from its
+    parameter types), with this definition."""
+    f = d.decl
+    params = [a.resolve_type(p.type) for p in f.params if not (p.name is None and isinstance(p.type, A.TypeName)
+                                                                 and p.type.name == "void")]
+    found = []
+    for primary in a.function_templates.get(f.name, []):
+        if len(primary.decl.params) != len(params):
+            continue
+        given = _args_of(a, primary, f.spec_args or (), f.name_span)
+        names = {p.name for p in primary.params[len(given):]}
+        deduced: dict = {}
+        if all(_deduce(a, p.type, t, names, deduced) for p, t in zip(primary.decl.params, params)):
+            env = _bind(a, primary, given, deduced, f.name_span)
+            if env is not None:
+                found.append((primary, env))
+    if not found:
+        a.error("no-matching-function", f"no function template matches the explicit specialization of "
+                f"'{f.name}'", f.name_span)
+    primary, env = found[0]
+    key = ("function", id(primary), tuple(env[p.name] for p in primary.params))
+    if key in a.function_specs or key in a.instances:
+        a.error("redefinition", f"explicit specialization of '{_name(primary, env)[0]}' after its "
+                "instantiation or a second time", f.name_span)
+    a.function_specs[key] = d
+    instantiate_function(a, primary, env, f.name_span)
 
 
 def _slug(v) -> str:
@@ -132,14 +172,46 @@ def class_type(a, t: A.TypeName) -> ir.Type:
     return instantiate_class(a, d, env, t.span)
 
 
+def _specialisation(a, d: A.TemplateDecl, vals: tuple, span) -> tuple | None:
+    """The specialisation of class template `d` that arguments `vals` choose, with its own
+    parameters' values: an explicit one first, then the first partial one that matches."""
+    specs = sorted(a.class_specs.get(d.decl.name, []), key=lambda s: len(s.params))
+    for sd in specs:
+        args = sd.decl.spec_args
+        if len(args) != len(vals):
+            continue
+        names = {p.name for p in sd.params}
+        out: dict = {}
+        for x, v, p in zip(args, vals, d.params):
+            if p.kind == "value" and isinstance(x, A.Name) and x.name in names and not x.namespace:
+                out.setdefault(x.name, v)
+            elif p.kind == "type" and not isinstance(v, int):
+                typ = A.TypeName(x.span, x.name, (), None, False, False, None) if isinstance(x, A.Name) else x
+                if isinstance(typ, (A.TypeName, A.PointerType, A.ReferenceType)):
+                    _deduce(a, typ, v, names, out)
+        if set(out) != names:
+            continue
+        senv = _env_for_analysis(sd, out)
+        with Instantiating(a, senv, d.decl.name, span):     # do the arguments, so bound, read as `vals`?
+            got = tuple(a.type_arg(x, x) if p.kind == "type" else a.const_int(x, "template argument")
+                        for x, p in zip(args, d.params))
+        if got == tuple(vals):
+            return sd, senv
+    return None
+
+
 def instantiate_class(a, d: A.TemplateDecl, env: dict, span) -> ir.StructType:
     name, py = _name(d, env)
-    key = ("class", id(d), tuple(env[p.name] for p in d.params))
+    vals = tuple(env[p.name] for p in d.params)
+    key = ("class", id(d), vals)
     if key in a.instances:
         return a.instances[key]
     st = ir.StructType(name, "")
     a.instances[key] = st
     aenv = _env_for_analysis(d, env)
+    spec = _specialisation(a, d, vals, span)
+    if spec is not None:                        # `template<> struct Fact<0> {...}` is Fact<0>
+        d, aenv = spec[0], dict(spec[1])
     with Instantiating(a, aenv, name, span):
         py_name = a.module_names.fresh(py, a.globals)
         st = ir.StructType(name, py_name)
@@ -147,7 +219,7 @@ def instantiate_class(a, d: A.TemplateDecl, env: dict, span) -> ir.StructType:
         aenv[d.decl.name] = st                  # the injected class name: `Buf` inside Buf<T, N>
         pending, a.pending_bodies = a.pending_bodies, []
         try:
-            a.struct_def(replace(d.decl, name=name), py_name=py_name)
+            a.struct_def(replace(d.decl, name=name, spec_args=None), py_name=py_name)
             bodies, a.pending_bodies = a.pending_bodies, pending
             for m, sym in bodies:
                 try:
@@ -156,7 +228,7 @@ def instantiate_class(a, d: A.TemplateDecl, env: dict, span) -> ir.StructType:
                     pass
         finally:
             a.pending_bodies = pending
-        a.class_args[name] = (d, env)
+        a.class_args[name] = (a.class_templates.get(d.decl.name, d), env)
     return st
 
 
@@ -214,11 +286,25 @@ def _deduce(a, p: A.TypeRef, t: ir.Type, names: set, out: dict) -> bool:
     return True
 
 
+def explicit_args(a, d: A.TemplateDecl, args_ast, at) -> list:
+    return _args_of(a, d, args_ast, at)
+
+
 def call(a, name: str, explicit: list | None, args: list, spans: list, span, regular: list) -> ir.Expr:
     """A call of `name`, a function template (maybe also ordinary overloads `regular`)."""
     from .library import checked_call
+    best = choose(a, a.function_templates[name], explicit, args, span, name, regular,
+                  lambda d, env: instantiate_function(a, d, env, span))
+    return checked_call(a, best, [], args, spans, span)
+
+
+def choose(a, templates: list, explicit: list | None, args: list, span, name: str, regular: list,
+           instantiate) -> ir.Symbol:
+    """The function a call of `name` calls: the instantiation of one of `templates` whose
+    arguments deduce (made by `instantiate(template, arguments)`), or one of the ordinary
+    functions `regular`, by C++'s overload resolution (a non-template wins a tie)."""
     cands = []
-    for d in a.function_templates[name]:
+    for d in templates:
         f = d.decl
         given = {p.name for p in d.params[:len(explicit or [])]}
         names = {p.name for p in d.params} - given      # explicit arguments are not deduced
@@ -233,7 +319,7 @@ def call(a, name: str, explicit: list | None, args: list, spans: list, span, reg
         env = _bind(a, d, explicit or [], deduced, span)
         if env is not None:
             cands.append((d, env))
-    syms = [instantiate_function(a, d, env, span) for d, env in cands]
+    syms = [instantiate(d, env) for d, env in cands]
     syms = [s for s in syms if s is not None]
     ctx = O.in_amp_context(a)
     plain = [s for s in regular if O.viable(a, s, args, ctx) is not None]
@@ -249,7 +335,32 @@ def call(a, name: str, explicit: list | None, args: list, spans: list, span, reg
         a.error("no-matching-function", f"no matching function for call to '{name}'", span,
                 help="no template argument deduction fits the arguments' types; give the template "
                      "arguments explicitly")
-    return checked_call(a, best, [], args, spans, span)
+    return best
+
+
+def instantiate_member(a, sd: ir.StructDef, d: A.TemplateDecl, env: dict, span) -> ir.Symbol | None:
+    """`S::add<double>`: a member function of class `sd` made from member template `d`."""
+    from . import classes as CL
+    name, py = _name(d, env)
+    key = ("member", id(d), sd.name, tuple(env[p.name] for p in d.params))
+    if key in a.instances:
+        return a.instances[key]
+    with Instantiating(a, _env_for_analysis(d, env), f"{sd.name}::{name}", span):
+        a.class_stack.append(sd)
+        try:
+            sym = CL.declare_member(a, sd, replace(d.decl, name=py))
+        except SemaError:
+            a.instances[key] = None
+            return None
+        finally:
+            a.class_stack.pop()
+        sym.name = name
+        a.instances[key] = sym
+        try:
+            a.function_body(d.decl, sym)
+        except SemaError:
+            pass
+    return sym
 
 
 def instantiate_function(a, d: A.TemplateDecl, env: dict, span) -> ir.Symbol | None:
@@ -257,9 +368,12 @@ def instantiate_function(a, d: A.TemplateDecl, env: dict, span) -> ir.Symbol | N
     key = ("function", id(d), tuple(env[p.name] for p in d.params))
     if key in a.instances:
         return a.instances[key]
-    with Instantiating(a, _env_for_analysis(d, env), name, span):
+    spec = a.function_specs.get(key)            # an explicit specialisation is this instantiation
+    with Instantiating(a, _env_for_analysis(d, env) if spec is None else {}, name, span):
+        if spec is not None:
+            d = spec
         try:
-            sym = a.declare_function(d.decl, instance=(name, py))
+            sym = a.declare_function(replace(d.decl, spec_args=None), instance=(name, py))
         except SemaError:
             a.instances[key] = None
             return None

@@ -12,6 +12,7 @@ import numpy as np
 
 from .. import ast as A
 from .. import ir
+from . import traits
 
 
 def _float_limits(t: ir.Scalar) -> dict:
@@ -76,6 +77,8 @@ def static_member(a, n: A.StaticMember) -> ir.Expr:
             a.error("not-callable", f"'std::numeric_limits<{st}>::{n.name}' is a function: call it", n.span,
                     help=f"write std::numeric_limits<{st}>::{n.name}()")
         a.error("no-member", f"no member named '{n.name}' in 'std::numeric_limits<{st}>'", n.span)
+    if isinstance(t, A.TypeName) and t.name in traits.PREDICATES and t.namespace in ((), ("std",)):
+        return traits.value(a, t, n.name, n.span)       # `std::is_same<T, float>::value`
     a.unsupported(f"'{getattr(t, 'name', t)}::{n.name}' is", n.span)
 
 
