@@ -342,38 +342,34 @@ def instantiate_member(a, sd: ir.StructDef, d: A.TemplateDecl, env: dict, span) 
     """`S::add<double>`: a member function of class `sd` made from member template `d`."""
     from . import classes as CL
     name, py = _name(d, env)
-    key = ("member", id(d), sd.name, tuple(env[p.name] for p in d.params))
-    if key in a.instances:
-        return a.instances[key]
-    with Instantiating(a, _env_for_analysis(d, env), f"{sd.name}::{name}", span):
+
+    def declare(decl):
         a.class_stack.append(sd)
         try:
-            sym = CL.declare_member(a, sd, replace(d.decl, name=py))
-        except SemaError:
-            a.instances[key] = None
-            return None
+            sym = CL.declare_member(a, sd, replace(decl, name=py))
         finally:
             a.class_stack.pop()
         sym.name = name
-        a.instances[key] = sym
-        try:
-            a.function_body(d.decl, sym)
-        except SemaError:
-            pass
-    return sym
+        return sym
+    key = ("member", id(d), sd.name, tuple(env[p.name] for p in d.params))
+    return _instantiate(a, key, d, _env_for_analysis(d, env), f"{sd.name}::{name}", span, declare)
 
 
 def instantiate_function(a, d: A.TemplateDecl, env: dict, span) -> ir.Symbol | None:
     name, py = _name(d, env)
     key = ("function", id(d), tuple(env[p.name] for p in d.params))
+    spec = a.function_specs.get(key)            # an explicit specialisation is this instantiation
+    return _instantiate(a, key, spec or d, _env_for_analysis(d, env) if spec is None else {}, name, span,
+                        lambda decl: a.declare_function(replace(decl, spec_args=None), instance=(name, py)))
+
+
+def _instantiate(a, key, d: A.TemplateDecl, aenv: dict, name: str, span, declare) -> ir.Symbol | None:
+    """The function `declare(d.decl)` makes, once per `key`, its body analysed with `aenv` bound."""
     if key in a.instances:
         return a.instances[key]
-    spec = a.function_specs.get(key)            # an explicit specialisation is this instantiation
-    with Instantiating(a, _env_for_analysis(d, env) if spec is None else {}, name, span):
-        if spec is not None:
-            d = spec
+    with Instantiating(a, aenv, name, span):
         try:
-            sym = a.declare_function(replace(d.decl, spec_args=None), instance=(name, py))
+            sym = declare(d.decl)
         except SemaError:
             a.instances[key] = None
             return None
