@@ -185,11 +185,27 @@ int main() { Buf<float> b; return b.size() + times(3) + times<5>(1); }
     assert (rc, out, err) == (15, "", "")          # 4 + 2 * 3 + 5 * 1
 
 
-def test_decltype_is_reported_not_a_syntax_error(tmp_path, run_amppy):
-    p = tmp_path / "d.cpp"
-    p.write_text("int main() { int a = 1; decltype(a) b = 2; return b; }\n")
-    rc, out, err = run_amppy(["check", str(p)])
-    assert rc == 1 and "'decltype' is not supported yet [unsupported]" in err, err
+def test_decltype_types_of_expressions(run_amppy, tmp_path):
+    # once "not supported yet"; expected output from g++
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <iostream>
+#include <vector>
+template <typename A, typename B>
+auto mul(A a, B b) -> decltype(a * b) { return a * b; }
+struct P { float x; int n; };
+int main() {
+    int a = 1;
+    decltype(a) b = 2;
+    P p = {1.5f, 2};
+    decltype(p.x * p.n) c = p.x * p.n;
+    std::vector<double> v(3, 0.25);
+    decltype(v[0] + 1) d = v[1] + 1;
+    typedef decltype(p) PT;
+    PT q = p;
+    std::cout << b << " " << c << " " << d << " " << mul(2, 3.5f) << " " << mul(7, 2) / 4 << " " << q.n << std::endl;
+}
+""")
+    assert (rc, out, err) == (0, "2 3 1.25 7 3 2\n", "")
 
 
 def test_type_traits_in_templates(run_amppy, tmp_path):

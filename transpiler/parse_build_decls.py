@@ -191,7 +191,9 @@ class DeclBuilders(BuilderBase):
         return A.ArrayType(self.sp(meta), ch[0], None)
 
     def decltype_type(self, meta, ch):
-        raise _SyntaxProblem("unsupported", "'decltype' is not supported yet", self.sp(meta))
+        """`decltype(expr)`: the type of an expression (sema analyses it, nothing runs)."""
+        expr = next(c for c in ch if not isinstance(c, TOKENS))
+        return A.TypeName(self.sp(meta), "decltype", (), (expr,), False, False, None)
 
     def typename_type(self, meta, ch):
         """`typename T::value_type`: a member type of a template parameter."""

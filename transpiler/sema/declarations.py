@@ -123,6 +123,8 @@ class Declarations:
         name, args = t.name, t.args
         if name in self.class_templates and not t.namespace:
             return TM.class_type(self, t)
+        if name == "decltype" and not t.namespace:
+            return self.decltype(t.args[0], t.span)
         if name == "vector":
             self._nargs(t, 1, 2)
             return ir.Vector(self.type_arg(args[0], t))
@@ -173,6 +175,36 @@ class Declarations:
             return ir.Function(ir.BOOL, (elem, elem))
         not_yet(self, name, t.namespace, t.span, LIBRARY_TEMPLATES)
         self.unsupported(f"the template '{name}' is", t.span)
+
+    def return_type(self, d: A.FunctionDef, params: list) -> ir.Type:
+        """`d`'s return type; a trailing `-> decltype(a * b)` sees the parameters."""
+        r = d.return_type
+        if not (isinstance(r, A.TypeName) and r.name == "decltype"):
+            return self.resolve_type(r)
+        saved = self.scope
+        self.scope = Scope(self.scope, "function")
+        try:
+            for p, pt in zip(d.params, params):
+                if p.name:
+                    self.scope.define(p.name, ir.Symbol(p.name, p.name, pt, "param", p.span))
+            return self.resolve_type(r)
+        finally:
+            self.scope = saved
+
+    def decltype(self, e, span) -> ir.Type:
+        """`decltype(a[0] * 2)`: the expression's type, analysed where it is written (its code is
+        not kept: C++ does not evaluate it)."""
+        saved = (self.discarding, len(self.call_sites), list(self.fn.calls) if self.fn else None)
+        try:
+            t = self.expr(e).type
+        finally:
+            self.discarding = saved[0]
+            del self.call_sites[saved[1]:]
+            if self.fn is not None:
+                self.fn.calls[:] = saved[2]
+        if isinstance(t, ir.Library) and t.name in ("method", "function", "tile-method"):
+            self.unsupported("'decltype' of a function is", span)
+        return t
 
     def _member_type(self, t: A.TypeName, owner: ir.Type) -> ir.Type:
         """`std::vector<T>::iterator`, `::size_type`, `::value_type`, `Buf<float>::value_type`"""
@@ -399,13 +431,13 @@ class Declarations:
             self.unsupported(f"'{d.name}' is", d.name_span)
         self.check_amp_signature(d)
         prev, _ = self.globals.lookup(d.name)
-        ret = self.resolve_type(d.return_type)
         params = []
         for p in d.params:
             pt = self.resolve_type(p.type)
             if isinstance(pt, ir.Void) and p.name is None and len(d.params) == 1:
                 continue
             params.append(pt)
+        ret = self.return_type(d, params)
         ftype = ir.Function(ret, tuple(params))
         restrict = d.restrict or ("cpu",)
         real = [p for p in d.params if not (p.name is None and isinstance(self.resolve_type(p.type), ir.Void))]
