@@ -246,3 +246,28 @@ int main() {
 }
 """)
     assert (rc, out, err) == (0, "2 2.5 1\n", "")
+
+
+def test_template_used_in_a_template_before_its_definition(run_amppy, tmp_path):
+    # `GetDelimiter<T>()` in a template above GetDelimiter's definition was read as comparisons
+    # (the book's ScanPerf); specialisations deduced from the return type; `std::min<size_t>`;
+    # a parenthesised parameter name. Expected output from g++.
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <algorithm>
+#include <iostream>
+namespace details {
+    template <typename T> T Delimiter();
+    template <typename T> T Widen(T x) { return x + Delimiter<T>(); }
+    template <typename T> T Delimiter() { return 0; }
+    template <> int Delimiter() { return 100; }
+}
+int twice(int (x)) { return 2 * x; }
+int main() {
+    size_t n = 5;
+    int k = 3;
+    int min = 2;
+    std::cout << details::Widen(1) << " " << details::Widen(1.5) << " " << std::min<size_t>(n, k) << " "
+              << twice(4) << " " << (min < k) << std::endl;
+}
+""")
+    assert (rc, out, err) == (0, "101 1.5 3 8 1\n", "")

@@ -51,6 +51,9 @@ LIBRARY_TEMPLATES = frozenset("""
     remove_volatile remove_cv remove_cvref add_const add_volatile add_cv add_lvalue_reference
     add_rvalue_reference remove_pointer add_pointer remove_extent make_unsigned make_signed
     is_signed is_unsigned is_pointer is_void is_array is_class
+    basic_ostream basic_istream basic_iostream basic_stringstream basic_ostringstream basic_istringstream
+    basic_ofstream basic_ifstream basic_fstream char_traits allocator ostream_iterator istream_iterator
+    back_insert_iterator reverse_iterator iterator iterator_traits
 """.split())
 
 #: Library templates whose argument is a function type: `std::function<int(int)>`.
@@ -137,6 +140,28 @@ def _split_shr(tok):
     return first, second
 
 
+_TEMPLATE_HEAD = re.compile(r"\btemplate\s*<")
+_DECLARED = re.compile(r"(?:\b(?:struct|class)\s+(\w+)\s*[<:{;])|(?:(\w+)\s*(?:<[^;{()]*>\s*)?\()")
+
+
+def _template_names(text: str) -> set:
+    """The names of every template the text declares: after `template<...>`, a class's name or
+    the name before a function's `(` (a function template may be used, in another template,
+    before its definition: `details::GetDelimiter<T>()`)."""
+    names = set()
+    for m in _TEMPLATE_HEAD.finditer(text):
+        depth, i = 1, m.end()
+        while i < len(text) and depth:          # the header's closing '>'
+            c = text[i]
+            depth += (c == "<") - (c == ">")
+            i += 1
+        end = min((k for k in (text.find("{", i), text.find(";", i)) if k >= 0), default=len(text))
+        d = _DECLARED.search(text, i, end + 1)
+        if d is not None and (d.group(1) or d.group(2)) not in ("operator", "template"):
+            names.add(d.group(1) or d.group(2))
+    return names
+
+
 class TypeNames:
     """Postlexer: NAME -> TYPE_NAME / TEMPLATE_NAME / keyword, one token at a time.
 
@@ -174,7 +199,8 @@ class TypeNames:
         alias = None                        # [name, target] of the alias being declared
         own = set()                         # the program's namespaces: `util::` is dropped
         drop_scope = False
-        user_templates = set()              # names the program declares as templates
+        user_templates = _template_names(self.text)     # names the program declares as templates
+                                            # (also those a template uses before their definition)
         theader = -1                        # inside `template<...>`: its open angles; then 0
         naming = False                      # after a template header, until the name it declares
         for tok in stream:
@@ -239,9 +265,12 @@ class TypeNames:
                 elif prev is not None and prev.type in ("DOT", "ARROW", "TEMPLATE"):
                     if value in MEMBER_TEMPLATES and self._next_char(tok.end_pos) == "<":
                         tok.type = "TEMPLATE_NAME"
+                elif value in ("min", "max") and prev is not None and prev.type == "SCOPE" and \
+                        self._next_char(tok.end_pos) == "<":
+                    tok.type = "TEMPLATE_NAME"      # `std::min<size_t>(a, b)` (a bare `min <` compares)
                 elif value in LIBRARY_TEMPLATES:
                     if self._next_char(tok.end_pos) == "<":
-                        if not shadowed.get(value) and not (
+                        if (not shadowed.get(value) or prev is not None and prev.type == "SCOPE") and not (
                                 prev is not None and prev.type in _BUILTIN_TYPE_TOKENS):
                             tok.type = ("FN_TEMPLATE_NAME" if value in FUNCTION_TYPE_TEMPLATES
                                         else "TEMPLATE_NAME")

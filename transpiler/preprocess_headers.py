@@ -128,6 +128,8 @@ SYSTEM_HELP = ("amppy provides its own versions of the C++ AMP and standard head
 
 #: Macros defined before the program's first line (`NAME VALUE`, as for `-D`).
 PREDEFINED = ("__cplusplus 201103L", "__AMPPY__ 1",
+              # the compiler the code was written for: Visual C++ 2015 (C++ AMP's last revision), Windows
+              "_MSC_VER 1900", "_MSC_FULL_VER 190024210", "_WIN32 1",
               # Microsoft's keywords and annotations that change nothing amppy translates
               "__declspec(x) ", "__cdecl ", "__stdcall ", "__fastcall ", "__forceinline inline",
               "__inline inline")

@@ -22,6 +22,7 @@ hooks `enter_part`/`leave_part`/`add_part`/`part_call`.
 """
 from __future__ import annotations
 
+
 import contextlib
 import dataclasses
 
@@ -79,6 +80,8 @@ class PyEmitter(ReferenceParams):
         self.user_comments = comments_of(sources)
         self.errors: list | None = None       # see `recovering`
         self.hoisted: list[str] = []          # lines to put above the statement being emitted
+        self.conditional = 0                  # inside an operand that may not run (`&&`, `||`, `?:`)
+        self.stmt_root = ()                   # the expressions of the statement being emitted
         self.writeback: list[str] = []        # the changed reference parameters a return gives back (refs.py)
         self._fdefs = None
         self.macros = macro_names_of(sources)  # `#define` constants named where the C++ names them
@@ -268,6 +271,10 @@ class PyEmitter(ReferenceParams):
         if op not in BINARY:
             raise self.not_here(f"operator '{op}'", e.span)
         pyop, prec = BINARY[op]
+        if op in ("&&", "||"):              # the right operand runs only sometimes
+            left = self.expr(e.left, prec)
+            with self.maybe_skipped():
+                return f"{left} {pyop} {self.expr(e.right, prec + 1)}", prec
         if prec == P_CMP:                   # never chained: `a < b < c` means something else in Python
             return f"{self.expr(e.left, P_CMP + 1)} {pyop} {self.expr(e.right, P_CMP + 1)}", P_CMP
         text = f"{self.expr(e.left, prec)} {pyop} {self.expr(e.right, prec + 1)}"
@@ -277,8 +284,26 @@ class PyEmitter(ReferenceParams):
         return text, prec
 
     def e_Conditional(self, e: ir.Conditional):
-        return (f"{self.expr(e.then, P_OR)} if {self.expr(e.cond, P_OR)} else "
-                f"{self.expr(e.else_, P_TERNARY)}", P_TERNARY)
+        cond = self.expr(e.cond, P_OR)
+        with self.maybe_skipped():
+            return (f"{self.expr(e.then, P_OR)} if {cond} else {self.expr(e.else_, P_TERNARY)}", P_TERNARY)
+
+    @contextlib.contextmanager
+    def maybe_skipped(self):
+        """Emitting an operand C++ may not evaluate: nothing of it can go on a line before the
+        statement (`hoist`)."""
+        self.conditional += 1
+        try:
+            yield
+        finally:
+            self.conditional -= 1
+
+    def hoist(self, lines: list[str], what: str, span) -> None:
+        """Lines that compute part of the statement being emitted, put just before it."""
+        if self.conditional:
+            raise self.not_here(f"{what} in an operand of '&&', '||' or '?:'", span,
+                                help="compute it in a statement of its own before")
+        self.hoisted += lines
 
     def e_MakeIndex(self, e: ir.MakeIndex):
         return self.index_value([self.expr(c) for c in e.components])
@@ -321,8 +346,26 @@ class PyEmitter(ReferenceParams):
                             help="write the assignment as a statement of its own")
 
     def e_IncDec(self, e: ir.IncDec):
-        raise self.not_here(f"'{e.op}' used as a value", e.span,
-                            help=f"write '{e.op}' as a statement of its own")
+        t = e.target.type
+        if not (isinstance(e.target, ir.Var) and isinstance(t, ir.Scalar) and t.is_int and t.name != "char"):
+            raise self.not_here(f"'{e.op}' of this operand used as a value", e.span,
+                                help=f"write '{e.op}' as a statement of its own")
+        # `a[i++] = x`: the old value kept, the variable stepped, on lines before the statement
+        sym = e.target.sym
+        inside = {id(x) for x in ir.walk(e)}
+        if any(isinstance(x, ir.Var) and x.sym is sym and id(x) not in inside
+               for root in self.stmt_root for x in ir.walk(root)):
+            raise self.not_here(f"'{e.op}' of '{sym.name}' in a statement that also reads '{sym.name}'", e.span,
+                                help=f"write '{sym.name}{e.op};' as a statement of its own")
+        name = self.lvalue(e.target, "rw")
+        step = "+" if e.op == "++" else "-"
+        lines = [f"{name} = {self.wrapper(t)}({name} {step} 1)"]
+        if e.prefix:
+            self.hoist(lines, f"'{e.op}{e.target.sym.name}'", e.span)
+            return name, P_ATOM
+        old = self.fresh(f"{e.target.sym.py_name}_before")
+        self.hoist([f"{old} = {name}"] + lines, f"'{e.target.sym.name}{e.op}'", e.span)
+        return old, P_ATOM
 
     # ================================================================ statements
     def stmts(self, stmts, out: list[str], depth: int, live_after=frozenset()) -> None:
@@ -349,18 +392,20 @@ class PyEmitter(ReferenceParams):
         self.before(s, out, pad)
         first = len(out)
         saved, self.hoisted = self.hoisted, []      # each statement's own (nested ones have theirs)
+        saved_root, self.stmt_root = self.stmt_root, (s.cond,) if isinstance(s, (ir.If, ir.Switch)) else (s,)
         try:
             with self.recovering():
                 m(s, out, depth, pad)
             mine = self.hoisted
         finally:
-            self.hoisted = saved
+            self.hoisted, self.stmt_root = saved, saved_root
         self.after(s, out, first)
         if mine:                        # a lambda's `def`, a call's result (refs.py): where it runs
             if isinstance(s, (ir.While, ir.DoWhile, ir.For)):
                 with self.recovering():
-                    raise self.not_here("a call that changes a reference argument, or a lambda, in a loop's "
-                                        "condition", s.span, help="compute it in the loop's body")
+                    raise self.not_here("a call that changes a reference argument, a lambda or '++'/'--' used "
+                                        "as a value in a loop's condition", s.span,
+                                        help="compute it in the loop's body")
                 return
             out[first:first] = [pad + line for line in mine]
 

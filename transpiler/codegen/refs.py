@@ -62,7 +62,8 @@ class ReferenceParams:
     def hoist_call(self, call: ir.Call) -> list[str]:
         """Evaluate `call` on a line of its own before the statement; its result's names."""
         names = self.result_names(call)
-        self.hoisted += self.unpack(names + self.writeback_targets(call), self.plain_call(call))
+        self.hoist(self.unpack(names + self.writeback_targets(call), self.plain_call(call)),
+                   f"a call of '{call.func.name}' that changes a reference argument", call.span)
         return names
 
     def call_statement(self, call: ir.Call) -> list[str]:

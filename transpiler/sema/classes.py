@@ -174,6 +174,11 @@ def declare_members(a, d: A.StructDef, sd: ir.StructDef) -> None:
     a.class_fields[sd.name] = inherited | {f.name: field_name(f.name) for f in d.fields
                                            if field_name(f.name) in declared}
     for t in d.member_templates:            # instantiated at their calls (sema/templates.py)
+        if "friend" in t.decl.storage:      # a friend template defined in the class: a free one
+            from . import templates as T
+            T.declare(a, replace(t, decl=replace(t.decl, storage=tuple(s for s in t.decl.storage
+                                                                      if s != "friend"))))
+            continue
         sd.member_templates.setdefault(t.decl.name, []).append(t)
     for m in d.methods:
         try:

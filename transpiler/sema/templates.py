@@ -16,7 +16,7 @@ carries the note "in instantiation of 'f<float, 16>' requested here".
 """
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import fields, replace
 
 from .. import ast as A
 from .. import ir
@@ -76,8 +76,35 @@ def declare(a, d: A.TemplateDecl) -> None:
         a.class_templates[inner.name] = d
     elif not d.params:
         _function_specialisation(a, d)
-    else:
-        a.function_templates.setdefault(inner.name, []).append(d)
+    else:                                   # a prototype, then its definition, are one template
+        group = a.function_templates.setdefault(inner.name, [])
+        for k, old in enumerate(group):
+            if [p.kind for p in old.params] == [p.kind for p in d.params] and \
+                    _shape([p.type for p in old.decl.params], old) == _shape([p.type for p in inner.params], d):
+                if old.decl.body is None:
+                    group[k] = d
+                    return
+                if inner.body is None:
+                    return
+                a.error("redefinition", f"redefinition of '{inner.name}'", inner.name_span)
+        group.append(d)
+
+
+def _shape(node, t: A.TemplateDecl):
+    """An AST without its spans, template parameters by position (`T` and `U` in the same place
+    match): the signature of a function template, to match a prototype with its definition."""
+    if isinstance(node, (list, tuple)):
+        return tuple(_shape(x, t) for x in node)
+    if isinstance(node, A.Node):
+        names = [p.name for p in t.params]
+        out = [type(node).__name__]
+        for f in fields(node):
+            if f.name == "span":
+                continue
+            v = getattr(node, f.name)
+            out.append(f"#{names.index(v)}" if f.name == "name" and v in names else _shape(v, t))
+        return tuple(out)
+    return node
 
 
 def _function_specialisation(a, d: A.TemplateDecl) -> None:
@@ -93,8 +120,10 @@ def _function_specialisation(a, d: A.TemplateDecl) -> None:
             continue
         given = _args_of(a, primary, f.spec_args or (), f.name_span)
         names = {p.name for p in primary.params[len(given):]}
-        deduced: dict = {}
-        if all(_deduce(a, p.type, t, names, deduced) for p, t in zip(primary.decl.params, params)):
+        deduced: dict = {}                      # from the parameters and the return type
+        ret = a.resolve_type(f.return_type)
+        if all(_deduce(a, p.type, t, names, deduced) for p, t in zip(primary.decl.params, params)) and \
+                _deduce(a, primary.decl.return_type, ret, names, deduced):
             env = _bind(a, primary, given, deduced, f.name_span)
             if env is not None:
                 found.append((primary, env))
@@ -241,6 +270,8 @@ def _deduce(a, p: A.TypeRef, t: ir.Type, names: set, out: dict) -> bool:
     if isinstance(p, A.PointerType):
         if isinstance(t, (ir.Pointer, ir.CArray)):
             return _deduce(a, p.base, t.elem, names, out)
+        if isinstance(t, ir.String):            # amppy's `char*`
+            return _deduce(a, p.base, ir.Scalar("char"), names, out)
         return True
     if not isinstance(p, A.TypeName):
         return True
@@ -374,6 +405,8 @@ def _instantiate(a, key, d: A.TemplateDecl, aenv: dict, name: str, span, declare
             a.instances[key] = None
             return None
         a.instances[key] = sym
+        if d.decl.body is None:                 # declared, never defined: the linker's error
+            return sym
         try:
             a.function_body(d.decl, sym)
         except SemaError:

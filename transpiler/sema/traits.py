@@ -50,7 +50,7 @@ def member_type(a, t: A.TypeName, member: str, span) -> ir.Type:
         return _arg(a, t, 1) if a.const_int(t.args[0], "condition") else _arg(a, t, 2)
     if name == "enable_if":
         if not a.const_int(t.args[0], "condition"):
-            a.error("no-member", f"no type named 'type' in 'std::enable_if<false>'", span,
+            a.error("no-member", "no type named 'type' in 'std::enable_if<false>'", span,
                     help="amppy instantiates templates without SFINAE: this use needs the condition true")
         return _arg(a, t, 1) if len(t.args) > 1 else ir.Void()
     x = _arg(a, t, 0)                           # make_unsigned, make_signed
