@@ -7,8 +7,9 @@ import ``numba.cuda``.
 """
 import numpy as _np
 
-from . import (algorithm, amp, chrono, containers, cppio, cstdlib, intmath, memory, random, sstream, stdexcept,
+from . import (accelerators, algorithm, amp, chrono, containers, cppio, cstdlib, intmath, memory, random, sstream, stdexcept,
                strings, win32)
+from .accelerators import *  # noqa: F401,F403
 from .algorithm import *  # noqa: F401,F403
 from .amp import *  # noqa: F401,F403
 from .containers import *  # noqa: F401,F403
@@ -26,6 +27,6 @@ from .launch_cpu import launch_cpu  # noqa: F401
 # C++ arithmetic reports nothing: 1.0f / 0.0f is inf, overflow wraps or gives inf, silently.
 _np.seterr(all="ignore")
 
-__all__ = (algorithm.__all__ + amp.__all__ + containers.__all__ + cppio.__all__ + cstdlib.__all__ + intmath.__all__
+__all__ = (accelerators.__all__ + algorithm.__all__ + amp.__all__ + containers.__all__ + cppio.__all__ + cstdlib.__all__ + intmath.__all__
            + memory.__all__ + random.__all__ + sstream.__all__ + stdexcept.__all__ + strings.__all__ + win32.__all__
            + ["launch_cpu", "chrono"])

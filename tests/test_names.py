@@ -36,7 +36,8 @@ NOT_YET = {"COORD", "HANDLE", "SMALL_RECT", "LARGE_INTEGER", "invalid_compute_do
            "random_device", "bernoulli_distribution", "uniform_int_distribution", "uniform_real_distribution",
            "normal_distribution",
            "array", "array_view", "extent", "index", "tiled_extent", "vector",
-           "stringstream", "ostringstream", "istringstream", "wstringstream", "ifstream", "ofstream", "fstream"}
+           "stringstream", "ostringstream", "istringstream", "wstringstream", "ifstream", "ofstream", "fstream",
+           "accelerator", "accelerator_view"}
 
 
 def candidate_names() -> list[str]:

@@ -70,6 +70,7 @@ RUNTIME_NAMES = frozenset("""
     uppercase vector wcout
     ios ios_base ostringstream istringstream stringstream wostringstream wistringstream wstringstream
     ofstream ifstream fstream remove
+    accelerator accelerator_view queuing_mode_automatic queuing_mode_immediate check_launch_view
 """.split())
 
 RESERVED = (frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins))

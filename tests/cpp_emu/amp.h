@@ -224,5 +224,66 @@ AMPPY_EMU_ATOMIC(atomic_exchange, v)
 template <typename T> T atomic_fetch_inc(T* p) { return atomic_fetch_add(p, T(1)); }
 template <typename T> T atomic_fetch_dec(T* p) { return atomic_fetch_sub(p, T(1)); }
 
+// ---- accelerators ----------------------------------------------------------------------------
+// Two: a kernel-running default device ("emu") and C++ AMP's CPU accelerator (data only).
+// Programs printing hardware facts print them only where every device agrees.
+class runtime_exception : public std::runtime_error {
+public:
+    explicit runtime_exception(const std::string& m) : std::runtime_error(m) {}
+};
+struct accelerator;
+struct accelerator_view {
+    const accelerator* acc_;
+    int id_;
+    const accelerator& get_accelerator() const { return *acc_; }
+    void wait() const {}
+    void flush() const {}
+    bool operator==(const accelerator_view& o) const { return id_ == o.id_; }
+    bool operator!=(const accelerator_view& o) const { return id_ != o.id_; }
+};
+struct accelerator {
+    static constexpr const wchar_t* default_accelerator = L"default";
+    static constexpr const wchar_t* cpu_accelerator = L"cpu";
+    static constexpr const wchar_t* direct3d_warp = L"direct3d\\warp";
+    static constexpr const wchar_t* direct3d_ref = L"direct3d\\ref";
+    std::wstring device_path, description;
+    bool is_emulated = false, supports_double_precision = true, supports_limited_double_precision = true,
+         has_display = false, is_debug = false;
+    size_t dedicated_memory = 1 << 20;
+    accelerator_view default_view;
+    explicit accelerator(const std::wstring& path = L"default") {
+        static int views = 0;
+        device_path = path == L"default" ? L"emu" : path;
+        if (device_path == L"cpu") {
+            description = L"CPU accelerator";
+            is_emulated = true;
+            supports_double_precision = supports_limited_double_precision = false;
+        } else if (device_path == L"emu") {
+            description = L"emulated device";
+        } else {
+            throw runtime_exception("no such accelerator");
+        }
+        default_view = accelerator_view{this, device_path == L"cpu" ? 0 : 1};
+        (void)views;
+    }
+    accelerator(const accelerator& o) : device_path(o.device_path), description(o.description),
+        is_emulated(o.is_emulated), supports_double_precision(o.supports_double_precision),
+        supports_limited_double_precision(o.supports_limited_double_precision), dedicated_memory(o.dedicated_memory),
+        default_view{this, o.default_view.id_} {}
+    accelerator& operator=(const accelerator& o) { this->~accelerator(); new (this) accelerator(o); return *this; }
+    static std::vector<accelerator> get_all() { return {accelerator(L"emu"), accelerator(L"cpu")}; }
+    std::wstring get_description() const { return description; }
+    std::wstring get_device_path() const { return device_path; }
+    accelerator_view create_view() const { static int next = 100; return accelerator_view{this, next++}; }
+    bool operator==(const accelerator& o) const { return device_path == o.device_path; }
+    bool operator!=(const accelerator& o) const { return device_path != o.device_path; }
+};
+template <int N, typename F>
+void parallel_for_each(const accelerator_view& v, const extent<N>& e, const F& f) {
+    if (v.id_ == 0)
+        throw runtime_exception("Concurrency::parallel_for_each is not supported on the selected accelerator \"CPU accelerator\".");
+    parallel_for_each(e, f);
+}
+
 }  // namespace concurrency
 namespace Concurrency = concurrency;

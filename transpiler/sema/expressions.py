@@ -25,6 +25,7 @@ from . import classes as CL
 from . import templates as TM
 from .overloads import Overloads
 from .lambdas import lambda_expr
+from . import accelerators as AC
 from .constfold import char_value, fold
 from .context import ERROR_TYPE, SemaError
 from .scope import Alias, Scope
@@ -164,6 +165,8 @@ class Expressions:
             local, _ = self.scope.lookup(name)
             if lib is not None and (local is None or n.namespace):   # std::x is the library's x
                 return lib
+        if n.namespace and n.namespace[-1] == "accelerator" and "accelerator" not in self.structs:
+            return AC.static_name(self, n)      # `accelerator::cpu_accelerator`
         if n.namespace and n.namespace[-1] in self.structs and name in self.structs[n.namespace[-1]].constants:
             c = self.structs[n.namespace[-1]].constants[name]         # `S::N`, a class constant
             return ir.Var(n.span, c.type, c)
@@ -296,6 +299,10 @@ class Expressions:
             return ir.Binary(n.span, ir.BOOL, op, self.to_bool(left, n.left.span), self.to_bool(right, n.right.span))
         if S.involved(left.type, right.type):
             return S.binary(self, op, left, right, n.span)
+        if AC.involved(left.type):
+            e = AC.compare(self, op, left, right, n.span)
+            if e is not None:
+                return e
         if isinstance(left.type, ir.Iterator) and isinstance(right.type, ir.Iterator) and \
                 op in ("==", "!=", "<", ">", "<=", ">="):
             return ir.LibCall(n.span, ir.BOOL, op, left, (right,))
@@ -435,6 +442,11 @@ class Expressions:
             explicit = TM._args_of(self, d, t.args, t)
             args = [self.expr(x) for x in n.args]
             return TM.call(self, t.name, explicit, args, [x.span for x in n.args], n.span, [])
+        if isinstance(n.type, A.TypeName) and n.type.name in ("min", "max") and n.type.namespace == ("std",) \
+                and len(n.type.args or ()) == 1:   # `std::min<size_t>(a, b)`: both compared as size_t
+            t = n.type
+            return self.expr(A.Call(n.span, A.Name(t.span, t.name, ("std",)),
+                                    tuple(A.Cast(x.span, t.args[0], x, "static_cast") for x in n.args)))
         if isinstance(n.type, A.TypeName) and n.type.name in ("make_unique", "make_shared"):
             return M.make_smart(self, n)
         if isinstance(n.type, A.TypeName) and n.type.name == "duration_cast":

@@ -60,6 +60,21 @@ class Kernels:
 
     # ---- parallel_for_each ---------------------------------------------------------------------
     def parallel_for_each(self, n: A.Call) -> list[ir.Stmt]:
+        return self._on_view(n) + self._parallel_for_each(n)
+
+    def _on_view(self, n: A.Call) -> list[ir.Stmt]:
+        """`parallel_for_each(view, e, k)`: the launch runs where the view's accelerator runs
+        kernels; C++ AMP's "CPU accelerator" runs none (a runtime_exception, as in C++ AMP)."""
+        if len(n.args) != 3:
+            return []
+        view = self.expr(n.args[0])
+        if view.type != ir.Library("accelerator_view"):
+            self.error("type-mismatch", f"the first argument of parallel_for_each with three arguments must be "
+                       f"an 'accelerator_view', not '{view.type}'", n.args[0].span,
+                       help="pass 'acc.default_view' for an accelerator 'acc'")
+        return [ir.ExprStmt(n.span, ir.LibCall(n.span, ir.Void(), "check_launch_view", None, (view,)))]
+
+    def _parallel_for_each(self, n: A.Call) -> list[ir.Stmt]:
         domain, lam, rank, tiles = self._compute_domain(n)
         closure = self.scope.lookup(lam.name)[0] if isinstance(lam, A.Name) and not lam.namespace else None
         if isinstance(closure, ir.Symbol) and closure.closure is not None:      # a restrict(amp) lambda stored in a variable
@@ -174,10 +189,7 @@ class Kernels:
         """The call's checked arguments: (domain expression, kernel lambda, rank, tile dims or None)."""
         if self.fn is None or self.fn.kernel is not None or self.in_amp():
             self.error("amp-restrict", "parallel_for_each can only be called from CPU code", n.span)
-        args = n.args
-        if len(args) == 3:
-            self.unsupported("parallel_for_each with an accelerator_view is", args[0].span,
-                             help="drop the accelerator_view argument; amppy picks the target with --target")
+        args = n.args[1:] if len(n.args) == 3 else n.args     # (the accelerator_view: `_on_view`)
         if len(args) != 2:
             self.error("pfe-args", "parallel_for_each takes a compute domain and a lambda", n.span)
         domain = self.expr(args[0])

@@ -10,7 +10,7 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
-from . import chrono, classes, containers, exceptions, lambdas, memory, overloads, random, streams, strings, templates, utility
+from . import accelerators, chrono, classes, containers, exceptions, lambdas, memory, overloads, random, streams, strings, templates, utility
 from .constfold import fold
 from .scope import Alias
 from .types import common_type, promote
@@ -103,6 +103,10 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
                           tuple(ir.Const(x.span, ir.INT, d) for x, d in zip(n.template_args, dims)))
     if isinstance(t, ir.Index) and name == "rank" or isinstance(t, ir.Extent) and name == "rank":
         return ir.Const(n.span, ir.INT, t.rank)
+    if accelerators.involved(t):
+        e = accelerators.member(a, base, n)
+        if e is not None:
+            return e
     # a method: returned as an unbound LibCall that `call` completes
     return ir.LibCall(n.span, ir.Library("method"), name, base, None)
 
@@ -206,6 +210,8 @@ def call(a, n: A.Call) -> ir.Expr:
         return chrono.clock_call(a, f.namespace[-1], f.name, n)
     if isinstance(f, A.Name) and f.namespace and f.namespace[-1] in a.structs:
         return classes.static_call(a, a.structs[f.namespace[-1]], f, n)
+    if isinstance(f, A.Name) and f.namespace and f.namespace[-1] == "accelerator":
+        return accelerators.static_call(a, f, n)
     if isinstance(f, A.Name) and not (f.namespace and f.namespace[-1] not in ("std", "concurrency", "Concurrency",
                                                                            "fast_math", "precise_math")):
         sym, _ = a.scope.lookup(f.name)
@@ -597,6 +603,8 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
         a.error("amp-barrier-context", "call wait() on the tile barrier: t_idx.barrier.wait()", sp)
     if isinstance(t, ir.StructType) and t.name in a.structs:
         return classes.method_call(a, obj, name, args, n)
+    if accelerators.involved(t):
+        return accelerators.method(a, obj, name, args, n)
     a.error("no-member", f"no member function '{name}' in '{t}'", n.func.span)
 
 

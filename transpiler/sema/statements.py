@@ -22,6 +22,7 @@ from . import memory as M
 from . import streams as ST
 from . import utility as U
 from . import classes as CL
+from . import accelerators as AC
 from .scope import Alias, Scope
 from .types import promote, zero
 
@@ -450,6 +451,8 @@ class Statements:
                 return self.construct(t, (), span, [])
             if isinstance(t, (ir.ArrayView, ir.AmpArray)):
                 self.error("no-default-ctor", f"'{t}' has no default constructor", span)
+            if AC.involved(t):
+                return AC.construct(self, t, [], [], span)
             return None
         if isinstance(v.init, A.InitList):
             return self.init_list(t, v.init)
@@ -525,6 +528,8 @@ class Statements:
 
     # ---- construction of library and struct values --------------------------------------------
     def construct(self, t: ir.Type, args: tuple, span: Span, spans: list) -> ir.Expr:
+        if AC.involved(t):
+            return AC.construct(self, t, list(args), spans, span)
         if isinstance(t, ir.Scalar):
             if len(args) > 1:
                 self.error("ctor-args", f"too many arguments to initialise '{t}'", span)

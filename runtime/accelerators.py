@@ -1,0 +1,164 @@
+"""``concurrency::accelerator`` and ``accelerator_view``: the devices a program sees are the ones
+amppy runs it on.
+
+On the cuda target every NVIDIA GPU numba-cuda sees is an accelerator (its name, memory and
+compute capability read from the device); on the cpu target the one compute accelerator is this
+machine's processors running numba's parallel code.  Both targets also list C++ AMP's "CPU
+accelerator" (``accelerator::cpu_accelerator``), as Microsoft's runtime does: it holds data but
+runs no kernels.  Strings are Python ``str`` (``std::wstring``); ``dedicated_memory`` is in KB,
+as C++ AMP reports it.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+from .amp import runtime_exception
+
+__all__ = ["accelerator", "accelerator_view", "queuing_mode_automatic", "queuing_mode_immediate",
+           "check_launch_view"]
+
+queuing_mode_immediate = 0
+queuing_mode_automatic = 1
+
+
+class _Device:
+    """What one accelerator is: read once from the device (or the machine)."""
+
+    def __init__(self, path, description, memory_kb, doubles, emulated, version, runs_kernels, index=None):
+        self.device_path, self.description = path, description
+        self.dedicated_memory, self.supports_double_precision = memory_kb, doubles
+        self.is_emulated, self.version, self.runs_kernels, self.index = emulated, version, runs_kernels, index
+
+
+def _system_memory_kb() -> int:
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 1024
+    except (ValueError, OSError, AttributeError):
+        return 0
+
+
+def _cuda_target() -> bool:
+    """The program runs its kernels on the GPU (the cuda target installed its device hooks)."""
+    lc = sys.modules.get("amppy.runtime.launch_cuda")
+    return lc is not None and lc._ops is not None
+
+
+_devices: list | None = None
+_default: list = []                 # the default accelerator's path, once chosen
+
+
+def _all() -> list:
+    global _devices
+    if _devices is None:
+        found = []
+        if _cuda_target():
+            from numba import cuda
+            for i, gpu in enumerate(cuda.gpus):
+                with gpu:
+                    dev = cuda.get_current_device()
+                    free, total = cuda.current_context().get_memory_info()
+                    name = dev.name.decode() if isinstance(dev.name, bytes) else str(dev.name)
+                    major, minor = dev.compute_capability
+                    found.append(_Device(f"cuda\\{i}", name, total // 1024, True, False,
+                                         (major << 16) | minor, True, i))
+        else:
+            threads = os.cpu_count() or 1
+            found.append(_Device("cpu\\numba", f"CPU, {threads} threads (numba parallel)", _system_memory_kb(),
+                                 True, False, 1 << 16, True))
+        found.append(_Device("cpu", "CPU accelerator", _system_memory_kb(), False, True, 1, False))
+        _devices = found
+    return _devices
+
+
+def _find(path: str) -> _Device:
+    if path == accelerator.default_accelerator:
+        path = _default[0] if _default else _all()[0].device_path
+    for d in _all():
+        if d.device_path.lower() == path.lower():
+            return d
+    raise runtime_exception(f"No accelerator with device path \"{path}\" (amppy knows: "
+                            f"{', '.join(d.device_path for d in _all())})")
+
+
+class accelerator:  # noqa: N801 - C++ name
+    default_accelerator = "default"
+    cpu_accelerator = "cpu"
+    direct3d_warp = "direct3d\\warp"
+    direct3d_ref = "direct3d\\ref"
+
+    def __init__(self, path: str = "default"):
+        self._d = _find(path)
+
+    @staticmethod
+    def get_all():
+        """A `std::vector<accelerator>`."""
+        from .containers import vector
+        return vector(object, [accelerator(d.device_path) for d in _all()])
+
+    @staticmethod
+    def set_default(path: str) -> bool:
+        """C++ AMP: false once the default accelerator was used (amppy: once it was read)."""
+        if _default:
+            return False
+        _default.append(_find(path).device_path)
+        return True
+
+    # properties (C++ AMP's `__declspec(property)` members and their get_ functions)
+    device_path = property(lambda self: self._d.device_path)
+    description = property(lambda self: self._d.description)
+    version = property(lambda self: self._d.version)
+    dedicated_memory = property(lambda self: self._d.dedicated_memory)
+    supports_double_precision = property(lambda self: self._d.supports_double_precision)
+    supports_limited_double_precision = property(lambda self: self._d.supports_double_precision)
+    supports_cpu_shared_memory = property(lambda self: not self._d.runs_kernels or self._d.index is None)
+    is_debug = property(lambda self: False)
+    is_emulated = property(lambda self: self._d.is_emulated)
+    has_display = property(lambda self: False)
+
+    @property
+    def default_view(self) -> "accelerator_view":
+        """One view per accelerator (C++ AMP gives the same view each time)."""
+        if getattr(self._d, "view", None) is None:
+            self._d.view = accelerator_view(self, queuing_mode_automatic)
+        return self._d.view
+
+    def create_view(self, mode: int = queuing_mode_automatic) -> "accelerator_view":
+        return accelerator_view(self, mode)
+
+    def __eq__(self, other):
+        return isinstance(other, accelerator) and other._d is self._d
+
+    def __ne__(self, other):
+        return not self == other
+
+    def __hash__(self):
+        return hash(self._d.device_path)
+
+    def __repr__(self):
+        return f"accelerator({self._d.device_path!r})"
+
+
+class accelerator_view:  # noqa: N801 - C++ name
+    def __init__(self, acc: accelerator, mode: int = queuing_mode_automatic):
+        self._acc, self.queuing_mode = acc, mode
+
+    accelerator = property(lambda self: self._acc)
+    is_debug = property(lambda self: False)
+    version = property(lambda self: self._acc.version)
+
+    def wait(self) -> None:
+        """Every command sent to the view has finished: amppy's launches are synchronous on the
+        host's side, and reading data synchronises, so there is nothing left to wait for."""
+
+    def flush(self) -> None:
+        """Commands are sent as they are made."""
+    # (two views are equal when they are the same view: Python's identity)
+
+
+def check_launch_view(view: accelerator_view) -> None:
+    """`parallel_for_each(view, ...)`: C++ AMP's CPU accelerator holds data but runs no kernels."""
+    d = view.accelerator._d
+    if not d.runs_kernels:
+        raise runtime_exception("Concurrency::parallel_for_each is not supported on the selected accelerator "
+                                f"\"{d.description}\".")
