@@ -405,6 +405,14 @@ class Barrier(Stmt):
 
 
 @dataclass(frozen=True)
+class Fence(Stmt):
+    """`all_memory_fence(t.barrier)` and its variants: orders the thread's memory operations,
+    waits for no other thread; kind is "all", "global", "tile_static"."""
+    children: ClassVar[tuple[str, ...]] = ()
+    kind: str
+
+
+@dataclass(frozen=True)
 class Delete(Stmt):
     children: ClassVar[tuple[str, ...]] = ('target',)
     target: Expr

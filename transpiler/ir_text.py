@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .ir import (
     Program, Block, Stmt, Expr, VarDecl, TileStatic, ExprStmt, If, While, DoWhile, For, Switch,
-    Return, Barrier, ParallelForEach, Const, StringConst, Var, Convert, Unary, Binary, Conditional,
+    Return, Barrier, Fence, ParallelForEach, Const, StringConst, Var, Convert, Unary, Binary, Conditional,
     ThreadIndex, MakeIndex, IndexComponent, ElementRef, FieldRef, Call, MathCall, AtomicCall,
     LibCall, Construct, Copy, StreamOut, Manipulator, StreamIn, Assign, IncDec, Lambda, Invoke, Throw,
     Try, Scoped,
@@ -26,7 +26,7 @@ _CXX = {
     "TileStatic": "a tile_static declaration", "ExprStmt": "an expression statement",
     "If": "'if'", "While": "'while'", "DoWhile": "'do'-'while'", "For": "'for'",
     "Switch": "'switch'", "Return": "'return'", "Break": "'break'", "Continue": "'continue'",
-    "Barrier": "a barrier", "Delete": "'delete'", "ParallelForEach": "parallel_for_each",
+    "Barrier": "a barrier", "Fence": "a memory fence", "Delete": "'delete'", "ParallelForEach": "parallel_for_each",
     "Lambda": "a lambda", "Invoke": "a call of a function object", "Throw": "'throw'",
     "Try": "'try'/'catch'", "Scoped": "an object with a destructor",
 }
@@ -115,6 +115,7 @@ _STMT = {
     Switch: lambda s: f"Switch {_e(s.cond)}",
     Return: lambda s: f"Return {_e(s.value) if s.value else ''}",
     Barrier: lambda s: f"Barrier {s.kind}",
+    Fence: lambda s: f"Fence {s.kind}",
     Throw: lambda s: f"Throw {_e(s.value) if s.value else ''}",
     Try: lambda s: "Try",
     Scoped: lambda s: "Scoped",

@@ -10,6 +10,7 @@
 // read-modify-write guarded by one mutex.
 #pragma once
 #include <algorithm>
+#include <atomic>
 #include <barrier>
 #include <cstddef>
 #include <functional>
@@ -163,6 +164,10 @@ struct tile_barrier {
     void wait_with_global_memory_fence() const { wait(); }
     void wait_with_tile_static_memory_fence() const { wait(); }
 };
+// the free fences order this thread's memory operations; they wait for no other thread
+inline void all_memory_fence(const tile_barrier&) { std::atomic_thread_fence(std::memory_order_seq_cst); }
+inline void global_memory_fence(const tile_barrier&) { std::atomic_thread_fence(std::memory_order_seq_cst); }
+inline void tile_static_memory_fence(const tile_barrier&) { std::atomic_thread_fence(std::memory_order_seq_cst); }
 
 template <int D0, int D1 = 0, int D2 = 0>
 struct tiled_index {

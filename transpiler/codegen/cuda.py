@@ -115,6 +115,10 @@ class CudaEmitter(KernelExprEmitter):
         # visible to the block: what all three C++ AMP barrier variants promise for a tile.
         return ["cuda.syncthreads()"]
 
+    def fence(self, stmt: ir.Fence):
+        # tile_static memory is the block's shared memory; global (and all) reaches the device
+        return ["cuda.threadfence_block()" if stmt.kind == "tile_static" else "cuda.threadfence()"]
+
     def atomic(self, e: ir.AtomicCall):
         fn = _ATOMICS.get(e.name)
         if fn is None:

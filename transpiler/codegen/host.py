@@ -63,7 +63,7 @@ def redefined_in_derived(program: ir.Program) -> set:
 
 class HostWriter(PyEmitter):
     #: IR kinds sema only makes inside kernels (tests/test_ir.py: every other kind has a method)
-    KERNEL_ONLY = frozenset({"ThreadIndex", "AtomicCall", "TileStatic", "Barrier"})
+    KERNEL_ONLY = frozenset({"ThreadIndex", "AtomicCall", "TileStatic", "Barrier", "Fence"})
 
     text_chars = True
     split_deep = True

@@ -85,6 +85,12 @@ class KernelExprEmitter(StructValues, PyEmitter):
     def barrier(self, stmt: ir.Barrier) -> list[str]:
         raise KernelCodegenError("barrier cannot be placed here", stmt.span)
 
+    def fence(self, stmt: ir.Fence) -> list[str]:
+        """A memory fence.  On the CPU target a tile's threads run one region at a time in one
+        thread of the machine, and tiles share memory through the cache-coherent processors: the
+        order C++ AMP's fence promises holds without an instruction (the line's comment stays)."""
+        return []
+
     def atomic(self, e: ir.AtomicCall) -> str:
         raise KernelCodegenError(f"atomic operation '{e.name}' is not supported on this target", e.span)
 
@@ -318,6 +324,9 @@ class KernelExprEmitter(StructValues, PyEmitter):
 
     def s_Barrier(self, s, out, depth, pad):
         out.extend(pad + line for line in self.barrier(s))
+
+    def s_Fence(self, s, out, depth, pad):
+        out.extend(pad + line for line in self.fence(s))
 
     # ---------------------------------------------------------------- part functions (outline.py)
     def enter_part(self):

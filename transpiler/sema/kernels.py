@@ -44,6 +44,8 @@ class Kernels:
         if isinstance(f, A.Name) and f.name == "swap" and (f.namespace == ("std",) or not f.namespace and
                                                            self.scope.lookup(f.name)[0] is None):
             return U.swap(self, n)
+        if isinstance(f, A.Name) and f.name in L.FENCES and self.scope.lookup(f.name)[0] is None:
+            return self.fence(n, f)
         if isinstance(f, A.Member) and f.name in L.BARRIERS:
             base = f.base
             if isinstance(base, A.Member) and base.name == "barrier":
@@ -54,6 +56,17 @@ class Kernels:
                     self.error("ctor-args", f"'{f.name}' takes no arguments", n.span)
                 return [ir.Barrier(n.span, L.BARRIERS[f.name])]
         return None
+
+    def fence(self, n: A.Call, f: A.Name) -> list[ir.Stmt]:
+        """`all_memory_fence(t.barrier)`: the argument is the kernel's tile barrier."""
+        if len(n.args) != 1:
+            self.error("call-args", f"'{f.name}' takes the tile barrier: {f.name}(t.barrier)", n.span)
+        arg = n.args[0]
+        if not (isinstance(arg, A.Member) and arg.name == "barrier" and self.fn is not None
+                and self.fn.kernel is not None and self._is_tiled_index(self.expr(arg.base), arg.base)):
+            self.error("amp-barrier-context", f"'{f.name}' takes the tile barrier of a tiled kernel's index "
+                       f"(t.barrier)", arg.span)
+        return [ir.Fence(n.span, L.FENCES[f.name])]
 
     def _is_tiled_index(self, e, node) -> bool:
         return isinstance(e, ir.MakeIndex) and self.fn.kernel is not None and self.fn.kernel.tile_dims is not None

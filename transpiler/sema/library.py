@@ -23,6 +23,9 @@ MANIPULATORS_WITH_ARGS = {"setw", "setprecision", "setfill"}
 BARRIERS = {"wait": "all", "wait_with_all_memory_fence": "all",
             "wait_with_global_memory_fence": "global",
             "wait_with_tile_static_memory_fence": "tile_static"}
+#: C++ AMP's free fence functions: `all_memory_fence(t.barrier)` orders memory, waits for no one
+FENCES = {"all_memory_fence": "all", "global_memory_fence": "global",
+          "tile_static_memory_fence": "tile_static"}
 
 #: math functions sema knows (the table, with every target's spelling, is amppy.mathfuncs)
 MATH_FUNCTIONS = NAMES
