@@ -38,6 +38,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != HERE]
 
 import numba  # noqa: E402
+import numba.extending  # noqa: E402
 import numpy as np  # noqa: E402
 from numba import prange  # noqa: E402
 
@@ -46,23 +47,34 @@ SAMPLE = os.path.join(ROOT, "samples", "classes", "nbody.cpp")
 DT, SOFTENING = np.float32(0.01), np.float32(0.05)
 
 
+@numba.extending.register_jitable
+def hand_body(pos, vel, nxt, mass, i):
+    """Body i's step, as a careful human writes it for Numba: scalar x/y/z locals over (n, 3)
+    float32 arrays; one function for the CPU loop and the CUDA thread (numba compiles it for both)."""
+    n = pos.shape[0]
+    px, py, pz = pos[i, 0], pos[i, 1], pos[i, 2]
+    ax = ay = az = np.float32(0.0)
+    for j in range(n):
+        dx, dy, dz = pos[j, 0] - px, pos[j, 1] - py, pos[j, 2] - pz
+        r2 = dx * dx + dy * dy + dz * dz + SOFTENING
+        inv = np.float32(1.0) / np.float32(math.sqrt(r2))
+        s = mass[j] * inv * inv * inv
+        ax += dx * s
+        ay += dy * s
+        az += dz * s
+    vx, vy, vz = vel[i, 0] + ax * DT, vel[i, 1] + ay * DT, vel[i, 2] + az * DT
+    vel[i, 0] = vx
+    vel[i, 1] = vy
+    vel[i, 2] = vz
+    nxt[i, 0] = px + vx * DT
+    nxt[i, 1] = py + vy * DT
+    nxt[i, 2] = pz + vz * DT
+
+
 @numba.njit(parallel=True, fastmath=False)
 def hand_cpu(pos, vel, nxt, mass):
-    n = pos.shape[0]
-    for i in prange(n):
-        px, py, pz = pos[i, 0], pos[i, 1], pos[i, 2]
-        ax = ay = az = np.float32(0.0)
-        for j in range(n):
-            dx, dy, dz = pos[j, 0] - px, pos[j, 1] - py, pos[j, 2] - pz
-            r2 = dx * dx + dy * dy + dz * dz + SOFTENING
-            inv = np.float32(1.0) / np.float32(math.sqrt(r2))
-            s = mass[j] * inv * inv * inv
-            ax += dx * s
-            ay += dy * s
-            az += dz * s
-        vx, vy, vz = vel[i, 0] + ax * DT, vel[i, 1] + ay * DT, vel[i, 2] + az * DT
-        vel[i, 0], vel[i, 1], vel[i, 2] = vx, vy, vz
-        nxt[i, 0], nxt[i, 1], nxt[i, 2] = px + vx * DT, py + vy * DT, pz + vz * DT
+    for i in prange(pos.shape[0]):
+        hand_body(pos, vel, nxt, mass, i)
 
 
 def make_hand_cuda():
@@ -71,25 +83,8 @@ def make_hand_cuda():
     @cuda.jit
     def hand_cuda(pos, vel, nxt, mass):
         i = cuda.grid(1)
-        n = pos.shape[0]
-        if i < n:
-            px, py, pz = pos[i, 0], pos[i, 1], pos[i, 2]
-            ax = ay = az = np.float32(0.0)
-            for j in range(n):
-                dx, dy, dz = pos[j, 0] - px, pos[j, 1] - py, pos[j, 2] - pz
-                r2 = dx * dx + dy * dy + dz * dz + SOFTENING
-                inv = np.float32(1.0) / np.float32(math.sqrt(r2))
-                s = mass[j] * inv * inv * inv
-                ax += dx * s
-                ay += dy * s
-                az += dz * s
-            vx, vy, vz = vel[i, 0] + ax * DT, vel[i, 1] + ay * DT, vel[i, 2] + az * DT
-            vel[i, 0] = vx
-            vel[i, 1] = vy
-            vel[i, 2] = vz
-            nxt[i, 0] = px + vx * DT
-            nxt[i, 1] = py + vy * DT
-            nxt[i, 2] = pz + vz * DT
+        if i < pos.shape[0]:
+            hand_body(pos, vel, nxt, mass, i)
     return hand_cuda
 
 

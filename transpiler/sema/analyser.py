@@ -17,6 +17,8 @@ error reporting and the entry point.
 """
 from __future__ import annotations
 
+import contextlib
+
 from .. import ast as A
 from .. import ir
 from ..diagnostics import DiagnosticSink, Note
@@ -163,17 +165,27 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
             self.error("auto-return", f"function '{sym.name}' with deduced return type cannot be used "
                        "before its return type is deduced", span,
                        help="define the function (with its return statements) before this use")
-        saved = (self.tenv, self.template_scope, self.fn, self.scope, self.handling, self.discarding,
-                 self.deduced, self.rest_of_block)
-        try:
-            self.function_body(d, sym)
-        except SemaError:
-            pass
-        finally:
-            (self.tenv, self.template_scope, self.fn, self.scope, self.handling, self.discarding,
-             self.deduced, self.rest_of_block) = saved
+        with self.suspended():
+            try:
+                self.function_body(d, sym)
+            except SemaError:
+                pass
         if sym.type.ret == AUTO:          # its body had an error: the caller's is reported there
             raise SemaError()
+
+    #: what analysing one function body changes (saved around a body analysed inside another's)
+    BODY_STATE = ("tenv", "template_scope", "fn", "scope", "handling", "discarding", "deduced", "rest_of_block")
+
+    @contextlib.contextmanager
+    def suspended(self):
+        """The analysis under way, put aside while another body (an instantiation, a deduced
+        return type's function) is analysed, and restored afterwards."""
+        saved = [getattr(self, k) for k in self.BODY_STATE]
+        try:
+            yield
+        finally:
+            for k, v in zip(self.BODY_STATE, saved):
+                setattr(self, k, v)
 
     # ---- context -------------------------------------------------------------------------------
     def in_amp(self) -> bool:

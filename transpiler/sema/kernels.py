@@ -92,11 +92,7 @@ class Kernels:
         closure = self.scope.lookup(lam.name)[0] if isinstance(lam, A.Name) and not lam.namespace else None
         if isinstance(closure, ir.Symbol) and closure.closure is not None:      # a restrict(amp) lambda stored in a variable
             kernel, values, pt = closure.closure
-            want = ir.Index(rank) if tiles is None else ir.TiledIndex(tiles)
-            if pt != want:
-                self.error("amp-tiled-index-mismatch" if tiles is not None or isinstance(pt, ir.TiledIndex)
-                           else "pfe-lambda", f"the kernel '{lam.name}' takes '{pt}', but the compute domain "
-                           f"needs '{want}'", lam.span, help=f"declared at line {closure.span.line}")
+            self._check_index_type(pt, rank, tiles, lam.span)
             return [ir.ParallelForEach(n.span, domain, kernel, values)]
         if not isinstance(lam, A.Lambda):
             return self.functor_kernel(n, domain, lam, rank, tiles)
@@ -226,19 +222,22 @@ class Kernels:
             self.error("pfe-lambda", "the kernel lambda takes exactly one index parameter", lam.span)
         p = lam.params[0]
         pt = self.resolve_type(p.type)
+        self._check_index_type(pt, rank, tiles, p.span)
+        return p, pt
+
+    def _check_index_type(self, pt: ir.Type, rank: int, tiles, span) -> None:
+        """A kernel's index parameter type `pt` fits the compute domain (rank, tile dims or None)."""
         if tiles is not None:
             if not isinstance(pt, ir.TiledIndex):
                 self.error("amp-tiled-index-mismatch",
                            f"a tiled compute domain needs a 'tiled_index<{', '.join(map(str, tiles))}>' parameter, not '{pt}'",
-                           p.span)
+                           span)
             if pt.dims != tiles:
                 self.error("amp-tiled-index-mismatch",
                            f"'{pt}' does not match the compute domain's tile shape <{', '.join(map(str, tiles))}>",
-                           p.span, help=f"declare the parameter as tiled_index<{', '.join(map(str, tiles))}>")
-        else:
-            if not isinstance(pt, ir.Index) or pt.rank != rank:
-                self.error("pfe-lambda", f"the kernel parameter must be 'index<{rank}>', not '{pt}'", p.span)
-        return p, pt
+                           span, help=f"declare the parameter as tiled_index<{', '.join(map(str, tiles))}>")
+        elif not isinstance(pt, ir.Index) or pt.rank != rank:
+            self.error("pfe-lambda", f"the kernel parameter must be 'index<{rank}>', not '{pt}'", span)
 
     def kernel_name(self, fn_name: str) -> str:
         """`main_kernel`, `main_kernel2`, ...: user names of this shape are mangled (amppy.names)."""

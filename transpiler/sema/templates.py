@@ -41,7 +41,8 @@ class Instantiating:
 
     def __enter__(self):
         a = self.a
-        self.saved = (a.tenv, a.template_scope, a.fn, a.scope, a.handling, a.discarding, a.deduced)
+        self.saved = a.suspended()
+        self.saved.__enter__()
         a.tenv = self.env
         scope = Scope(a.globals, "template")
         for k, v in self.env.items():
@@ -55,7 +56,7 @@ class Instantiating:
     def __exit__(self, *exc):
         a = self.a
         a.instantiations.pop()
-        (a.tenv, a.template_scope, a.fn, a.scope, a.handling, a.discarding, a.deduced) = self.saved
+        self.saved.__exit__(*exc)
         return False
 
 
