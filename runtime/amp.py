@@ -13,6 +13,7 @@ a launch it calls ``av._sync_to_device()`` and afterwards sets
 ``data()`` and ``synchronize()`` call ``_sync_to_host()`` first.
 """
 import inspect
+import operator
 import os
 import sys
 
@@ -84,15 +85,43 @@ class _Tuple:
     def __hash__(self):
         return hash((type(self).__name__, self.dims))
 
-    def _op(self, other, f):
-        o = other.dims if isinstance(other, _Tuple) else (int(other),) * self.rank
-        return type(self)(*(f(a, b) for a, b in zip(self.dims, o)))
+    def _op(self, other, f, swap=False):
+        if isinstance(other, _Tuple):
+            if other.rank != self.rank:
+                raise ValueError(f"rank mismatch: {self!r} and {other!r}")
+            o = other.dims
+        else:
+            o = (int(other),) * self.rank
+        pairs = zip(o, self.dims) if swap else zip(self.dims, o)
+        return type(self)(*(intmath.int32(f(a, b)) for a, b in pairs))
 
+    # C++ AMP's operators: component-wise, int semantics (wrapping, truncating / and %)
     def __add__(self, other):
-        return self._op(other, lambda a, b: a + b)
+        return self._op(other, operator.add)
 
     def __sub__(self, other):
-        return self._op(other, lambda a, b: a - b)
+        return self._op(other, operator.sub)
+
+    def __mul__(self, other):
+        return self._op(other, operator.mul)
+
+    def __truediv__(self, other):
+        return self._op(other, intmath.cdiv)
+
+    def __mod__(self, other):
+        return self._op(other, intmath.cmod)
+
+    __radd__ = __add__
+    __rmul__ = __mul__
+
+    def __rsub__(self, other):
+        return self._op(other, operator.sub, swap=True)
+
+    def __rtruediv__(self, other):
+        return self._op(other, intmath.cdiv, swap=True)
+
+    def __rmod__(self, other):
+        return self._op(other, intmath.cmod, swap=True)
 
     def __repr__(self):
         return f"{type(self).__name__}({', '.join(map(str, self.dims))})"
@@ -346,23 +375,51 @@ class array_view(_ArrayBase):  # noqa: N801
         av._parent = parent
         return av
 
-    def section(self, origin, ext=None):
-        if ext is None:
-            origin, ext = (0,) * self.rank, origin
-        sl = tuple(slice(o, o + e) for o, e in zip(_ints((origin,)), _ints((ext,))))
+    def section(self, origin=None, ext=None):
+        """``section(origin, ext)``, ``section(origin)`` (to the end), ``section(ext)`` (from 0)."""
+        if isinstance(origin, extent):
+            origin, ext = None, origin
+        o = (0,) * self.rank if origin is None else _ints((origin,))
+        e = tuple(d - k for d, k in zip(self.extent, o)) if ext is None else _ints((ext,))
+        if len(o) != self.rank or len(e) != self.rank or \
+                any(k < 0 or n < 0 or k + n > d for k, n, d in zip(o, e, self.extent)):
+            raise runtime_exception(f"Invalid section: origin {o} with extent {e} lies outside the "
+                                    f"{_tname(self.elem_type)} view of extent {tuple(self.extent)}")
+        sl = tuple(slice(k, k + n) for k, n in zip(o, e))
         self._sync_to_host()
         return array_view._over(self.host[sl], self.elem_type, self, self.const)
 
     def view_as(self, ext):
+        dims = _ints((ext,))
+        if int(np.prod(dims)) > self.host.size:
+            raise runtime_exception(f"Invalid view_as: extent {dims} is larger than the view's "
+                                    f"{self.host.size} elements")
         self._sync_to_host()
-        return array_view._over(self.host.reshape(_ints((ext,))), self.elem_type, self, self.const)
+        flat = self.host.reshape(-1)[: int(np.prod(dims))]
+        return array_view._over(flat.reshape(dims), self.elem_type, self, self.const)
+
+    def reinterpret_as(self, elem_type):
+        """The view's elements as ``elem_type`` values (rank 1; the byte count decides the size)."""
+        etype = np_type(elem_type)
+        self._sync_to_host()
+        flat = self.host.reshape(-1)
+        dt = to_dtype(etype)
+        n = flat.nbytes // dt.itemsize
+        raw = flat.view(np.uint8)[: n * dt.itemsize]
+        return array_view._over(raw.view(dt), etype, self, self.const)
+
+    def get_source_accelerator_view(self):
+        from .accelerators import accelerator
+        return accelerator().default_view
 
     def synchronize(self):
         self._sync_to_host()
         if self._writeback is not None:
             self._writeback.reshape(-1)[: self.host.size] = self.host.reshape(-1)
 
-    synchronize_async = synchronize
+    def synchronize_async(self):
+        self.synchronize()
+        return completion_future()
 
     def refresh(self):
         self._host_dirty = True
@@ -409,8 +466,17 @@ class array(_ArrayBase):  # noqa: N801
     def view_as(self, ext):
         return array_view(self).view_as(ext)
 
-    def section(self, origin, ext=None):
+    def section(self, origin=None, ext=None):
         return array_view(self).section(origin, ext)
+
+    def reinterpret_as(self, elem_type):
+        return array_view(self).reinterpret_as(elem_type)
+
+    def get_accelerator_view(self):
+        from .accelerators import accelerator
+        return accelerator().default_view
+
+    get_associated_accelerator_view = get_accelerator_view
 
 
 # --------------------------------------------------------------------- copy
@@ -465,18 +531,26 @@ def copy(*args):
     _write_into(dst, flat)
 
 
-class _Done:
-    """A completed ``completion_future``."""
+class completion_future:  # noqa: N801 - C++ name
+    """``concurrency::completion_future`` of ``copy_async``/``synchronize_async``: amppy's copies
+    finish before the call returns, so the future is ready; ``then`` runs its callable at once,
+    as C++ AMP runs it when the copy completes."""
 
     def get(self):
         return None
 
     wait = get
 
+    def valid(self):
+        return True
+
+    def then(self, fn):
+        fn()
+
 
 def copy_async(*args):
     copy(*args)
-    return _Done()
+    return completion_future()
 
 
 # ----------------------------------------------------------------- run_main

@@ -245,6 +245,17 @@ class ExtentOf(Expr):
 
 
 @dataclass(frozen=True)
+class Section(Expr):
+    """`av.section(origin, ext)` (every overload) of an array_view or array: a view of the
+    region `origin .. origin + extent`: `origin` an index<N> value (None: zero), `extent` an
+    extent<N> value (None: to the end of the parent)."""
+    children: ClassVar[tuple[str, ...]] = ('view', 'origin', 'extent')
+    view: Expr
+    origin: Optional[Expr]
+    extent: Optional[Expr]
+
+
+@dataclass(frozen=True)
 class Construct(Expr):
     """Construct a library or struct value: extent<2>(8, 9), Description{...},
     array_view<float, 2>(e, v), std::vector<int>(n, 0), new SMALL_RECT()."""

@@ -19,7 +19,7 @@ _CXX = {
     "IndexComponent": "an index component", "ElementRef": "an element access",
     "FieldRef": "a member access", "Call": "a function call", "MathCall": "a math function call",
     "AtomicCall": "an atomic operation", "LibCall": "a library call", "LibAttr": "a library member",
-    "ExtentOf": "an extent", "Construct": "constructing a value", "Copy": "a copy of a value",
+    "ExtentOf": "an extent", "Section": "a section of a view", "Construct": "constructing a value", "Copy": "a copy of a value",
     "StreamOut": "stream output ('<<')", "Manipulator": "a stream manipulator",
     "StreamIn": "stream input ('>>')", "Assign": "an assignment", "IncDec": "'++'/'--'",
     "Block": "a block", "VarDecl": "a declaration",

@@ -160,6 +160,9 @@ class Iterator(Type):
     """A std::vector iterator (begin()/end())."""
     elem: Type
 
+    def __str__(self):
+        return f"std::vector<{self.elem}>::iterator"
+
 
 @dataclass(frozen=True)
 class String(Type):

@@ -76,7 +76,7 @@ CONTAINER_MEMBER_TYPES = frozenset("""
 NESTED_TYPES = CONTAINER_MEMBER_TYPES | {"time_point", "duration", "rep"}
 
 #: Member templates, template-ids only after `.`/`->`: `e.tile<2, 3>()`.
-MEMBER_TEMPLATES = frozenset({"tile"})
+MEMBER_TEMPLATES = frozenset({"tile", "reinterpret_as"})
 
 _BUILTIN_TYPE_TOKENS = frozenset(
     "INT UNSIGNED SIGNED SHORT LONG CHAR FLOAT DOUBLE BOOL VOID WCHAR_T AUTO TYPE_NAME".split())

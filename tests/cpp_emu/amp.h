@@ -6,7 +6,7 @@
 // extents, array, copy, untiled parallel_for_each (threads run one after another) and tiled
 // parallel_for_each with barriers (each tile's threads run as real threads that meet at a
 // barrier; tiles one after another, so `tile_static` can be a function-local static).
-// Limits: no sections/projections, no accelerators, no textures; atomics are plain
+// Limits: no textures; atomics are plain
 // read-modify-write guarded by one mutex.
 #pragma once
 #include <algorithm>
@@ -29,6 +29,28 @@
 
 namespace concurrency {
 
+// index<N> and extent<N> with an int: component-wise `+ - * / %`, both orders, compound forms, ++/--
+#define AMPPY_EMU_SCALAR_OPS(T)                                                                    \
+    T& operator+=(int k) { for (int d = 0; d < N; d++) v[d] += k; return *this; }                  \
+    T& operator-=(int k) { for (int d = 0; d < N; d++) v[d] -= k; return *this; }                  \
+    T& operator*=(int k) { for (int d = 0; d < N; d++) v[d] *= k; return *this; }                  \
+    T& operator/=(int k) { for (int d = 0; d < N; d++) v[d] /= k; return *this; }                  \
+    T& operator%=(int k) { for (int d = 0; d < N; d++) v[d] %= k; return *this; }                  \
+    T& operator++() { return *this += 1; }                                                          \
+    T& operator--() { return *this -= 1; }                                                          \
+    T operator++(int) { T old = *this; *this += 1; return old; }                                    \
+    T operator--(int) { T old = *this; *this -= 1; return old; }                                    \
+    friend T operator+(T a, int k) { return a += k; }                                               \
+    friend T operator-(T a, int k) { return a -= k; }                                               \
+    friend T operator*(T a, int k) { return a *= k; }                                               \
+    friend T operator/(T a, int k) { return a /= k; }                                               \
+    friend T operator%(T a, int k) { return a %= k; }                                               \
+    friend T operator+(int k, T a) { return a += k; }                                               \
+    friend T operator-(int k, T a) { for (int d = 0; d < N; d++) a.v[d] = k - a.v[d]; return a; }  \
+    friend T operator*(int k, T a) { return a *= k; }                                               \
+    friend T operator/(int k, T a) { for (int d = 0; d < N; d++) a.v[d] = k / a.v[d]; return a; }  \
+    friend T operator%(int k, T a) { for (int d = 0; d < N; d++) a.v[d] = k % a.v[d]; return a; }
+
 template <int N> struct extent;
 
 template <int N>
@@ -47,6 +69,7 @@ struct index {
     bool operator!=(const index& o) const { return !(*this == o); }
     index& operator+=(const index& o) { *this = *this + o; return *this; }
     index& operator-=(const index& o) { *this = *this - o; return *this; }
+    AMPPY_EMU_SCALAR_OPS(index)
 };
 
 template <int D0, int D1 = 0, int D2 = 0> struct tiled_extent;
@@ -63,6 +86,15 @@ struct extent {
     int& operator[](int d) { return v[d]; }
     int size() const { int s = 1; for (int d = 0; d < N; d++) s *= v[d]; return s; }
     bool contains(const index<N>& i) const { for (int d = 0; d < N; d++) if (i[d] < 0 || i[d] >= v[d]) return false; return true; }
+    extent operator+(const extent& o) const { extent r; for (int d = 0; d < N; d++) r.v[d] = v[d] + o.v[d]; return r; }
+    extent operator-(const extent& o) const { extent r; for (int d = 0; d < N; d++) r.v[d] = v[d] - o.v[d]; return r; }
+    extent operator+(const index<N>& o) const { extent r; for (int d = 0; d < N; d++) r.v[d] = v[d] + o[d]; return r; }
+    extent operator-(const index<N>& o) const { extent r; for (int d = 0; d < N; d++) r.v[d] = v[d] - o[d]; return r; }
+    extent& operator+=(const extent& o) { return *this = *this + o; }
+    extent& operator-=(const extent& o) { return *this = *this - o; }
+    bool operator==(const extent& o) const { for (int d = 0; d < N; d++) if (v[d] != o.v[d]) return false; return true; }
+    bool operator!=(const extent& o) const { return !(*this == o); }
+    AMPPY_EMU_SCALAR_OPS(extent)
     template <int T0> tiled_extent<T0> tile() const { return tiled_extent<T0>(*this); }
     template <int T0, int T1> tiled_extent<T0, T1> tile() const { return tiled_extent<T0, T1>(*this); }
     template <int T0, int T1, int T2> tiled_extent<T0, T1, T2> tile() const { return tiled_extent<T0, T1, T2>(*this); }
@@ -80,20 +112,33 @@ public:
     explicit invalid_compute_domain(const std::string& m) : std::runtime_error(m) {}
 };
 
+class completion_future {
+public:
+    void get() const {}
+    void wait() const {}
+    bool valid() const { return true; }
+    template <typename F> void then(const F& f) const { f(); }
+};
+
+// A view is a base pointer, an extent and a stride per dimension (in elements): sections and
+// projections of a view see the same memory.
 template <typename T, int N = 1>
 class array_view {
 public:
     using value_type = std::remove_const_t<T>;
+    static const int rank = N;
     concurrency::extent<N> extent;
     value_type* data_;
+    int stride[N];
     std::shared_ptr<std::vector<value_type>> own_;
 
-    array_view(const concurrency::extent<N>& e, T* p) : extent(e), data_(const_cast<value_type*>(p)) {}
-    array_view(const concurrency::extent<N>& e, std::vector<value_type>& v) : extent(e), data_(v.data()) {}
+    void dense() { int s = 1; for (int d = N - 1; d >= 0; d--) { stride[d] = s; s *= extent[d]; } }
+    array_view(const concurrency::extent<N>& e, T* p) : extent(e), data_(const_cast<value_type*>(p)) { dense(); }
+    array_view(const concurrency::extent<N>& e, std::vector<value_type>& v) : extent(e), data_(v.data()) { dense(); }
     array_view(const concurrency::extent<N>& e, const std::vector<value_type>& v)
-        : extent(e), data_(const_cast<value_type*>(v.data())) {}
+        : extent(e), data_(const_cast<value_type*>(v.data())) { dense(); }
     explicit array_view(const concurrency::extent<N>& e)
-        : extent(e), own_(std::make_shared<std::vector<value_type>>(e.size())) { data_ = own_->data(); }
+        : extent(e), own_(std::make_shared<std::vector<value_type>>(e.size())) { data_ = own_->data(); dense(); }
     array_view(int e0, T* p) : array_view(concurrency::extent<N>(e0), p) {}
     array_view(int e0, int e1, T* p) : array_view(concurrency::extent<N>(e0, e1), p) {}
     array_view(int e0, int e1, int e2, T* p) : array_view(concurrency::extent<N>(e0, e1, e2), p) {}
@@ -102,23 +147,65 @@ public:
     array_view(int e0, int e1, int e2, std::vector<value_type>& v) : array_view(concurrency::extent<N>(e0, e1, e2), v) {}
     array_view(int e0, const std::vector<value_type>& v) : array_view(concurrency::extent<N>(e0), v) {}
     array_view(int e0, int e1, const std::vector<value_type>& v) : array_view(concurrency::extent<N>(e0, e1), v) {}
-    template <typename U> array_view(const array_view<U, N>& o) : extent(o.extent), data_(o.data_), own_(o.own_) {}
+    template <typename U> array_view(const array_view<U, N>& o) : extent(o.extent), data_(o.data_), own_(o.own_) {
+        for (int d = 0; d < N; d++) stride[d] = o.stride[d];
+    }
+    array_view(const concurrency::extent<N>& e, value_type* p, const int* st, std::shared_ptr<std::vector<value_type>> own)
+        : extent(e), data_(p), own_(own) { for (int d = 0; d < N; d++) stride[d] = st[d]; }
 
-    T& operator[](const index<N>& i) const { return data_[linear(extent, i)]; }
+    int offset(const index<N>& i) const { int o = 0; for (int d = 0; d < N; d++) o += i[d] * stride[d]; return o; }
+    T& operator[](const index<N>& i) const { return data_[offset(i)]; }
+    T& get_ref(const index<N>& i) const { return (*this)[i]; }
     T& operator()(const index<N>& i) const { return (*this)[i]; }
     T& operator()(int i0) const { return (*this)[index<N>(i0)]; }
     T& operator()(int i0, int i1) const { return (*this)[index<N>(i0, i1)]; }
     T& operator()(int i0, int i1, int i2) const { return (*this)[index<N>(i0, i1, i2)]; }
-    T& operator[](int i0) const { return data_[i0]; }   // rank 1 (higher ranks: row proxies unsupported)
+    decltype(auto) operator[](int i0) const {      // rank 1: the element; rank N: a projection
+        if constexpr (N == 1) {
+            return (data_[i0 * stride[0]]);
+        } else {
+            concurrency::extent<N - 1> e;
+            for (int d = 1; d < N; d++) e[d - 1] = extent[d];
+            return array_view<T, N - 1>(e, data_ + i0 * stride[0], stride + 1, own_);
+        }
+    }
+    array_view section(const index<N>& o, const concurrency::extent<N>& e) const {
+        for (int d = 0; d < N; d++)
+            if (o[d] < 0 || e[d] < 0 || o[d] + e[d] > extent[d]) throw std::out_of_range("section");
+        return array_view(e, data_ + offset(o), stride, own_);
+    }
+    array_view section(const index<N>& o) const { return section(o, extent - o); }
+    array_view section(const concurrency::extent<N>& e) const { return section(index<N>(), e); }
+    array_view section(int i0, int e0) const { return section(index<N>(i0), concurrency::extent<N>(e0)); }
+    array_view section(int i0, int i1, int e0, int e1) const {
+        return section(index<N>(i0, i1), concurrency::extent<N>(e0, e1));
+    }
+    array_view section(int i0, int i1, int i2, int e0, int e1, int e2) const {
+        return section(index<N>(i0, i1, i2), concurrency::extent<N>(e0, e1, e2));
+    }
+    template <int K> array_view<T, K> view_as(const concurrency::extent<K>& e) const {
+        static_assert(N == 1, "view_as is only permissible on array views of rank 1");
+        array_view<T, K> r(e, data_);
+        r.own_ = own_;
+        return r;
+    }
+    template <typename U> array_view<U, 1> reinterpret_as() const {
+        static_assert(N == 1, "reinterpret_as is only permissible on array views of rank 1");
+        return array_view<U, 1>(int(extent.size() * sizeof(T) / sizeof(U)), reinterpret_cast<U*>(data_));
+    }
     void synchronize() const {}
+    completion_future synchronize_async() const { return {}; }
     void refresh() const {}
     void discard_data() const {}
-    value_type* data() const { return data_; }
+    value_type* data() const { static_assert(N == 1, "data() needs rank 1"); return data_; }
+    concurrency::extent<N> get_extent() const { return extent; }
+    template <typename V> void copy_to(const V& dst) const;
 };
 
 template <typename T, int N = 1>
 class array {
 public:
+    static const int rank = N;
     concurrency::extent<N> extent;
     std::vector<T> store;
     explicit array(const concurrency::extent<N>& e) : extent(e), store(e.size()) {}
@@ -135,12 +222,58 @@ public:
     T& operator[](int i0) { return store[i0]; }
     T* data() { return store.data(); }
     operator std::vector<T>() const { return store; }
+    array_view<T, N> view() { return array_view<T, N>(extent, store.data()); }
+    array_view<T, N> section(const index<N>& o, const concurrency::extent<N>& e) { return view().section(o, e); }
+    template <int K> array_view<T, K> view_as(const concurrency::extent<K>& e) { return array_view<T, K>(e, store.data()); }
+    template <typename V> void copy_to(V& dst) const;
 };
 
-template <typename T, int N, typename It> void copy(const array<T, N>& a, It out) { std::copy(a.store.begin(), a.store.end(), out); }
-template <typename T, int N> void copy(const array<T, N>& a, array_view<T, N> v) { std::copy(a.store.begin(), a.store.end(), v.data_); }
-template <typename It, typename T, int N> void copy(It first, It last, array<T, N>& a) { std::copy(first, last, a.store.begin()); }
-template <typename It, typename T, int N> void copy(It first, array<T, N>& a) { std::copy(first, first + a.extent.size(), a.store.begin()); }
+// copy: every element in row-major order, between arrays, views (strided too) and iterators
+template <typename T, int N> std::vector<std::remove_const_t<T>> elements(const array_view<T, N>& v) {
+    std::vector<std::remove_const_t<T>> out;
+    int total = v.extent.size();
+    for (int k = 0; k < total; k++) {
+        index<N> i; int r = k;
+        for (int d = N - 1; d >= 0; d--) { i[d] = r % v.extent[d]; r /= v.extent[d]; }
+        out.push_back(v[i]);
+    }
+    return out;
+}
+template <typename T, int N> std::vector<T> elements(const array<T, N>& a) { return a.store; }
+template <typename T, int N, typename It> void fill_from(const array_view<T, N>& v, It first) {
+    int total = v.extent.size();
+    for (int k = 0; k < total; k++, ++first) {
+        index<N> i; int r = k;
+        for (int d = N - 1; d >= 0; d--) { i[d] = r % v.extent[d]; r /= v.extent[d]; }
+        v[i] = *first;
+    }
+}
+template <typename T, int N, typename It> void fill_from(array<T, N>& a, It first) {
+    std::copy(first, first + a.extent.size(), a.store.begin());
+}
+template <typename S> constexpr bool is_amp_container = false;
+template <typename T, int N> constexpr bool is_amp_container<array<T, N>> = true;
+template <typename T, int N> constexpr bool is_amp_container<array_view<T, N>> = true;
+
+template <typename S, typename D> void copy_any(const S& src, D&& dst) {
+    auto e = elements(src);
+    if constexpr (is_amp_container<std::remove_cv_t<std::remove_reference_t<D>>>) fill_from(dst, e.begin());
+    else std::copy(e.begin(), e.end(), dst);
+}
+// the overloads C++ AMP declares (more specialised than std::copy, which ADL also finds)
+template <typename T, int N, typename D> void copy(const array<T, N>& s, D&& d) { copy_any(s, d); }
+template <typename T, int N, typename D> void copy(const array_view<T, N>& s, D&& d) { copy_any(s, d); }
+template <typename It, typename T, int N> void copy(It first, It, array<T, N>& d) { fill_from(d, first); }
+template <typename It, typename T, int N> void copy(It first, It, const array_view<T, N>& d) { fill_from(d, first); }
+template <typename It, typename T, int N> requires (!is_amp_container<It>) void copy(It first, array<T, N>& d) {
+    fill_from(d, first);
+}
+template <typename It, typename T, int N> requires (!is_amp_container<It>) void copy(It first, const array_view<T, N>& d) {
+    fill_from(d, first);
+}
+template <typename... A> completion_future copy_async(A&&... a) { copy(std::forward<A>(a)...); return {}; }
+template <typename T, int N> template <typename V> void array_view<T, N>::copy_to(const V& dst) const { copy(*this, dst); }
+template <typename T, int N> template <typename V> void array<T, N>::copy_to(V& dst) const { copy(*this, dst); }
 
 // ---- untiled ---------------------------------------------------------------------------------
 template <int N, typename F>

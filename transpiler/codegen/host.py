@@ -528,9 +528,15 @@ class HostWriter(PyEmitter):
             return f"{self.expr(e.obj, left)} {op} {self.expr(e.args[0], prec + 1)}", prec
         if e.name == "system":
             return f"0  # system({', '.join(args)}) is not run", P_ATOM
+        if e.name == "reinterpret_as":
+            return f"{self.expr(e.obj, P_ATOM)}.reinterpret_as({self.elem_type(e.type.elem, e.span)})", P_ATOM
         if e.obj is None:
             return f"{e.name}({', '.join(args)})", P_ATOM
         return f"{self.expr(e.obj, P_ATOM)}.{e.name}({', '.join(args)})", P_ATOM
+
+    def section(self, e: ir.Section):
+        args = [self.expr(x) for x in (e.origin, e.extent) if x is not None]
+        return f"{self.expr(e.view, P_ATOM)}.section({', '.join(args)})", P_ATOM
 
     def e_LibAttr(self, e: ir.LibAttr):
         return f"{self.expr(e.obj, P_ATOM)}.{e.name}", P_ATOM

@@ -19,7 +19,7 @@ from .. import ir
 from ..diagnostics import KernelCodegenError
 from ..mathfuncs import FUNCTIONS
 from .kernel_structs import StructValues
-from .pyemit import P_AND, P_ATOM, P_MUL, P_NOT, P_UNARY, PyEmitter, is_float
+from .pyemit import P_AND, P_ATOM, P_CMP, P_MUL, P_NOT, P_UNARY, PyEmitter, is_float
 from .text import comment_text, where
 
 
@@ -211,15 +211,6 @@ class KernelExprEmitter(StructValues, PyEmitter):
     def e_AtomicCall(self, e: ir.AtomicCall):
         return self.atomic(e), P_ATOM
 
-    def component(self, e: ir.Expr, d: int) -> ir.Expr:
-        """Component `d` of an index<N>/extent<N> valued expression, as IR."""
-        if isinstance(e, ir.MakeIndex):
-            return e.components[d]
-        if isinstance(e, ir.Construct) and isinstance(e.type, (ir.Index, ir.Extent)) and \
-                len(e.args) == e.type.rank:
-            return e.args[d]
-        return ir.IndexComponent(e.span, ir.INT, e, d)
-
     def e_Construct(self, e: ir.Construct):
         """`index<2>(i, j)`, `extent<1>(n)`, `index<2>(other)`: a tuple of int components."""
         if not isinstance(e.type, (ir.Index, ir.Extent)):
@@ -229,18 +220,27 @@ class KernelExprEmitter(StructValues, PyEmitter):
         return self.index_value([self.expr(a) for a in e.args])
 
     def e_LibCall(self, e: ir.LibCall):
-        if e.name in ("+", "-", "==", "!=") and isinstance(e.obj.type, (ir.Index, ir.Extent)):
+        if e.name in ("+", "-", "*", "/", "%", "==", "!=") and isinstance(e.type, (ir.Index, ir.Extent)) or \
+                e.name in ("==", "!=") and isinstance(e.obj.type, (ir.Index, ir.Extent)):
             # index/extent arithmetic, component by component with C++ int semantics
-            rank = e.obj.type.rank
+            rank = e.type.rank if e.name not in ("==", "!=") else e.obj.type.rank
             op = "==" if e.name == "!=" else e.name
             parts = [ir.Binary(e.span, ir.BOOL if op == "==" else ir.INT, op,
                                self.component(e.obj, d), self.component(e.args[0], d)) for d in range(rank)]
-            if e.name in ("+", "-"):
+            if e.name not in ("==", "!="):
                 return self.index_value([self.expr(p) for p in parts])
             text = " and ".join(self.expr(p, P_NOT + 1) for p in parts)
             return (f"not ({text})", P_NOT) if e.name == "!=" else (text, P_AND)
         if e.name in ("get_extent", "extent") and e.obj is not None:
             return self._shape_tuple(e.obj)
+        if e.name == "size" and isinstance(e.obj.type, ir.Extent):          # extent<N>::size()
+            parts = [self.expr(self.component(e.obj, d), P_MUL) for d in range(e.obj.type.rank)]
+            return f"{self.scalar_type(ir.UINT)}({' * '.join(parts)})", P_ATOM
+        if e.name == "contains" and isinstance(e.obj.type, ir.Extent):      # 0 <= idx < extent
+            rank = e.obj.type.rank
+            tests = [f"0 <= {self.expr(self.component(e.args[0], d), P_CMP + 1)} < "
+                     f"{self.expr(self.component(e.obj, d), P_CMP + 1)}" for d in range(rank)]
+            return " and ".join(tests), P_AND
         raise KernelCodegenError(f"call of '{e.name}' is not supported in kernels", e.span)
 
     # ---------------------------------------------------------------- statements

@@ -320,6 +320,32 @@ class PyEmitter(ReferenceParams):
     def e_ExtentOf(self, e: ir.ExtentOf):
         return self.extent_component(e.view, e.dim), P_ATOM
 
+    def component(self, e: ir.Expr, d: int) -> ir.Expr:
+        """Component `d` of an index<N>/extent<N> valued expression, as IR."""
+        if isinstance(e.type, ir.Scalar):       # `idx * 2`: the scalar for every component
+            return e
+        if isinstance(e, ir.MakeIndex):
+            return e.components[d]
+        if isinstance(e, ir.Construct) and isinstance(e.type, (ir.Index, ir.Extent)) and \
+                len(e.args) == e.type.rank:
+            return e.args[d]
+        return ir.IndexComponent(e.span, ir.INT, e, d)
+
+    def e_Section(self, e: ir.Section):
+        """A view of part of a view: on the host the runtime's `section`, in a kernel a slice
+        of the array (a view of the same memory, as C++ AMP's section is)."""
+        return self.section(e)
+
+    def section(self, e: ir.Section) -> tuple[str, int]:
+        base = self.expr(e.view, P_ATOM)
+        parts = []
+        for d in range(e.type.rank):
+            lo = self.expr(self.component(e.origin, d), P_ADD) if e.origin is not None else ""
+            size = self.expr(self.component(e.extent, d), P_ADD + 1) if e.extent is not None else None
+            hi = "" if size is None else size if not lo else f"{lo} + {size}"
+            parts.append(f"{lo}:{hi}")
+        return f"{base}[{', '.join(parts)}]", P_ATOM
+
     def e_ElementRef(self, e: ir.ElementRef):
         base = self.element_base(e.base)
         for i in e.indices:                 # an overflowed signed index is out of range either way

@@ -15,6 +15,7 @@ from .. import ir
 from ..cxxtypes import round_value, wrap_value
 from ..names import field_name
 from ..source import Span
+from . import indices as I
 from . import library as L
 from . import chrono as C
 from . import memory as M
@@ -211,6 +212,8 @@ class Expressions:
             t = self.lvalue(self.expr(n.operand), n.operand.span)
             if isinstance(t.type, ir.Pointer):
                 return M.step(self, t, n.op[0], ir.Const(n.span, ir.INT, 1), n.span)
+            if I.involved(t.type):
+                return I.step(self, n.op, t, True, True, n.span)
             return ir.IncDec(n.span, t.type, n.op, True, t)
         if n.op == "&":
             if not self.in_amp():
@@ -252,6 +255,8 @@ class Expressions:
                 self.unsupported(f"'{n.op}' on a pointer inside an expression is", n.span,
                                  help=f"move the pointer in a statement of its own ('p{n.op};')")
             return M.step(self, t, n.op[0], ir.Const(n.span, ir.INT, 1), n.span)
+        if I.involved(t.type):
+            return I.step(self, n.op, t, False, discarded, n.span)
         return ir.IncDec(n.span, t.type, n.op, False, t)
 
     def lvalue(self, e: ir.Expr, span: Span) -> ir.Expr:
@@ -310,9 +315,8 @@ class Expressions:
             if isinstance(right.type, ir.Iterator):
                 return ir.Binary(n.span, ir.Scalar("long long"), op, left, right)
             return ir.Binary(n.span, left.type, op, left, self.convert(right, ir.INT, n.right.span))
-        if isinstance(left.type, (ir.Index, ir.Extent)) and isinstance(right.type, (ir.Index, ir.Extent)) \
-                and op in ("+", "-", "==", "!="):
-            return ir.LibCall(n.span, ir.BOOL if op in ("==", "!=") else left.type, op, left, (right,))
+        if I.involved(left.type, right.type):
+            return I.binary(self, op, left, right, n.span, (n.left.span, n.right.span))
         if C.involved(left.type, right.type):
             return C.binary(self, op, left, right, n.span)
         if U.is_pair(left.type) and left.type == right.type and op in ("==", "!=", "<", ">", "<=", ">="):
@@ -376,11 +380,8 @@ class Expressions:
             return ir.Assign(n.span, target.type, "=", target, self.convert(value, target.type, n.value.span, copy=True),
                              target.type)
         op = n.op[:-1]
-        if op in ("+", "-") and isinstance(target.type, (ir.Index, ir.Extent)) and \
-                isinstance(value.type, (ir.Index, ir.Extent)) and value.type.rank == target.type.rank:
-            # index<N> += index<N>: the C++ AMP operator, as `target = target + value`
-            total = ir.LibCall(n.span, target.type, op, target, (value,))
-            return ir.Assign(n.span, target.type, "=", target, total, target.type)
+        if isinstance(target.type, (ir.Index, ir.Extent)):
+            return I.compound(self, op, target, value, n.span, n.value.span)
         if op in ("+", "-") and isinstance(target.type, ir.Pointer) and isinstance(value.type, ir.Scalar) \
                 and value.type.is_int:
             return M.step(self, target, op, value, n.span)

@@ -10,7 +10,8 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
-from . import accelerators, chrono, classes, containers, exceptions, lambdas, memory, overloads, random, streams, strings, templates, utility
+from . import (accelerators, chrono, classes, containers, exceptions, lambdas, memory, overloads, random, streams,
+               strings, templates, utility, views)
 from .constfold import fold
 from .scope import Alias
 from .types import common_type, promote
@@ -104,7 +105,7 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
         dims = tuple(a.const_int(x, "tile size") for x in n.template_args)
         return ir.LibCall(n.span, ir.Library("tile-method"), "tile", base,
                           tuple(ir.Const(x.span, ir.INT, d) for x, d in zip(n.template_args, dims)))
-    if isinstance(t, ir.Index) and name == "rank" or isinstance(t, ir.Extent) and name == "rank":
+    if isinstance(t, (ir.Index, ir.Extent, ir.ArrayView, ir.AmpArray)) and name == "rank":
         return ir.Const(n.span, ir.INT, t.rank)
     if accelerators.involved(t):
         e = accelerators.member(a, base, n)
@@ -144,16 +145,17 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
             return ir.ElementRef(n.span, t.elem, base, _components(a, idx))
         if isinstance(idx.type, ir.Scalar) and idx.type.is_int:
             i = a.convert(idx, ir.INT, n.index.span)
+            if isinstance(base, ir.ElementRef) and isinstance(base.type, ir.ArrayView) and \
+                    views.is_view(base.base.type):
+                # `av[i][j]` of a rank>1 view: one element reference (the projection is not made)
+                rest = base.base.type.rank - len(base.indices) - 1
+                rt = t.elem if rest == 0 else views.view_of(t, rank=rest)
+                return ir.ElementRef(n.span, rt, base.base, base.indices + (i,))
             if t.rank == 1:
                 return ir.ElementRef(n.span, t.elem, base, (i,))
-            # av[i] of a rank>1 view: a projection; av[i][j] flattens below
-            return ir.ElementRef(n.span, _Partial(t.elem, t.rank, 1), base, (i,))
+            # av[i] of a rank>1 view: a projection, an array_view<T, N-1>
+            return ir.ElementRef(n.span, views.view_of(t, rank=t.rank - 1), base, (i,))
         a.error("type-mismatch", f"'{t}' cannot be indexed with '{idx.type}'", n.index.span)
-    if isinstance(t, _Partial):
-        i = a.convert(idx, ir.INT, n.index.span)
-        indices = base.indices + (i,)
-        rt = t.elem if len(indices) == t.rank else _Partial(t.elem, t.rank, len(indices))
-        return ir.ElementRef(n.span, rt, base.base, indices)
     if isinstance(t, ir.Vector):
         return ir.ElementRef(n.span, t.elem, base, (a.convert(idx, ir.INT, n.index.span),))
     if isinstance(t, ir.StdString):
@@ -177,24 +179,6 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
     if isinstance(t, (ir.Pointer, ir.String)):
         a.unsupported("indexing a pointer is", n.span, help="use an array, std::vector or array_view")
     a.error("type-mismatch", f"subscripted value of type '{t}' is not an array", n.span)
-
-
-class _Partial(ir.Type):
-    """The type of `av[i]` on a rank>1 view before the remaining subscripts."""
-
-    def __init__(self, elem, rank, have):
-        object.__setattr__(self, "elem", elem)
-        object.__setattr__(self, "rank", rank)
-        object.__setattr__(self, "have", have)
-
-    def __str__(self):
-        return f"array_view projection of {self.elem}"
-
-    def __eq__(self, other):
-        return isinstance(other, _Partial) and (self.elem, self.rank, self.have) == (other.elem, other.rank, other.have)
-
-    def __hash__(self):
-        return hash((self.elem, self.rank, self.have))
 
 
 def _components(a, idx: ir.Expr) -> tuple[ir.Expr, ...]:
@@ -506,8 +490,8 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
                     e = a.convert(e, promote(e.type), x.span)
             conv.append(e)
         return ir.LibCall(n.span, FREE_FUNCTIONS[name], name, None, tuple(conv))
-    if name == "copy":
-        return ir.LibCall(n.span, ir.Void(), "copy", None, tuple(args))
+    if name in ("copy", "copy_async"):
+        return views.copy_call(a, name, args, [x.span for x in n.args], n.span)
     if name == "assert":
         return ir.LibCall(n.span, ir.Void(), "cpp_assert", None, tuple(a.to_bool(x, s.span) for x, s in zip(args, n.args)))
     not_yet(a, name, getattr(n.func, "namespace", ()), n.func.span)
@@ -581,19 +565,10 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
         return exceptions.what(a, obj, name, args, n)
     if random.is_random(t):
         return random.method(a, obj, name, args, n)
-    if isinstance(t, (ir.ArrayView, ir.AmpArray)):
-        if name in ("synchronize", "refresh", "discard_data"):
-            if a.in_amp():
-                a.error("amp-restrict", f"'{name}' cannot be called in restrict(amp) code", sp)
-            return ir.LibCall(sp, ir.Void(), name, obj, ())
-        if name == "get_extent":
-            if a.fn is not None and a.fn.kernel is not None:
-                return ir.LibAttr(sp, ir.Extent(t.rank), obj, "extent")
-            return ir.LibCall(sp, ir.Extent(t.rank), "get_extent", obj, ())
-        if name == "copy_to":
-            return ir.LibCall(sp, ir.Void(), "copy_to", obj, tuple(args))
-        if name == "data":
-            return ir.LibCall(sp, ir.Pointer(t.elem), "data", obj, ())
+    if views.is_view(t):
+        return views.method(a, obj, name, args, n)
+    if t == views.FUTURE:
+        return views.future_method(a, obj, name, args, n)
     if isinstance(t, ir.Extent):
         if name == "size":
             return ir.LibCall(sp, ir.UINT, "size", obj, ())
