@@ -110,6 +110,16 @@ class CudaEmitter(KernelExprEmitter):
         self.use(name)
         return name
 
+    tile_functions = True        # device functions may call syncthreads and declare shared arrays
+
+    def function_tile_static(self, s: ir.TileStatic) -> str:
+        t = s.sym.type
+        dims, elem_t = (t.dims, t.elem) if isinstance(t, ir.CArray) else ((1,), t)
+        if not isinstance(elem_t, ir.Scalar):
+            raise KernelCodegenError(f"tile_static data of type '{t}' in a called function is not supported "
+                                     "yet", s.span)
+        return f"{s.sym.py_name} = cuda.shared.array({_shape(dims)}, {np_scalar(elem_t)})"
+
     def barrier(self, stmt: ir.Barrier):
         # __syncthreads() waits for the block and makes its global and shared memory writes
         # visible to the block: what all three C++ AMP barrier variants promise for a tile.

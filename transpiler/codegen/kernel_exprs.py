@@ -82,6 +82,10 @@ class KernelExprEmitter(StructValues, PyEmitter):
         self.use(sym.py_name)
         return f"{sym.py_name}[0]" if isinstance(sym.type, (ir.Scalar, ir.StructType)) else sym.py_name
 
+    #: whether a restrict(amp) function called from a tiled kernel may wait on the tile barrier
+    #: and declare tile_static data (C++ AMP allows both)
+    tile_functions = False
+
     def barrier(self, stmt: ir.Barrier) -> list[str]:
         raise KernelCodegenError("barrier cannot be placed here", stmt.span)
 
@@ -212,8 +216,9 @@ class KernelExprEmitter(StructValues, PyEmitter):
         return self.atomic(e), P_ATOM
 
     def e_Construct(self, e: ir.Construct):
-        """`index<2>(i, j)`, `extent<1>(n)`, `index<2>(other)`: a tuple of int components."""
-        if not isinstance(e.type, (ir.Index, ir.Extent)):
+        """`index<2>(i, j)`, `extent<1>(n)`, `index<2>(other)`, a kernel's tiled_index passed on:
+        a tuple of int components."""
+        if not isinstance(e.type, (ir.Index, ir.Extent, ir.TiledIndex)):
             raise self.not_here(ir.describe(e), e.span)
         if len(e.args) == 1 and isinstance(e.args[0].type, (ir.Index, ir.Extent)):
             return self.emit(e.args[0])
@@ -305,7 +310,13 @@ class KernelExprEmitter(StructValues, PyEmitter):
             out.append(f"{pad}{target}[{', '.join(map(str, idx))}] = {value}")
 
     def s_TileStatic(self, s, out, depth, pad):
-        pass                                            # allocated by the backend
+        if self.kernel is None:                         # in a restrict(amp) function (tile_functions)
+            self.comment(s.span, out, pad)
+            out.append(f"{pad}{self.function_tile_static(s)}")
+        # (a kernel's are allocated by the backend)
+
+    def function_tile_static(self, s: ir.TileStatic) -> str:
+        raise KernelCodegenError("tile_static data in a called function is not supported on this target", s.span)
 
     def assignment(self, e):
         if isinstance(e, ir.Assign) and isinstance(e.target.type, ir.StructType):
@@ -378,9 +389,11 @@ class KernelExprEmitter(StructValues, PyEmitter):
         per leaf field)."""
         self.reset_comments()
         for x in ir.walk(f.body):
-            if isinstance(x, ir.Barrier):
-                raise KernelCodegenError(f"function '{f.sym.name}' waits on a barrier; barriers inside "
-                                         "called functions are not supported yet", x.span)
+            if isinstance(x, (ir.Barrier, ir.TileStatic)) and not self.tile_functions:
+                what = "waits on a tile barrier" if isinstance(x, ir.Barrier) else \
+                    f"declares the tile_static variable '{x.sym.name}'"
+                raise KernelCodegenError(f"function '{f.sym.name}' {what}: on this target only the kernel "
+                                         "itself can yet (--target cuda runs it)", x.span)
         self.owner, self.helpers, self.struct_vars = name, [], {}
         self._comment_line[f.span.file] = f.span.line
         self.names_used |= {n.sym.py_name for n in ir.walk(f.body) if isinstance(n, (ir.Var, ir.VarDecl))}

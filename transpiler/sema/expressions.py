@@ -16,6 +16,7 @@ from ..cxxtypes import round_value, wrap_value
 from ..names import field_name
 from ..source import Span
 from . import indices as I
+from . import tiling as TL
 from . import library as L
 from . import chrono as C
 from . import memory as M
@@ -60,6 +61,13 @@ class Expressions:
                     return ir.Const(e.span, t, int(v))
                 return ir.Const(e.span, t, wrap_value(int(v), t))
             return ir.Convert(e.span, t, e, explicit)
+        if isinstance(t, ir.Extent) and isinstance(src, ir.TiledExtent) and len(src.dims) == t.rank:
+            return TL.as_extent(e)              # a tiled_extent is an extent
+        if isinstance(t, ir.TiledIndex) and isinstance(e, ir.MakeIndex) and self.fn is not None and \
+                self.fn.kernel is not None and self.fn.kernel.tile_dims == t.dims and L.is_thread_index(e):
+            return TL.value_of_kernel_index(self.fn.kernel, e.span)     # the kernel's tiled_index
+        if isinstance(t, ir.Index) and isinstance(src, ir.TiledIndex) and len(src.dims) == t.rank:
+            return TL.index_member(self, e, "global", e.span)           # tiled_index -> its global index
         if isinstance(t, ir.StructType) and CL.derives(self, src, t):
             return CL.upcast(self, e, t)    # a derived object as its base part
         if isinstance(t, ir.Scalar) and t.name == "bool" and isinstance(src, (ir.Pointer, ir.String)):

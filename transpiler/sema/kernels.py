@@ -63,12 +63,15 @@ class Kernels:
             self.error("call-args", f"'{f.name}' takes the tile barrier: {f.name}(t.barrier)", n.span)
         arg = n.args[0]
         if not (isinstance(arg, A.Member) and arg.name == "barrier" and self.fn is not None
-                and self.fn.kernel is not None and self._is_tiled_index(self.expr(arg.base), arg.base)):
+                and self.in_amp() and self._is_tiled_index(self.expr(arg.base), arg.base)):
             self.error("amp-barrier-context", f"'{f.name}' takes the tile barrier of a tiled kernel's index "
                        f"(t.barrier)", arg.span)
         return [ir.Fence(n.span, L.FENCES[f.name])]
 
     def _is_tiled_index(self, e, node) -> bool:
+        """The kernel's own tiled index, or a tiled_index value (a restrict(amp) function's parameter)."""
+        if isinstance(e.type, ir.TiledIndex):
+            return True
         return isinstance(e, ir.MakeIndex) and self.fn.kernel is not None and self.fn.kernel.tile_dims is not None
 
     # ---- parallel_for_each ---------------------------------------------------------------------

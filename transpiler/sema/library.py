@@ -11,7 +11,7 @@ from .. import ir
 from ..mathfuncs import FUNCTIONS, NAMES
 from ..names import field_name
 from . import (accelerators, chrono, classes, containers, exceptions, lambdas, memory, overloads, random, streams,
-               strings, templates, utility, views)
+               strings, templates, tiling, utility, views)
 from .constfold import fold
 from .scope import Alias
 from .types import common_type, promote
@@ -72,17 +72,27 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
     name = n.name
     k = a.fn.kernel if a.fn is not None else None
     if isinstance(base, ir.MakeIndex) and k is not None and isinstance(k.index_sym.type, ir.TiledIndex) \
-            and _is_thread_index(base):
+            and is_thread_index(base):
         if name in ("global", "local", "tile", "tile_origin"):
             return ir.MakeIndex(n.span, ir.Index(k.rank), tuple(
                 ir.ThreadIndex(n.span, ir.INT, name, d) for d in range(k.rank)))
         if name == "barrier":
             a.error("amp-barrier-context", "'barrier' can only be used to call wait()", n.span,
                     help="write t_idx.barrier.wait();")
-        if name == "tile_extent":
-            return ir.Construct(n.span, ir.Extent(k.rank), tuple(
-                ir.Const(n.span, ir.INT, d) for d in k.tile_dims))
+        e = tiling.static_member(a, ir.TiledIndex(k.tile_dims), name, n.span)
+        if e is not None:
+            return e
+        if name == "get_tile_extent":
+            return ir.LibCall(n.span, ir.Library("method"), name, base, None)     # completed by `call`
         a.error("no-member", f"no member named '{name}' in 'tiled_index'", n.span)
+    if isinstance(t, ir.TiledIndex) and not n.arrow:
+        if name == "get_tile_extent":
+            return ir.LibCall(n.span, ir.Library("method"), name, base, None)
+        return tiling.index_member(a, base, name, n.span)
+    if isinstance(t, ir.TiledExtent) and not n.arrow:
+        e = tiling.static_member(a, t, name, n.span)
+        if e is not None:
+            return e
     if n.arrow and isinstance(t, ir.Iterator):     # `it->field`: a member of the element
         base, t = ir.ElementRef(n.span, t.elem, base, (ir.Const(n.span, ir.INT, 0),)), t.elem
         n = A.Member(n.span, n.base, n.name, False, n.template_args)
@@ -115,7 +125,7 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
     return ir.LibCall(n.span, ir.Library("method"), name, base, None)
 
 
-def _is_thread_index(e: ir.MakeIndex) -> bool:
+def is_thread_index(e: ir.MakeIndex) -> bool:
     return all(isinstance(c, ir.ThreadIndex) and c.which == "global" and c.dim == i
                for i, c in enumerate(e.components))
 
@@ -124,6 +134,9 @@ def _is_thread_index(e: ir.MakeIndex) -> bool:
 
 def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
     t = base.type
+    if isinstance(t, ir.TiledExtent):           # `te[d]`: its extent's
+        base = tiling.as_extent(base)
+        t = base.type
     if isinstance(t, (ir.Index, ir.Extent)):
         i = a.convert(idx, ir.INT, n.index.span)
         v = fold(i)
@@ -139,6 +152,8 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
             return ir.IndexComponent(n.span, ir.INT, base, v)
         a.unsupported("indexing an index with a non-constant subscript is", n.index.span)
     if isinstance(t, (ir.ArrayView, ir.AmpArray)):
+        if isinstance(idx.type, ir.TiledIndex):        # `av[t]`: its global index
+            idx = tiling.index_member(a, idx, "global", n.index.span)
         if isinstance(idx.type, (ir.Index,)):
             if idx.type.rank != t.rank:
                 a.error("rank-mismatch", f"'{t}' is indexed with '{idx.type}'", n.index.span)
@@ -575,8 +590,11 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
         if name == "contains":
             return ir.LibCall(sp, ir.BOOL, "contains", obj, tuple(args))
     if isinstance(t, ir.TiledExtent):
-        if name in ("pad", "truncate"):
-            return ir.LibCall(sp, t, name, obj, ())
+        return tiling.extent_method(a, obj, name, args, n)
+    k = a.fn.kernel if a.fn is not None else None
+    if name == "get_tile_extent" and (isinstance(t, ir.TiledIndex) or isinstance(obj, ir.MakeIndex) and k is not None
+                                      and k.tile_dims is not None and is_thread_index(obj)):
+        return tiling.tile_extent(t if isinstance(t, ir.TiledIndex) else ir.TiledIndex(k.tile_dims), sp)
     if isinstance(obj, ir.MakeIndex) and name == "wait":
         a.error("amp-barrier-context", "call wait() on the tile barrier: t_idx.barrier.wait()", sp)
     if isinstance(t, ir.StructType) and t.name in a.structs:

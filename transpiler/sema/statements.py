@@ -23,6 +23,7 @@ from . import streams as ST
 from . import utility as U
 from . import classes as CL
 from . import accelerators as AC
+from . import tiling as TL
 from .scope import Alias, Scope
 from .types import promote, zero
 
@@ -421,7 +422,8 @@ class Statements:
 
     def tile_static(self, v: A.VarDecl, t: ir.Type, span: Span) -> ir.Stmt:
         k = self.fn.kernel
-        if k is None or k.tile_dims is None:    # reported, but declared (no follow-on errors)
+        helper = k is None and set(self.fn.restrict) == {"amp"}     # a restrict(amp) function: C++ AMP allows it
+        if (k is None or k.tile_dims is None) and not helper:  # reported, but declared (no follow-on errors)
             self.sink.error("amp-tile-static-context",
                             f"tile_static variable '{v.name}' is only allowed in a tiled parallel_for_each kernel",
                             v.span, help="declare it inside a lambda whose parameter is a tiled_index")
@@ -536,6 +538,10 @@ class Statements:
             if not args:
                 return ir.Const(span, t, 0.0 if t.is_float else 0)
             return self.convert(args[0], t, span, explicit=True)
+        if isinstance(t, ir.TiledExtent):
+            return TL.construct(self, t, args, span, spans)
+        if isinstance(t, ir.Extent) and len(args) == 1 and isinstance(args[0].type, ir.TiledExtent):
+            return self.convert(args[0], t, spans[0])       # a tiled_extent is an extent
         if isinstance(t, (ir.Extent, ir.Index)):
             if len(args) == 1 and isinstance(args[0].type, (ir.Extent, ir.Index)):
                 if args[0].type.rank != t.rank:
