@@ -1,0 +1,172 @@
+"""Kernels over a section and over a projection of a view against the same kernel over a plain view.
+
+    python benchmarks/views.py --target cpu  [--n 2048] [--repeat 5]
+    python benchmarks/views.py --target cuda [--n 8192] [--repeat 10]     # GPU machine
+
+What is timed.  The C++ AMP program below (our own) has three kernels with one body,
+`v[i] = v[i] * 2.0f + 1.0f` over an n x n float extent:
+
+* plain:      over `array_view<float, 2> plain(n, n, ...)`;
+* section:    over `big.section(index<2>(0, 16), extent<2>(n, n))` of an n x (n + 32) view, so
+              every row of the section starts 16 floats in and rows are n + 32 floats apart
+              (a strided view of the parent's memory, as C++ AMP's section is);
+* projection: over `cube[1]` of a 3 x n x n view (an `array_view<float, 2>` into the middle).
+
+amppy translates the program for the target; the generated kernel functions are called directly
+(kernel only: no host code, no copies) on arrays laid out as the runtime lays the views out: the
+section is a strided slice of its parent's array, the projection a sub-array.  On the GPU the
+launch shape is the runtime's (16 x 16 threads, grid rounded up) and the time is CUDA events';
+bandwidth counts one read and one write of n * n floats.  Goal (issue 13): section and projection
+speed >= 0.95x the plain view's.  Results are compared with numpy's.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != HERE]  # (benchmarks/cuda.py)
+
+import numba  # noqa: E402
+import numpy as np  # noqa: E402
+
+PROGRAM = r"""
+#include <amp.h>
+#include <vector>
+using namespace concurrency;
+const int N = 64;
+int main() {
+    std::vector<float> a(N * N), b(N * (N + 32)), c(3 * N * N);
+    array_view<float, 2> plain(N, N, a);
+    parallel_for_each(plain.extent, [=](index<2> i) restrict(amp) {
+        plain[i] = plain[i] * 2.0f + 1.0f;
+    });
+    array_view<float, 2> big(N, N + 32, b);
+    array_view<float, 2> sec = big.section(index<2>(0, 16), extent<2>(N, N));
+    parallel_for_each(sec.extent, [=](index<2> i) restrict(amp) {
+        sec[i] = sec[i] * 2.0f + 1.0f;
+    });
+    array_view<float, 3> cube(3, N, N, c);
+    array_view<float, 2> proj = cube[1];
+    parallel_for_each(proj.extent, [=](index<2> i) restrict(amp) {
+        proj[i] = proj[i] * 2.0f + 1.0f;
+    });
+    return 0;
+}
+"""
+GOAL = 0.95
+
+
+def translate(target: str, workdir: str):
+    from amppy.diagnostics import DiagnosticSink
+    from amppy.driver import Options, analyse
+    from amppy.codegen import generate
+    src = os.path.join(workdir, "views.cpp")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(PROGRAM)
+    opts = Options(target=target)
+    pp, program = analyse(src, opts, DiagnosticSink())
+    source = generate(program, opts, pp.sources)
+    py = os.path.join(workdir, f"views_{target}.py")
+    with open(py, "w", encoding="utf-8") as f:
+        f.write(source)
+    spec = importlib.util.spec_from_file_location(f"views_{target}", py)
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    names = [k.name for k in program.kernels]
+    assert len(names) == 3, names
+    return mod, names
+
+
+def layouts(n: int, xp):
+    """(plain, section, projection) arrays laid out as the runtime lays out the views."""
+    rng = np.random.default_rng(0)
+    plain = rng.random((n, n), dtype=np.float32)
+    big = rng.random((n, n + 32), dtype=np.float32)
+    cube = rng.random((3, n, n), dtype=np.float32)
+    want = [x * np.float32(2) + np.float32(1) for x in (plain, big[:, 16:16 + n], cube[1])]
+    if xp is not None:
+        plain, big, cube = xp.to_device(plain), xp.to_device(big), xp.to_device(cube)
+    return (plain, big[:, 16:16 + n], cube[1]), (plain, big, cube), want
+
+
+def best_of(fns: dict, repeat: int, timer) -> dict:
+    best = {name: float("inf") for name in fns}
+    for _ in range(repeat):
+        for name, fn in fns.items():
+            best[name] = min(best[name], timer(fn))
+    return best
+
+
+def run(target: str, n: int, repeat: int, workdir: str):
+    mod, names = translate(target, workdir)
+    kernels = [getattr(mod, k) for k in names]
+    if target == "cuda":
+        from numba import cuda
+        views, owners, want = layouts(n, cuda)
+        block = (16, 16)
+        grid = ((n + 15) // 16, (n + 15) // 16)
+
+        def call(k, v):
+            return lambda: k[grid, block](n, n, v)
+
+        def timer(fn) -> float:
+            start, stop = cuda.event(), cuda.event()
+            start.record()
+            fn()
+            stop.record()
+            stop.synchronize()
+            return cuda.event_elapsed_time(start, stop) * 1e-3
+        dev = cuda.get_current_device()
+        name = dev.name.decode() if isinstance(dev.name, bytes) else dev.name
+        where = f"{name}, numba-cuda, 16x16-thread blocks"
+    else:
+        views, owners, want = layouts(n, None)
+
+        def call(k, v):
+            return lambda: k(n, n, v)
+
+        def timer(fn) -> float:
+            t0 = time.perf_counter()
+            fn()
+            return time.perf_counter() - t0
+        where = f"numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads, {os.cpu_count()} CPUs"
+    fns = {label: call(k, v) for label, k, v in zip(("plain", "section", "projection"), kernels, views)}
+    ok = True
+    for fn, v, w in zip(fns.values(), views, want):     # once, checked; also the warm-up
+        fn()
+        got = v.copy_to_host() if target == "cuda" else v
+        ok = ok and bool(np.allclose(got, w))
+    t = best_of(fns, repeat, timer)
+    return t, ok, where
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--target", choices=("cpu", "cuda"), default="cpu")
+    ap.add_argument("--n", type=int, default=None)
+    ap.add_argument("--repeat", type=int, default=None)
+    args = ap.parse_args(argv)
+    n = args.n or (8192 if args.target == "cuda" else 2048)
+    repeat = args.repeat or (10 if args.target == "cuda" else 5)
+    with tempfile.TemporaryDirectory() as workdir:
+        t, ok, where = run(args.target, n, repeat, workdir)
+    gb = 2 * n * n * 4 / 1e9
+    print(f"views.py --target {args.target}: n = {n} ({n}x{n} floats), best of {repeat}; {where}")
+    print(f"{'kernel over':<12} {'time ms':>9} {'GB/s':>8} {'speed / plain':>14}")
+    for label in ("plain", "section", "projection"):
+        ratio = t["plain"] / t[label]
+        print(f"{label:<12} {t[label] * 1e3:9.3f} {gb / t[label]:8.1f} {ratio:14.2f}")
+    worst = min(t["plain"] / t[k] for k in ("section", "projection"))
+    print(f"results agree with numpy: {ok}; goal speed >= {GOAL:.2f}x plain: "
+          f"{'met' if worst >= GOAL else 'NOT met'} ({worst:.2f})")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
