@@ -15,6 +15,7 @@ from .constfold import fold
 from .library import FUNCTION_OBJECTS, not_yet
 from .context import FnContext, SemaError
 from .lambdas import AUTO
+from . import accelerators as AC
 from . import classes as CL
 from . import overloads as O
 from . import templates as TM
@@ -311,7 +312,8 @@ class Declarations:
                     t = self.resolve_type(f.type)
                     if isinstance(t, ir.StructType) and t.name == d.name:
                         self.error("incomplete-type", f"field '{f.name}' has incomplete type '{d.name}'", f.span)
-                    if not isinstance(t, (ir.Scalar, ir.StructType, ir.CArray) + HOST_MEMBER_TYPES):
+                    if not isinstance(t, (ir.Scalar, ir.StructType, ir.CArray) + HOST_MEMBER_TYPES) and \
+                            not AC.involved(t):
                         self.unsupported(f"a field of type '{t}' is", f.span)
                     if f.init is not None:          # `float x = 1;`: used where no constructor sets x
                         sd.field_inits[field_name(f.name)] = f.init
@@ -319,7 +321,7 @@ class Declarations:
                 except SemaError:
                     continue
             fields = sd.fields
-            sd.host_only = any(isinstance(t, HOST_MEMBER_TYPES) or isinstance(t, ir.StructType) and
+            sd.host_only = any(isinstance(t, HOST_MEMBER_TYPES) or AC.involved(t) or isinstance(t, ir.StructType) and
                                t.name in self.structs and self.structs[t.name].host_only for _, t in fields)
             if sd.host_only:                # each member's default value (a constructor may replace it)
                 sd.defaults = [(py, self.field_init(sd, py, t, d.span) if py in sd.field_inits
@@ -377,7 +379,7 @@ class Declarations:
 
     def member_default(self, t: ir.Type, span) -> ir.Expr | None:
         """What a member of a host-only class holds before its constructor assigns it."""
-        if isinstance(t, (ir.Pointer, ir.String, ir.ArrayView, ir.AmpArray)):
+        if isinstance(t, (ir.Pointer, ir.String, ir.ArrayView, ir.AmpArray)) or t == AC.VIEW:
             return None
         if isinstance(t, ir.CArray):
             return ir.Construct(span, t, ())
