@@ -377,9 +377,9 @@ public:
 };
 struct accelerator;
 struct accelerator_view {
-    const accelerator* acc_;
+    std::wstring path_;              // its accelerator's device path (views outlive accelerator objects)
     int id_;
-    const accelerator& get_accelerator() const { return *acc_; }
+    accelerator get_accelerator() const;
     void wait() const {}
     void flush() const {}
     bool operator==(const accelerator_view& o) const { return id_ == o.id_; }
@@ -407,21 +407,22 @@ struct accelerator {
         } else {
             throw runtime_exception("no such accelerator");
         }
-        default_view = accelerator_view{this, device_path == L"cpu" ? 0 : 1};
+        default_view = accelerator_view{device_path, device_path == L"cpu" ? 0 : 1};
         (void)views;
     }
     accelerator(const accelerator& o) : device_path(o.device_path), description(o.description),
         is_emulated(o.is_emulated), supports_double_precision(o.supports_double_precision),
         supports_limited_double_precision(o.supports_limited_double_precision), dedicated_memory(o.dedicated_memory),
-        default_view{this, o.default_view.id_} {}
+        default_view{o.device_path, o.default_view.id_} {}
     accelerator& operator=(const accelerator& o) { this->~accelerator(); new (this) accelerator(o); return *this; }
     static std::vector<accelerator> get_all() { return {accelerator(L"emu"), accelerator(L"cpu")}; }
     std::wstring get_description() const { return description; }
     std::wstring get_device_path() const { return device_path; }
-    accelerator_view create_view() const { static int next = 100; return accelerator_view{this, next++}; }
+    accelerator_view create_view() const { static int next = 100; return accelerator_view{device_path, next++}; }
     bool operator==(const accelerator& o) const { return device_path == o.device_path; }
     bool operator!=(const accelerator& o) const { return device_path != o.device_path; }
 };
+inline accelerator accelerator_view::get_accelerator() const { return accelerator(path_); }
 template <int N, typename F>
 void parallel_for_each(const accelerator_view& v, const extent<N>& e, const F& f) {
     if (v.id_ == 0)
