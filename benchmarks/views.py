@@ -1,4 +1,4 @@
-"""Kernels over a section and over a projection of a view against the same kernel over a plain view.
+"""Kernels over a section, a projection of a view and a texture against the same kernel over a plain view.
 
     python benchmarks/views.py --target cpu  [--n 2048] [--repeat 5]
     python benchmarks/views.py --target cuda [--n 8192] [--repeat 10]     # GPU machine
@@ -10,14 +10,16 @@ What is timed.  The C++ AMP program below (our own) has three kernels with one b
 * section:    over `big.section(index<2>(0, 16), extent<2>(n, n))` of an n x (n + 32) view, so
               every row of the section starts 16 floats in and rows are n + 32 floats apart
               (a strided view of the parent's memory, as C++ AMP's section is);
-* projection: over `cube[1]` of a 3 x n x n view (an `array_view<float, 2>` into the middle).
+* projection: over `cube[1]` of a 3 x n x n view (an `array_view<float, 2>` into the middle);
+* texture:    over a `texture<float, 2>` (read `tex[i]`, written `tex.set(i, ...)`).
 
 amppy translates the program for the target; the generated kernel functions are called directly
 (kernel only: no host code, no copies) on arrays laid out as the runtime lays the views out: the
 section is a strided slice of its parent's array, the projection a sub-array.  On the GPU the
 launch shape is the runtime's (16 x 16 threads, grid rounded up) and the time is CUDA events';
-bandwidth counts one read and one write of n * n floats.  Goal (issue 13): section and projection
-speed >= 0.95x the plain view's.  Results are compared with numpy's.
+bandwidth counts one read and one write of n * n floats.  Goals (issue 13): section and projection
+speed >= 0.95x the plain view's; a texture read costs no more than an array read (texture >= 0.95x
+too).  Results are compared with numpy's.
 """
 from __future__ import annotations
 
@@ -36,8 +38,10 @@ import numpy as np  # noqa: E402
 
 PROGRAM = r"""
 #include <amp.h>
+#include <amp_graphics.h>
 #include <vector>
 using namespace concurrency;
+using namespace concurrency::graphics;
 const int N = 64;
 int main() {
     std::vector<float> a(N * N), b(N * (N + 32)), c(3 * N * N);
@@ -55,10 +59,15 @@ int main() {
     parallel_for_each(proj.extent, [=](index<2> i) restrict(amp) {
         proj[i] = proj[i] * 2.0f + 1.0f;
     });
+    texture<float, 2> tex(N, N, a.begin(), a.end());
+    parallel_for_each(tex.extent, [&tex](index<2> i) restrict(amp) {
+        tex.set(i, tex[i] * 2.0f + 1.0f);
+    });
     return 0;
 }
 """
 GOAL = 0.95
+LABELS = ("plain", "section", "projection", "texture")
 
 
 def translate(target: str, workdir: str):
@@ -79,7 +88,7 @@ def translate(target: str, workdir: str):
     sys.modules[spec.name] = mod
     spec.loader.exec_module(mod)
     names = [k.name for k in program.kernels]
-    assert len(names) == 3, names
+    assert len(names) == 4, names
     return mod, names
 
 
@@ -89,10 +98,11 @@ def layouts(n: int, xp):
     plain = rng.random((n, n), dtype=np.float32)
     big = rng.random((n, n + 32), dtype=np.float32)
     cube = rng.random((3, n, n), dtype=np.float32)
-    want = [x * np.float32(2) + np.float32(1) for x in (plain, big[:, 16:16 + n], cube[1])]
+    tex = rng.random((n, n), dtype=np.float32)
+    want = [x * np.float32(2) + np.float32(1) for x in (plain, big[:, 16:16 + n], cube[1], tex)]
     if xp is not None:
-        plain, big, cube = xp.to_device(plain), xp.to_device(big), xp.to_device(cube)
-    return (plain, big[:, 16:16 + n], cube[1]), (plain, big, cube), want
+        plain, big, cube, tex = (xp.to_device(x) for x in (plain, big, cube, tex))
+    return (plain, big[:, 16:16 + n], cube[1], tex), (plain, big, cube, tex), want
 
 
 def best_of(fns: dict, repeat: int, timer) -> dict:
@@ -136,7 +146,7 @@ def run(target: str, n: int, repeat: int, workdir: str):
             fn()
             return time.perf_counter() - t0
         where = f"numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads, {os.cpu_count()} CPUs"
-    fns = {label: call(k, v) for label, k, v in zip(("plain", "section", "projection"), kernels, views)}
+    fns = {label: call(k, v) for label, k, v in zip(LABELS, kernels, views)}
     ok = True
     for fn, v, w in zip(fns.values(), views, want):     # once, checked; also the warm-up
         fn()
@@ -159,10 +169,10 @@ def main(argv=None) -> int:
     gb = 2 * n * n * 4 / 1e9
     print(f"views.py --target {args.target}: n = {n} ({n}x{n} floats), best of {repeat}; {where}")
     print(f"{'kernel over':<12} {'time ms':>9} {'GB/s':>8} {'speed / plain':>14}")
-    for label in ("plain", "section", "projection"):
+    for label in LABELS:
         ratio = t["plain"] / t[label]
         print(f"{label:<12} {t[label] * 1e3:9.3f} {gb / t[label]:8.1f} {ratio:14.2f}")
-    worst = min(t["plain"] / t[k] for k in ("section", "projection"))
+    worst = min(t["plain"] / t[k] for k in LABELS[1:])
     print(f"results agree with numpy: {ok}; goal speed >= {GOAL:.2f}x plain: "
           f"{'met' if worst >= GOAL else 'NOT met'} ({worst:.2f})")
     return 0 if ok else 1

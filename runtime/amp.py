@@ -24,7 +24,7 @@ from .containers import _BY_DTYPE, _Iter, _is_struct, _store, vector, np_type, t
 from .stdexcept import std_exception
 
 __all__ = [
-    "extent", "index", "tiled_extent", "array_view", "array", "copy", "copy_async",
+    "extent", "index", "tiled_extent", "array_view", "array", "texture", "texture_view", "copy", "copy_async",
     "runtime_exception", "invalid_compute_domain", "out_of_range",
     "check_tiled_domain", "run_main", "register_device_hooks",
 ]
@@ -477,6 +477,37 @@ class array(_ArrayBase):  # noqa: N801
         return accelerator().default_view
 
     get_associated_accelerator_view = get_accelerator_view
+
+
+class texture(array):  # noqa: N801 - C++ name
+    """``concurrency::graphics::texture<T, N>`` of a scalar type: an ``array`` whose elements a
+    kernel reads as values and writes with ``set`` (amppy keeps them in ordinary device memory,
+    where a read costs what an array read costs)."""
+
+    def get_bits_per_scalar_element(self):
+        return self.host.dtype.itemsize * 8
+
+    def get_data_length(self):
+        return self.host.nbytes
+
+    def set(self, idx, value):
+        self[idx] = value
+
+    def get(self, idx):
+        return self[idx]
+
+
+class texture_view(array_view):  # noqa: N801 - C++ name
+    """``texture_view<T, N>`` / ``texture_view<const T, N>`` of a texture: its data, seen as a view."""
+
+    def __init__(self, tex, const=False):
+        super().__init__(tex, const=const)
+
+    def set(self, idx, value):
+        self[idx] = value
+
+    def get(self, idx):
+        return self[idx]
 
 
 # --------------------------------------------------------------------- copy

@@ -29,7 +29,8 @@ from typing import ClassVar, Optional
 
 from .ir_types import (  # noqa: F401  (re-exported: ir.Scalar, ir.SCALARS, ir.INT, ...)
     SCALARS, BOOL, INT, UINT, FLOAT, DOUBLE, CHAR,
-    Type, Scalar, Void, StructType, CArray, Pointer, ArrayView, AmpArray, Extent, Index, TiledExtent,
+    Type, Scalar, Void, StructType, CArray, Pointer, ArrayView, AmpArray, Texture, TextureView, Extent, Index,
+    TiledExtent,
     TiledIndex, Vector, Iterator, String, StdString, Library, Function, Duration, TimePoint,
 )
 from .ir_walk import Visitor, children, walk  # noqa: F401  (re-exported: ir.walk, ir.Visitor, ...)

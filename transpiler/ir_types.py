@@ -114,6 +114,24 @@ class AmpArray(Type):
 
 
 @dataclass(frozen=True)
+class Texture(AmpArray):
+    """concurrency::graphics::texture<T, N>: an array whose elements are read as values and
+    written with `set` (C++ AMP's texture memory; amppy keeps it in ordinary device memory)."""
+
+    def __str__(self):
+        return f"texture<{self.elem}, {self.rank}>"
+
+
+@dataclass(frozen=True)
+class TextureView(ArrayView):
+    """texture_view<T, N> / texture_view<const T, N> (and the older writeonly_texture_view<T, N>)
+    of a texture: captured by value like an array_view, seeing the texture's data."""
+
+    def __str__(self):
+        return f"texture_view<{'const ' if self.const else ''}{self.elem}, {self.rank}>"
+
+
+@dataclass(frozen=True)
 class Extent(Type):
     rank: int
 

@@ -561,6 +561,10 @@ class HostWriter(PyEmitter):
             if e.args and isinstance(e.args[0], ir.Construct) and isinstance(e.args[0].type, ir.CArray):
                 return f"vector({elem}, {self.nested(e.args[0])})", P_ATOM
             return f"vector({', '.join([elem] + args)})", P_ATOM
+        if isinstance(t, ir.Texture):
+            return f"texture({', '.join(args)}, elem_type={self.elem_type(t.elem, e.span)})", P_ATOM
+        if isinstance(t, ir.TextureView):
+            return f"texture_view({', '.join(args)}{', const=True' if t.const else ''})", P_ATOM
         if isinstance(t, ir.ArrayView):
             extra = ", const=True" if t.const else ""
             if len(args) == 1 and isinstance(e.args[0].type, ir.Extent):

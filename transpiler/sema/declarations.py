@@ -135,6 +135,20 @@ class Declarations:
             if n < 0:
                 self.error("bad-array-size", f"array size must not be negative, not {n}", args[1].span)
             return ir.Vector(self.type_arg(args[0], t), n)
+        if name in ("texture", "texture_view", "writeonly_texture_view"):
+            self._nargs(t, 1, 2)
+            elem_ast = args[0]
+            elem = self.type_arg(elem_ast, t)
+            rank = self.const_int(args[1], "rank") if len(args) > 1 else 1
+            if not 1 <= rank <= 3:
+                self.error("rank-mismatch", f"a texture has rank 1, 2 or 3, not {rank}", t.span)
+            if not (isinstance(elem, ir.Scalar) and elem.name in ("int", "unsigned int", "float", "double")):
+                self.unsupported(f"a texture of '{elem}' is", t.span,
+                                 help="amppy has textures of int, unsigned int, float and double so far")
+            const = isinstance(elem_ast, A.TypeName) and elem_ast.const
+            if name == "texture":
+                return ir.Texture(elem, rank)
+            return ir.TextureView(elem, rank, const)
         if name in ("array_view", "array"):
             self._nargs(t, 1, 2)
             elem_ast = args[0]

@@ -17,6 +17,7 @@ from ..names import field_name
 from ..source import Span
 from . import indices as I
 from . import tiling as TL
+from . import views as V
 from . import library as L
 from . import chrono as C
 from . import memory as M
@@ -270,6 +271,9 @@ class Expressions:
     def lvalue(self, e: ir.Expr, span: Span) -> ir.Expr:
         if not is_lvalue(e):
             self.error("not-assignable", "expression is not assignable", span)
+        if V.read_only_element(e):
+            self.error("not-assignable", f"an element of '{e.base.type}' is a value, not assignable", span,
+                       help="write it with set(idx, value)")
         if isinstance(e, ir.Var) and e.sym.kind == "const":
             self.error("not-assignable", f"cannot assign to variable '{e.sym.name}' with const-qualified type", span)
         if isinstance(e, ir.Var) and e.sym.kind == "capture" and isinstance(e.type, ir.Scalar):

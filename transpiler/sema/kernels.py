@@ -274,7 +274,8 @@ class Kernels:
                        span, help=f"add '{name}' or '=' to the capture list")
         t = outer.type
         if isinstance(t, ir.AmpArray) and not by_ref:
-            self.error("amp-capture", f"concurrency::array '{name}' must be captured by reference",
+            kind = "concurrency::graphics::texture" if isinstance(t, ir.Texture) else "concurrency::array"
+            self.error("amp-capture", f"{kind} '{name}' must be captured by reference",
                        span, help=f"capture it as '&{name}' (arrays live in accelerator memory)")
         if isinstance(t, (ir.Pointer, ir.String)):
             self.error("amp-capture", f"pointer '{name}' cannot be captured into a restrict(amp) lambda", span,

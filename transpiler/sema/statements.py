@@ -603,7 +603,15 @@ class Statements:
         self.unsupported(f"constructing '{t}' is", span)
 
     def construct_view(self, t, args, span, spans) -> ir.Expr:
-        """array_view<T,N>(extent, src) / (e0[, e1[, e2]], src) / (extent); array<T,N>(...)."""
+        """array_view<T,N>(extent, src) / (e0[, e1[, e2]], src) / (extent); array<T,N>(...);
+        texture<T,N>(...) as array; texture_view<T,N>(texture)."""
+        of_texture = [a for a in args if isinstance(a.type, (ir.Texture, ir.TextureView))]
+        if isinstance(t, ir.TextureView) and (len(args) != 1 or not of_texture) or \
+                type(t) is ir.ArrayView and of_texture:
+            shown = ", ".join(str(a.type) for a in args)
+            self.error("ctor-args", f"no constructor of '{t}' takes ({shown})", span,
+                       help="a texture_view is made from a texture; a texture's data is read through "
+                            "a texture_view or the texture itself, not an array_view" if args else None)
         out = []
         dims = []
         for a, s in zip(args, spans):

@@ -32,6 +32,8 @@ def view_of(t, rank=None, elem=None) -> ir.ArrayView:
 
 def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
     t, sp = obj.type, n.span
+    if isinstance(t, (ir.Texture, ir.TextureView)):
+        return texture_method(a, obj, name, args, n)
     what = "array_view" if isinstance(t, ir.ArrayView) else "array"
     if name in HOST_ONLY and a.in_amp():
         a.error("amp-restrict", f"'{what}::{name}' cannot be called in restrict(amp) code", sp)
@@ -142,6 +144,40 @@ def _reinterpret(a, obj, targs, args, n) -> ir.Expr:
     if big % small:
         a.error("type-mismatch", f"'reinterpret_as' cannot view '{t.elem}' elements as '{u}'", sp)
     return ir.LibCall(sp, view_of(t, rank=1, elem=u), "reinterpret_as", obj, ())
+
+
+# ---- textures ---------------------------------------------------------------------------------
+
+def texture_method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
+    """`tex.get(idx)`, `tex.set(idx, v)` (a texture, a texture_view of non-const T),
+    `get_bits_per_scalar_element()`, `get_data_length()`, `get_extent()` / `extent`."""
+    t, sp = obj.type, n.span
+    if name == "get":
+        _nargs(a, name, args, 1, sp)
+        return _element(a, obj, args[0], n.args[0].span)
+    if name == "set":
+        _nargs(a, name, args, 2, sp)
+        if t.const if isinstance(t, ir.TextureView) else False:
+            a.error("not-assignable", f"'{t}' is read-only: it has no 'set'", n.func.span)
+        target = _element(a, obj, args[0], n.args[0].span)
+        value = a.convert(args[1], t.elem, n.args[1].span)
+        return ir.Assign(sp, ir.Void(), "=", target, value, t.elem)
+    if name in ("get_bits_per_scalar_element", "get_data_length"):
+        _nargs(a, name, args, 0, sp)
+        if a.in_amp():
+            a.error("amp-restrict", f"'{name}' cannot be called in restrict(amp) code", sp)
+        return ir.LibCall(sp, ir.UINT, name, obj, ())
+    if name == "get_extent":
+        _nargs(a, name, args, 0, sp)
+        if a.fn is not None and a.fn.kernel is not None:
+            return ir.LibAttr(sp, ir.Extent(t.rank), obj, "extent")
+        return ir.LibCall(sp, ir.Extent(t.rank), "get_extent", obj, ())
+    a.error("no-member", f"no member function '{name}' in '{t}'", n.func.span)
+
+
+def read_only_element(e: ir.Expr) -> bool:
+    """A texture element: C++ AMP's `tex[idx]` is a value, written only with `set`."""
+    return isinstance(e, ir.ElementRef) and isinstance(e.base.type, (ir.Texture, ir.TextureView))
 
 
 # ---- concurrency::copy ------------------------------------------------------------------------
