@@ -16,10 +16,17 @@ import sys
 from .amp import runtime_exception
 
 __all__ = ["accelerator", "accelerator_view", "queuing_mode_automatic", "queuing_mode_immediate",
-           "check_launch_view"]
+           "access_type_none", "access_type_read", "access_type_write", "access_type_read_write",
+           "access_type_auto", "check_launch_view"]
 
+# C++ AMP's enumerations (amprt.h's values)
 queuing_mode_immediate = 0
 queuing_mode_automatic = 1
+access_type_none = 0
+access_type_read = 1
+access_type_write = 2
+access_type_read_write = 3
+access_type_auto = 1 << 31
 
 
 class _Device:

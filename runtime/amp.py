@@ -472,11 +472,28 @@ class array(_ArrayBase):  # noqa: N801
     def reinterpret_as(self, elem_type):
         return array_view(self).reinterpret_as(elem_type)
 
+    _view = _associated = None
+    _access = None
+
+    def placed(self, view, associated=None, access=None):
+        """``array(..., view[, associated_view | cpu_access_type])``: where C++ AMP keeps the
+        array (amppy's data movement follows the target; the views are what the program asks)."""
+        self._view, self._associated, self._access = view, associated, access
+        return self
+
     def get_accelerator_view(self):
         from .accelerators import accelerator
-        return accelerator().default_view
+        return self._view if self._view is not None else accelerator().default_view
 
-    get_associated_accelerator_view = get_accelerator_view
+    def get_associated_accelerator_view(self):
+        return self._associated if self._associated is not None else self.get_accelerator_view()
+
+    def get_cpu_access_type(self):
+        from .accelerators import access_type_auto, access_type_none, access_type_read_write
+        if self._access is not None and self._access != access_type_auto:
+            return self._access
+        acc = self.get_accelerator_view().accelerator
+        return access_type_read_write if acc.supports_cpu_shared_memory else access_type_none
 
 
 class texture(array):  # noqa: N801 - C++ name

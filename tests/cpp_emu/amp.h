@@ -202,17 +202,37 @@ public:
     template <typename V> void copy_to(const V& dst) const;
 };
 
+enum access_type { access_type_none = 0, access_type_read = 1, access_type_write = 2,
+                   access_type_read_write = 3, access_type_auto = 1 << 30 };
+enum queuing_mode { queuing_mode_immediate, queuing_mode_automatic };
+struct accelerator_view;
+
 template <typename T, int N = 1>
 class array {
 public:
     static const int rank = N;
     concurrency::extent<N> extent;
     std::vector<T> store;
+    std::shared_ptr<accelerator_view> view_, associated_;
+    access_type access_ = access_type_auto;
+    template <typename... A> array(const concurrency::extent<N>& e, const A&... a);   // (..., view[, view | access])
+    template <typename It, typename V, typename... A>
+    array(int e0, It first, It last, const V& view, const A&... a) : array(concurrency::extent<N>(e0), first) {
+        place(view, a...);
+    }
+    void place(const accelerator_view& v);
+    void place(const accelerator_view& v, const accelerator_view& w);
+    void place(const accelerator_view& v, access_type t);
+    accelerator_view get_accelerator_view() const;
+    accelerator_view get_associated_accelerator_view() const;
+    access_type get_cpu_access_type() const { return access_ == access_type_auto ? access_type_read_write : access_; }
     explicit array(const concurrency::extent<N>& e) : extent(e), store(e.size()) {}
     array(int e0) : array(concurrency::extent<N>(e0)) {}
     array(int e0, int e1) : array(concurrency::extent<N>(e0, e1)) {}
-    template <typename It> array(const concurrency::extent<N>& e, It first) : extent(e), store(first, first + e.size()) {}
-    template <typename It> array(const concurrency::extent<N>& e, It first, It) : array(e, first) {}
+    template <typename It> requires (!std::is_same_v<It, accelerator_view>)
+    array(const concurrency::extent<N>& e, It first) : extent(e), store(first, first + e.size()) {}
+    template <typename It> requires (!std::is_same_v<It, accelerator_view>)
+    array(const concurrency::extent<N>& e, It first, It) : array(e, first) {}
     template <typename It> array(int e0, It first) : array(concurrency::extent<N>(e0), first) {}
     template <typename It> array(int e0, int e1, It first) : array(concurrency::extent<N>(e0, e1), first) {}
     T& operator[](const index<N>& i) { return store[linear(extent, i)]; }
@@ -379,6 +399,7 @@ struct accelerator;
 struct accelerator_view {
     std::wstring path_;              // its accelerator's device path (views outlive accelerator objects)
     int id_;
+    ::concurrency::queuing_mode queuing_mode = ::concurrency::queuing_mode_automatic;
     accelerator get_accelerator() const;
     void wait() const {}
     void flush() const {}
@@ -418,11 +439,28 @@ struct accelerator {
     static std::vector<accelerator> get_all() { return {accelerator(L"emu"), accelerator(L"cpu")}; }
     std::wstring get_description() const { return description; }
     std::wstring get_device_path() const { return device_path; }
-    accelerator_view create_view() const { static int next = 100; return accelerator_view{device_path, next++}; }
+    accelerator_view create_view(queuing_mode m = queuing_mode_automatic) const {
+        static int next = 100; return accelerator_view{device_path, next++, m};
+    }
     bool operator==(const accelerator& o) const { return device_path == o.device_path; }
     bool operator!=(const accelerator& o) const { return device_path != o.device_path; }
 };
 inline accelerator accelerator_view::get_accelerator() const { return accelerator(path_); }
+template <typename T, int N> template <typename... A> array<T, N>::array(const concurrency::extent<N>& e, const A&... a)
+    : extent(e), store(e.size()) { if constexpr (sizeof...(A) > 0) place(a...); }
+template <typename T, int N> void array<T, N>::place(const accelerator_view& v) {
+    view_ = std::make_shared<accelerator_view>(v);
+}
+template <typename T, int N> void array<T, N>::place(const accelerator_view& v, const accelerator_view& w) {
+    place(v); associated_ = std::make_shared<accelerator_view>(w);
+}
+template <typename T, int N> void array<T, N>::place(const accelerator_view& v, access_type t) { place(v); access_ = t; }
+template <typename T, int N> accelerator_view array<T, N>::get_accelerator_view() const {
+    return view_ ? *view_ : accelerator().default_view;
+}
+template <typename T, int N> accelerator_view array<T, N>::get_associated_accelerator_view() const {
+    return associated_ ? *associated_ : get_accelerator_view();
+}
 template <int N, typename F>
 void parallel_for_each(const accelerator_view& v, const extent<N>& e, const F& f) {
     if (v.id_ == 0)

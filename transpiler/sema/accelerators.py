@@ -101,3 +101,15 @@ def compare(a, op: str, left: ir.Expr, right: ir.Expr, span) -> ir.Expr | None:
     if op in ("==", "!=") and involved(left.type) and left.type == right.type:
         return ir.LibCall(span, ir.BOOL, op, left, (right,))
     return None
+
+
+def placed(a, array: ir.Expr, args: list, spans: list, span) -> ir.Expr:
+    """`array<T, N> a(e, ..., view)`, `(e, ..., view, associated_view)` (a staging array),
+    `(e, ..., view, access_type)`: the array made, then given its place."""
+    if len(args) > 2 or len(args) == 2 and args[1].type != VIEW and not (
+            isinstance(args[1].type, ir.Scalar) and args[1].type.is_int):
+        a.error("ctor-args", "an array takes an accelerator_view, then an associated accelerator_view or "
+                "an access_type", span)
+    if a.in_amp():
+        a.error("amp-restrict", "an array cannot be made in restrict(amp) code", span)
+    return ir.LibCall(span, array.type, "placed", array, tuple(args))

@@ -48,7 +48,9 @@ CONSTANTS = {"STD_OUTPUT_HANDLE": ir.Scalar("unsigned long"), "STD_INPUT_HANDLE"
              "FOREGROUND_GREEN": ir.INT, "FOREGROUND_RED": ir.INT, "FOREGROUND_INTENSITY": ir.INT,
              "BACKGROUND_BLUE": ir.INT, "BACKGROUND_GREEN": ir.INT, "BACKGROUND_RED": ir.INT,
              "BACKGROUND_INTENSITY": ir.INT, "stdout": ir.Library("FILE"), "stderr": ir.Library("FILE"),
-             "EOF": ir.INT}
+             "EOF": ir.INT, "queuing_mode_immediate": ir.INT, "queuing_mode_automatic": ir.INT,
+             "access_type_none": ir.INT, "access_type_read": ir.INT, "access_type_write": ir.INT,
+             "access_type_read_write": ir.INT, "access_type_auto": ir.INT}
 
 
 def library_name(name: str, span, namespace) -> ir.Expr | None:

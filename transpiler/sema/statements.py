@@ -585,6 +585,10 @@ class Statements:
                 return ir.Construct(span, t, (n,) + rest)
             return ir.Construct(span, t, ())
         if isinstance(t, (ir.ArrayView, ir.AmpArray)):
+            k = next((i for i, a in enumerate(args) if a.type == AC.VIEW), None)
+            if k is not None and type(t) is ir.AmpArray:    # array(..., view[, associated | access_type])
+                array = self.construct_view(t, args[:k], span, spans[:k])
+                return AC.placed(self, array, list(args[k:]), spans[k:], span)
             return self.construct_view(t, args, span, spans)
         if isinstance(t, ir.StdString):
             return S.construct(self, t, list(args), span, spans)

@@ -17,7 +17,8 @@ from . import accelerators
 
 FUTURE = ir.Library("completion_future")
 HOST_ONLY = ("synchronize", "synchronize_async", "refresh", "discard_data", "copy_to", "data",
-             "get_source_accelerator_view", "get_accelerator_view", "get_associated_accelerator_view")
+             "get_source_accelerator_view", "get_accelerator_view", "get_associated_accelerator_view",
+             "get_cpu_access_type")
 
 
 def is_view(t) -> bool:
@@ -56,6 +57,9 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
         if a.fn is not None and a.fn.kernel is not None:
             return ir.LibAttr(sp, ir.Extent(t.rank), obj, "extent")
         return ir.LibCall(sp, ir.Extent(t.rank), "get_extent", obj, ())
+    if name == "get_cpu_access_type" and isinstance(t, ir.AmpArray):
+        _nargs(a, name, args, 0, sp)
+        return ir.LibCall(sp, ir.INT, name, obj, ())
     if name == "copy_to":
         _nargs(a, name, args, 1, sp)
         return copy_call(a, "copy", [obj] + args, [n.func.span] + [x.span for x in n.args], sp, member=True)
