@@ -201,10 +201,13 @@ class Call(Expr):
 
 @dataclass(frozen=True)
 class MathCall(Expr):
-    """A math function: sqrt, fabs, min, max, pow, exp, ... (fast_math/precise_math/std)."""
-    children: ClassVar[tuple[str, ...]] = ('args',)
+    """A math function: sqrt, fabs, min, max, pow, exp, ... (fast_math/precise_math/std, the
+    direct3d intrinsics); `name` is its base name in `mathfuncs.FUNCTIONS`.  `outs` are the
+    lvalues its out parameters write (`sincos(x, &s, &c)`: `s` and `c`)."""
+    children: ClassVar[tuple[str, ...]] = ('args', 'outs')
     name: str
     args: tuple[Expr, ...]
+    outs: tuple[Expr, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -147,7 +147,7 @@ _EXPR = {
     ElementRef: lambda e: f"{_e(e.base)}[{_list(e.indices)}]",
     FieldRef: lambda e: f"{_e(e.base)}{'->' if e.arrow else '.'}{e.field}",
     Call: lambda e: f"{e.func.name}({_list(e.args)})",
-    MathCall: lambda e: f"{e.name}({_list(e.args)})",
+    MathCall: lambda e: f"{e.name}({', '.join([_e(x) for x in e.args] + ['&' + _e(o) for o in e.outs])})",
     AtomicCall: lambda e: f"{e.name}({_list((e.target,) + e.args)})",
     LibCall: lambda e: f"{_e(e.obj) + '.' if e.obj is not None else ''}{e.name}({_list(e.args)})",
     Construct: lambda e: f"{'new ' if e.heap else ''}{e.type}({_list(e.args)})",

@@ -27,6 +27,9 @@ _MATH_DEFINES = """\
 #define M_SQRT1_2 0.707106781186547524401
 #endif
 """
+#: fpclassify's results, with the Microsoft C runtime's values
+_FP_CLASSES = ("#define FP_INFINITE 1\n#define FP_NAN 2\n#define FP_NORMAL (-1)\n#define FP_SUBNORMAL (-2)\n"
+               "#define FP_ZERO 0\n")
 _CSTDLIB = "#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 32767\n"
 _CSTDIO = "#define EOF (-1)\n"
 _CTIME = "#define CLOCKS_PER_SEC 1000\n"
@@ -42,12 +45,12 @@ _WINDOWS = ("#define TRUE 1\n#define FALSE 0\n"
 #: Headers amppy provides itself (keys lower case; matched case-insensitively).
 #: The compiler knows the APIs they declare; they only carry macros.
 VIRTUAL_HEADERS: dict[str, str] = {
-    "amp.h": "", "amp_math.h": "", "amp_graphics.h": "", "amp_short_vectors.h": "", "amprt.h": "",
+    "amp.h": "", "amp_math.h": _FP_CLASSES, "amp_graphics.h": "", "amp_short_vectors.h": "", "amprt.h": "",
     "iostream": _CSTDLIB + _CSTDIO, "iomanip": "", "vector": "", "algorithm": "", "numeric": "",
     "string": "", "ctime": _CTIME, "time.h": _CTIME, "chrono": "", "cassert": "", "assert.h": "",
     "cstdio": _CSTDIO, "stdio.h": _CSTDIO,
     "cstdlib": _CSTDLIB, "stdlib.h": _CSTDLIB,
-    "cmath": _MATH_DEFINES, "math.h": _MATH_DEFINES,
+    "cmath": _MATH_DEFINES + _FP_CLASSES, "math.h": _MATH_DEFINES + _FP_CLASSES,
     "windows.h": _WINDOWS, "tchar.h": _TCHAR, "stdafx.h": "", "targetver.h": "",
     "sdkddkver.h": "", "conio.h": "",
 }

@@ -42,6 +42,7 @@ from .. import ir
 from ..mathfuncs import FUNCTIONS
 from .kernel_exprs import (P_ATOM, KernelCodegenError, KernelExprEmitter, array_initializer, fresh_names,
                            kernel_user_names, kernel_versions, np_scalar)
+from .mathcalls import call_type
 from .text import where
 from .types import dtype_of
 
@@ -143,12 +144,28 @@ class CudaEmitter(KernelExprEmitter):
         return f"cuda.atomic.{fn}({arr}, {idx}, {', '.join(args)})"
 
     def math_call(self, e: ir.MathCall):
-        lib = FUNCTIONS[e.name].libdevice
-        if lib is not None and isinstance(e.type, ir.Scalar) and e.type.is_float:
-            fn = lib[0] if e.type.name == "float" else lib[1]
-            args = ", ".join(self.expr(a) for a in e.args)
-            return f"cuda.libdevice.{fn}({args})", P_ATOM
-        return super().math_call(e)
+        text = self._gpu_spelling(e)
+        if text is None:
+            return super().math_call(e)
+        if FUNCTIONS[e.name].cuda is not None:          # an integer libdevice result, to the C++ type
+            return f"{self.scalar_type(e.type)}({text})", P_ATOM
+        return text, P_ATOM
+
+    def math_tuple(self, e: ir.MathCall) -> str:
+        text = self._gpu_spelling(e)
+        return text if text is not None else super().math_tuple(e)
+
+    def _gpu_spelling(self, e: ir.MathCall) -> str | None:
+        """The function's own GPU spelling, or its libdevice function for the call's floating
+        type (None: the kernel spelling serves the GPU too)."""
+        fn = FUNCTIONS[e.name]
+        t = call_type(e)
+        if fn.cuda is not None:
+            return fn.cuda.format(*(self.expr(a) for a in e.args))
+        if fn.libdevice is not None and isinstance(t, ir.Scalar) and t.is_float:
+            name = fn.libdevice[0] if t.name == "float" else fn.libdevice[1]
+            return f"cuda.libdevice.{name}({', '.join(self.expr(a) for a in e.args)})"
+        return None
 
     def local_array(self, t: ir.CArray, span) -> str:
         if not isinstance(t.elem, ir.Scalar):

@@ -20,6 +20,7 @@ from ..mathfuncs import FUNCTIONS
 from ..names import RUNTIME_NAMES
 from . import CodegenErrors, CodegenUnsupported
 from .imports import used_imports
+from .mathcalls import template_values
 from .pyemit import BINARY, P_ADD, P_ATOM, P_CMP, P_MUL, P_SHIFT, P_UNARY, PyEmitter
 from .text import comment_text, docstring_text, where
 from .types import np_name
@@ -337,7 +338,7 @@ class HostWriter(PyEmitter):
         fn = FUNCTIONS[e.name]
         operator = fn.host.startswith("{")         # `a * b + c`, `1.0 / np.sqrt(x)`: not a call
         args = (self.expr(a, P_MUL + 2) if operator else self.expr(a) for a in e.args)
-        text = fn.host.format(*args, one=py_literal(1.0, e.type))
+        text = fn.host.format(*args, one=py_literal(1.0, e.type), tiny=template_values(self, e)["tiny"])
         if fn.result == "float" and isinstance(e.type, ir.Scalar):
             if e.type.name == "double" and fn.host.startswith("np."):
                 text = f"float({text})"             # a Python float, as double values are
@@ -346,6 +347,10 @@ class HostWriter(PyEmitter):
         if not operator or text.startswith("float"):
             return text, P_ATOM
         return text, (P_ADD if " + " in fn.host else P_MUL)
+
+    def math_tuple(self, e: ir.MathCall) -> str:
+        """A math call with out parameters: its spelling gives a tuple (mathcalls.py)."""
+        return FUNCTIONS[e.name].host.format(*(self.expr(a) for a in e.args), **template_values(self, e))
 
     # ---- statements only host code has -----------------------------------------------------------
     def assignment(self, e):

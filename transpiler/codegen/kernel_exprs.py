@@ -19,6 +19,7 @@ from .. import ir
 from ..diagnostics import KernelCodegenError
 from ..mathfuncs import FUNCTIONS
 from .kernel_structs import StructValues
+from .mathcalls import template_values
 from .pyemit import P_AND, P_ATOM, P_CMP, P_MUL, P_NOT, P_UNARY, PyEmitter, is_float
 from .text import comment_text, where
 
@@ -114,10 +115,14 @@ class KernelExprEmitter(StructValues, PyEmitter):
         """`float32(math.sqrt(x))`: amppy.mathfuncs' kernel spelling, converted to the C++ result
         type (Python's math functions compute in double)."""
         fn = FUNCTIONS[e.name]
-        text = fn.kernel.format(*(self.expr(a, P_MUL + 1) for a in e.args))
+        text = fn.kernel.format(*(self.expr(a, P_MUL + 1) for a in e.args), **template_values(self, e))
         if fn.result == "bool":
             return text, P_ATOM
         return f"{self.scalar_type(e.type)}({text})", P_ATOM
+
+    def math_tuple(self, e: ir.MathCall) -> str:
+        """A math call with out parameters: its spelling gives a tuple (mathcalls.py)."""
+        return FUNCTIONS[e.name].kernel.format(*(self.expr(a) for a in e.args), **template_values(self, e))
 
     def wrapper(self, t: ir.Type) -> str:
         return np_scalar(t)

@@ -167,4 +167,4 @@ _EFFECTS = (ir.Call, ir.Assign, ir.IncDec, ir.AtomicCall, ir.StreamIn, ir.Stream
 def has_effects(e: ir.Expr) -> bool:
     """Evaluating `e` twice could differ from evaluating it once (a call, an assignment)."""
     return any(isinstance(n, _EFFECTS) or isinstance(n, ir.LibCall) and n.name not in _PURE_LIBCALLS
-               for n in ir.walk(e))
+               or isinstance(n, ir.MathCall) and n.outs for n in ir.walk(e))

@@ -32,6 +32,7 @@ from .refs import ReferenceParams
 from . import CodegenUnsupported
 from ..cxxtypes import deferrable, is_integer, result_wraps, wrap_value
 from .macros import macro_names_of
+from .mathcalls import outs_lines
 from .patterns import counted_for, extent_owner, has_effects, non_negative, simple
 
 # Python operator precedence (higher binds tighter).  `expr(e, p)` parenthesises `e` when it
@@ -166,6 +167,8 @@ class PyEmitter(ReferenceParams):
         inner = e.operand if isinstance(e, ir.Convert) else e
         if isinstance(inner, ir.Call):
             return self.call_statement(inner)
+        if isinstance(inner, ir.MathCall) and inner.outs:
+            return outs_lines(self, inner, self.math_tuple(inner))[0]
         return [self.expr(e)]
 
     def float_division(self, e: ir.Binary) -> str | None:
@@ -365,6 +368,10 @@ class PyEmitter(ReferenceParams):
         return self.plain_call(e), P_ATOM
 
     def e_MathCall(self, e: ir.MathCall):
+        if e.outs:                  # `frexp(x, &e)`: computed on a line of its own (mathcalls.py)
+            lines, value = outs_lines(self, e, self.math_tuple(e))
+            self.hoist(lines, f"a call of '{e.name}' with out parameters", e.span)
+            return value, P_ATOM
         return self.math_call(e)
 
     def e_Assign(self, e: ir.Assign):

@@ -47,6 +47,8 @@ def written_memory(node) -> set:
             tgt = n.target
         elif isinstance(n, ir.AtomicCall):
             tgt = n.target
+        elif isinstance(n, ir.MathCall):
+            out.update(ir.root_symbol(o) for o in n.outs if not isinstance(o, ir.Var))
         elif isinstance(n, ir.StreamIn):
             for t in n.targets:
                 if not isinstance(t, ir.Var):
@@ -241,10 +243,15 @@ class _Analyser:
             self.mark_var(sym, r)
 
     def exprs(self, e, ctx):
-        """Assignments nested in expressions (for-steps, expression statements)."""
+        """Assignments nested in expressions (for-steps, expression statements), also through
+        out parameters (`sincos(x, &s, &c)`)."""
         for n in ir.walk(e):
             if isinstance(n, (ir.Assign, ir.IncDec)):
                 self.assign(n, ctx)
+            elif isinstance(n, ir.MathCall):
+                for o in n.outs:
+                    if isinstance(o, ir.Var):
+                        self.mark_var(o.sym, ctx or self.u.explain(ir.MathCall(n.span, n.type, n.name, n.args)))
 
     def block(self, stmts, ctx):
         for s in stmts:

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 from .. import ast as A
 from .. import ir
-from ..mathfuncs import FUNCTIONS, NAMES
+from ..mathfuncs import NAMES
 from ..names import field_name
 from . import (accelerators, chrono, classes, containers, exceptions, lambdas, memory, overloads, random, streams,
                strings, templates, tiling, utility, views)
+from . import amp_math
 from .constfold import fold
 from .scope import Alias
-from .types import common_type, promote
+from .types import promote
 
 OSTREAMS = {"cout": "cout", "cerr": "cerr", "clog": "clog", "wcout": "wcout"}
 MANIPULATORS = {"endl", "flush", "ends", "fixed", "scientific", "defaultfloat", "left", "right",
@@ -217,7 +218,7 @@ def call(a, n: A.Call) -> ir.Expr:
     if isinstance(f, A.Name) and f.namespace and f.namespace[-1] == "accelerator":
         return accelerators.static_call(a, f, n)
     if isinstance(f, A.Name) and not (f.namespace and f.namespace[-1] not in ("std", "concurrency", "Concurrency",
-                                                                           "fast_math", "precise_math")):
+                                                                           "fast_math", "precise_math", "direct3d")):
         sym, _ = a.scope.lookup(f.name)
         if f.name in a.function_templates and not f.namespace and not isinstance(sym, (ir.Symbol, Alias)) \
                 or f.name in a.function_templates and isinstance(sym, (ir.Symbol, overloads.Overloads)) \
@@ -476,10 +477,10 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
         return ir.Convert(n.span, x.type, x, True)
     if (name in RANGE_ALGORITHMS or name == "fill_n") and (name != "copy" or _std_copy(n)):
         return range_algorithm(a, name, n)
+    if name in MATH_FUNCTIONS:
+        return amp_math.call(a, name, n)
     args = [a.expr(x) for x in n.args]
     amp = a.in_amp()
-    if name in MATH_FUNCTIONS:
-        return math_call(a, name, args, n)
     if name in strings.FUNCTIONS:
         return strings.free_function(a, name, args, n)
     if name == "getline":
@@ -542,24 +543,6 @@ def not_yet(a, name: str, namespace, span, known=STD_NAMES) -> None:
         qualified = "::".join(tuple(namespace) + (name,))
         a.unsupported(f"'{qualified}' is", span,
                       "docs/coverage.md lists the parts of the standard library amppy translates")
-
-
-def math_call(a, name, args, n) -> ir.Expr:
-    base, float_overload = NAMES[name]
-    fn = FUNCTIONS[base]
-    if len(args) != fn.arity or not all(isinstance(e.type, ir.Scalar) for e in args):
-        a.error("call-args", f"'{name}' takes {fn.arity} arithmetic argument{'s' if fn.arity > 1 else ''}", n.span)
-    t = args[0].type
-    for e in args[1:]:
-        t = common_type(t, e.type)
-    if float_overload:
-        t = ir.FLOAT
-    elif fn.result in ("float", "bool") and not t.is_float:
-        t = ir.DOUBLE
-    elif fn.result == "same":
-        t = promote(t) if not t.is_float else t
-    conv = tuple(a.convert(e, t, x.span) for e, x in zip(args, n.args))
-    return ir.MathCall(n.span, ir.BOOL if fn.result == "bool" else t, base, conv)
 
 
 # ---- methods -----------------------------------------------------------------------------------
