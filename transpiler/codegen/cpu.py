@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..lower import barrier_regions as br
+from ..lower import tile_functions
 from .kernel_exprs import (KernelCodegenError, KernelExprEmitter, fresh_names, kernel_user_names, kernel_versions,
                            np_scalar)
 
@@ -353,6 +354,8 @@ def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_
     calls, unless already in `emitted_functions`, and per-thread functions).  Raises
     `KernelCodegenError` (or its subclass `BarrierLoweringError`) with `.span` for constructs
     the CPU target cannot express."""
+    if kernel.tile_dims is not None:
+        kernel = tile_functions.inline(kernel)      # barriers and tile_static data of called functions
     lines = emit_functions(kernel.functions, program, sources, emitted_functions)
     return lines + _KernelWriter(kernel, program, sources, emitted_functions).write()
 

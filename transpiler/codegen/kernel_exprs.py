@@ -397,8 +397,8 @@ class KernelExprEmitter(StructValues, PyEmitter):
             if isinstance(x, (ir.Barrier, ir.TileStatic)) and not self.tile_functions:
                 what = "waits on a tile barrier" if isinstance(x, ir.Barrier) else \
                     f"declares the tile_static variable '{x.sym.name}'"
-                raise KernelCodegenError(f"function '{f.sym.name}' {what}: on this target only the kernel "
-                                         "itself can yet (--target cuda runs it)", x.span)
+                raise KernelCodegenError(f"function '{f.sym.name}' {what}: it can be called only from a "
+                                         "tiled kernel", x.span)
         self.owner, self.helpers, self.struct_vars = name, [], {}
         self._comment_line[f.span.file] = f.span.line
         self.names_used |= {n.sym.py_name for n in ir.walk(f.body) if isinstance(n, (ir.Var, ir.VarDecl))}

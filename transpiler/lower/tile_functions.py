@@ -1,0 +1,185 @@
+"""Inlining the `restrict(amp)` functions that use their caller's tile, for the CPU target.
+
+C++ AMP lets a function called from a tiled kernel wait on the tile barrier (`t.barrier.wait()`
+with the kernel's `tiled_index` passed in) and declare `tile_static` data.  The CUDA target
+compiles such a function as a device function.  The CPU target runs a tile's threads one barrier
+region at a time inside the kernel (`barrier_regions.py`), so a barrier must be in the kernel's
+own statements: this pass puts the function's body there, at each call, before the lowering.
+
+Input: a tiled kernel whose `functions` include some that contain a `Barrier` or `TileStatic`.
+Output: a copy of the kernel whose body has each call of those functions replaced by
+
+    <the parameters as fresh locals = the arguments>   (the tiled_index, references and views:
+                                                         the argument itself, substituted)
+    <the function's statements, its locals renamed>
+    <the call's result: the declaration or assignment it was part of>
+
+and whose `functions` no longer list them.  A call must be a statement of its own, a variable's
+initialiser or the right side of `=`, and the function may `return` only as its last statement
+(`KernelCodegenError` at the call or the return otherwise: `check` reports it as it reports
+every CPU-target limit).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from .. import ir
+from ..diagnostics import KernelCodegenError
+
+
+def uses_tile(f: ir.FunctionDef) -> bool:
+    return any(isinstance(x, (ir.Barrier, ir.TileStatic)) for x in ir.walk(f.body))
+
+
+def inline(kernel: ir.Kernel) -> ir.Kernel:
+    tile_fns = {id(f.sym): f for f in kernel.functions if uses_tile(f)}
+    if not tile_fns:
+        return kernel
+    taken = {x.sym.py_name for x in ir.walk(kernel.body) if isinstance(x, (ir.Var, ir.VarDecl, ir.TileStatic))}
+    taken |= {c.inner.py_name for c in kernel.captures}
+    body = _Inliner(tile_fns, taken).block(kernel.body, depth=0)
+    return dataclasses.replace(kernel, body=body,
+                               functions=[f for f in kernel.functions if id(f.sym) not in tile_fns])
+
+
+class _Inliner:
+    def __init__(self, tile_fns: dict, taken: set):
+        self.tile_fns = tile_fns
+        self.taken = taken
+
+    # ---- statements
+    def block(self, b: ir.Block, depth: int) -> ir.Block:
+        out = []
+        for s in b.body:
+            out += self.stmt(s, depth)
+        return dataclasses.replace(b, body=tuple(out))
+
+    def stmt(self, s: ir.Stmt, depth: int) -> list[ir.Stmt]:
+        call, make = self.call_form(s)
+        if call is not None:
+            return self.expand(call, make, depth)
+        self.no_call_inside(s)
+        changes = {}
+        for name in type(s).children:
+            v = getattr(s, name)
+            if isinstance(v, ir.Block):
+                changes[name] = self.block(v, depth)
+            elif name == "cases":
+                changes[name] = tuple((vals, self.block(body, depth), ft) for vals, body, ft in v)
+            elif name == "handlers":
+                changes[name] = tuple((t, sym, self.block(body, depth)) for t, sym, body in v)
+            elif name == "init" and isinstance(v, tuple):
+                changes[name] = tuple(x for st in v for x in self.stmt(st, depth))
+        return [dataclasses.replace(s, **changes) if changes else s]
+
+    def call_form(self, s: ir.Stmt):
+        """(the call of a tile function, how to make the statement from its result) or (None, None)."""
+        if isinstance(s, ir.ExprStmt) and self.is_tile_call(s.expr):
+            return s.expr, lambda value: [ir.ExprStmt(s.span, value)] if value is not None else []
+        if isinstance(s, ir.VarDecl) and s.init is not None and self.is_tile_call(s.init):
+            return s.init, lambda value: [dataclasses.replace(s, init=value)]
+        if isinstance(s, ir.ExprStmt) and isinstance(s.expr, ir.Assign) and s.expr.op == "=" and \
+                self.is_tile_call(s.expr.value):
+            return s.expr.value, lambda value: [ir.ExprStmt(s.span, dataclasses.replace(s.expr, value=value))]
+        return None, None
+
+    def is_tile_call(self, e) -> bool:
+        return isinstance(e, ir.Call) and id(e.func) in self.tile_fns
+
+    def no_call_inside(self, s: ir.Stmt) -> None:
+        for name in type(s).children:
+            v = getattr(s, name)
+            exprs = [v] if isinstance(v, ir.Expr) else [x for x in v if isinstance(x, ir.Expr)] \
+                if isinstance(v, tuple) else []
+            for e in exprs:
+                for x in ir.walk(e):
+                    if self.is_tile_call(x):
+                        raise KernelCodegenError(
+                            f"'{x.func.name}' waits on the tile barrier or declares tile_static data: on the cpu "
+                            "target its call must be a statement of its own, a variable's initialiser or the "
+                            "right side of '='", x.span)
+
+    def expand(self, call: ir.Call, make, depth: int) -> list[ir.Stmt]:
+        f = self.tile_fns[id(call.func)]
+        if depth > 16:
+            raise KernelCodegenError(f"'{f.sym.name}' calls itself through functions that wait on the tile "
+                                     "barrier", call.span)
+        subst, out = {}, []
+        refs = f.sym.ref_params or (False,) * len(f.params)
+        for p, arg, by_ref in zip(f.params, call.args, refs):
+            if by_ref or p.by_ref or isinstance(p.type, (ir.TiledIndex, ir.ArrayView, ir.AmpArray)):
+                subst[id(p)] = arg                  # the caller's object itself
+            else:
+                local = self.fresh(p, f)
+                subst[id(p)] = ir.Var(p.span, p.type, local)
+                out.append(ir.VarDecl(call.span, local, arg))
+        for x in ir.walk(f.body):                   # the function's locals, renamed for the kernel
+            if isinstance(x, (ir.VarDecl, ir.TileStatic)) and id(x.sym) not in subst:
+                subst[id(x.sym)] = ir.Var(x.sym.span, x.sym.type, self.fresh(x.sym, f))
+        body = list(f.body.body)
+        result = None
+        if body and isinstance(body[-1], ir.Return):
+            result = body.pop().value
+        for x in ir.walk(ir.Block(f.body.span, tuple(body))):
+            if isinstance(x, ir.Return):
+                raise KernelCodegenError(f"'{f.sym.name}' waits on the tile barrier or declares tile_static data: "
+                                         "on the cpu target it can return only at its end", x.span)
+        renamed = _Renamer(subst)
+        inner = [renamed.stmt(s) for s in body]
+        out += self.block(ir.Block(f.body.span, tuple(inner)), depth + 1).body
+        out += make(renamed.expr(result) if result is not None else None)
+        return out
+
+    def fresh(self, sym: ir.Symbol, f: ir.FunctionDef) -> ir.Symbol:
+        base = f"{sym.py_name}_{f.sym.py_name}"
+        name, k = base, 1
+        while name in self.taken:
+            k += 1
+            name = f"{base}{k}"
+        self.taken.add(name)
+        return dataclasses.replace(sym, py_name=name, kind="local")
+
+
+class _Renamer:
+    """Copies of IR with symbols replaced by expressions (`subst`: id(Symbol) -> Expr)."""
+
+    def __init__(self, subst: dict):
+        self.subst = subst
+
+    def sym(self, s: ir.Symbol) -> ir.Symbol:
+        e = self.subst.get(id(s))
+        return e.sym if isinstance(e, ir.Var) else s
+
+    def stmt(self, s):
+        return self.node(s)
+
+    def expr(self, e):
+        return self.node(e)
+
+    def node(self, n):
+        if isinstance(n, ir.Var) and id(n.sym) in self.subst:
+            return self.subst[id(n.sym)]
+        if isinstance(n, ir.IndexComponent):
+            base = self.node(n.base)
+            if isinstance(base, ir.Construct) and isinstance(base.type, ir.TiledIndex):
+                return base.args[n.dim]             # `t.local[0]` of the kernel's own index
+            return dataclasses.replace(n, base=base) if base is not n.base else n
+        if isinstance(n, ir.ParallelForEach):
+            return n
+        changes = {}
+        for name in type(n).children:
+            v = getattr(n, name)
+            nv = self.value(v)
+            if nv is not v:
+                changes[name] = nv
+        if isinstance(n, (ir.VarDecl, ir.TileStatic)) and id(n.sym) in self.subst:
+            changes["sym"] = self.sym(n.sym)
+        return dataclasses.replace(n, **changes) if changes else n
+
+    def value(self, v):
+        if isinstance(v, tuple):
+            items = tuple(self.value(x) for x in v)
+            return v if all(a is b for a, b in zip(items, v)) else items
+        if hasattr(type(v), "children"):
+            return self.node(v)
+        return v
