@@ -10,7 +10,9 @@ The kernel is called as ``kernel_fn(*extent_dims, *captures)``.
 
 ``atomic_add(arr, idx, v)`` and friends are Numba intrinsics emitting an LLVM
 ``atomicrmw`` on ``arr[idx]`` (``idx`` a tuple) and returning the old value: ``+=``
-on shared data inside ``prange`` would lose updates.
+on shared data inside ``prange`` would lose updates.  ``atomic_cas(arr, idx, expected, v)``
+is an LLVM ``cmpxchg``: it stores ``v`` when ``arr[idx] == expected`` and returns the old value
+either way (C++ AMP's ``atomic_compare_exchange`` compares that with ``expected``).
 """
 from numba.core import cgutils, types
 from numba.extending import intrinsic
@@ -85,6 +87,26 @@ def _rmw(int_op, uint_op=None, float_op=None):
             return builder.atomic_rmw(op, ptr, v, "seq_cst")
         return dt(arr, idx, val), codegen
     return atomic
+
+
+@intrinsic
+def atomic_cas(typingctx, arr, idx, expected, val):
+    if not (isinstance(arr, types.Array) and isinstance(arr.dtype, types.Integer)
+            and isinstance(idx, types.BaseTuple)):
+        return None
+
+    def codegen(context, builder, sig, args):
+        aryty, idxty, expty, valty = sig.args
+        ary, inds, exp, v = args
+        a = context.make_array(aryty)(context, builder, ary)
+        ix = [context.cast(builder, i, t, types.intp)
+              for i, t in zip(cgutils.unpack_tuple(builder, inds, len(idxty)), idxty)]
+        ptr = cgutils.get_item_pointer(context, builder, aryty, a, ix, wraparound=False)
+        exp = context.cast(builder, exp, expty, aryty.dtype)
+        v = context.cast(builder, v, valty, aryty.dtype)
+        pair = builder.cmpxchg(ptr, exp, v, "seq_cst", "seq_cst")
+        return builder.extract_value(pair, 0)
+    return arr.dtype(arr, idx, expected, val), codegen
 
 
 atomic_add = _rmw("add", float_op="fadd")

@@ -8,6 +8,7 @@
 #pragma once
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 #include "amp.h"
 
 namespace concurrency {
@@ -46,4 +47,14 @@ inline float smoothstep(float lo, float hi, float x) {
 inline float step(float y, float x) { return x >= y ? 1.0f : 0.0f; }
 }  // namespace direct3d
 
+// stores value and returns true when *dest == *expected; else copies *dest to *expected
+template <typename T> bool atomic_compare_exchange(T* dest, T* expected, T value) {
+    std::lock_guard<std::mutex> g(atomic_mutex());
+    if (*dest == *expected) {
+        *dest = value;
+        return true;
+    }
+    *expected = *dest;
+    return false;
+}
 }  // namespace concurrency

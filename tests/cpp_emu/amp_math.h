@@ -7,8 +7,8 @@
 // bisection on erf, ...), so expected outputs do not come from amppy's own formulas.
 // Classification functions return int, as C++ AMP's do (1 for true).  fpclassify returns the
 // <cmath> value, so programs compare it with FP_NAN, FP_NORMAL, ... (whose values differ
-// between C libraries).  The direct3d intrinsics (declared by the real <amp.h>) are in
-// amp_intrinsics.h, included here.
+// between C libraries).  The direct3d intrinsics and atomic_compare_exchange (declared by the
+// real <amp.h>) are in amp_intrinsics.h, included here.
 #pragma once
 #include <cmath>
 #include "amp_intrinsics.h"

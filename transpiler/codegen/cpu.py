@@ -45,7 +45,7 @@ PRELUDE = [
     "",
     "from amppy.runtime.intmath import cdiv, cmod, cround",
     "from amppy.runtime.launch_cpu import (atomic_add, atomic_sub, atomic_exchange, atomic_max, "
-    "atomic_min, atomic_and, atomic_or, atomic_xor, launch_cpu)",
+    "atomic_min, atomic_and, atomic_or, atomic_xor, atomic_cas, launch_cpu)",
 ]
 
 
@@ -90,6 +90,9 @@ class CpuEmitter(KernelExprEmitter):
         return name
 
     def atomic(self, e: ir.AtomicCall):
+        if e.name == "atomic_compare_exchange":
+            arr, idx = self.atomic_operands(e, "CPU")
+            return self.compare_exchange(e, f"atomic_cas({arr}, ({', '.join(idx)},), {{expected}}, {{value}})")
         fn = _ATOMICS.get(e.name)
         if fn is None:
             raise KernelCodegenError(f"atomic operation '{e.name}' is not supported in kernels", e.span)

@@ -131,17 +131,33 @@ class CudaEmitter(KernelExprEmitter):
         return ["cuda.threadfence_block()" if stmt.kind == "tile_static" else "cuda.threadfence()"]
 
     def atomic(self, e: ir.AtomicCall):
+        if e.name == "atomic_compare_exchange":
+            arr, idx = self.atomic_operands(e, "CUDA")
+            idx = idx[0] if len(idx) == 1 else f"({', '.join(idx)})"
+            return self.compare_exchange(e, f"cuda.atomic.cas({arr}, {idx}, {{expected}}, {{value}})")
         fn = _ATOMICS.get(e.name)
         if fn is None:
             raise KernelCodegenError(f"atomic operation '{e.name}' is not supported on the CUDA target", e.span)
         arr, idx = self.atomic_operands(e, "CUDA")
         idx = idx[0] if len(idx) == 1 else f"({', '.join(idx)})"
+        if e.type == ir.FLOAT:                  # atomic_exchange(float*, float)
+            return self.float_exchange(arr, idx, self.expr(e.args[0]), e.span)
         if e.name in ("atomic_fetch_inc", "atomic_fetch_dec"):
             one = self.const(1 if e.name == "atomic_fetch_inc" else -1, ir.INT)[0]
             args = [f"{np_scalar(e.type)}({one})" if isinstance(e.type, ir.Scalar) else one]
         else:
             args = [self.expr(a) for a in e.args]
         return f"cuda.atomic.{fn}({arr}, {idx}, {', '.join(args)})"
+
+    def float_exchange(self, arr: str, idx: str, value: str, span) -> str:
+        """numba-cuda exchanges 32-bit integers only: the float's bits go through a one-element
+        local array seen as both types, the element through the array seen as int32."""
+        bits = self.fresh("exchange_bits")
+        self.hoist([f"{bits} = cuda.local.array(1, np.int32)",
+                    f"{bits}.view(float32)[0] = {value}",
+                    f"{bits}[0] = cuda.atomic.exch({arr}.view(np.int32), {idx}, {bits}[0])"],
+                   "'atomic_exchange' of a float", span)
+        return f"{bits}.view(float32)[0]"
 
     def math_call(self, e: ir.MathCall):
         text = self._gpu_spelling(e)

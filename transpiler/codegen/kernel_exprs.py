@@ -111,6 +111,19 @@ class KernelExprEmitter(StructValues, PyEmitter):
         raise KernelCodegenError("atomic operations need an array element or a tile_static "
                                  f"variable as their target on the {target} target", e.span)
 
+    def compare_exchange(self, e: ir.AtomicCall, cas: str) -> str:
+        """`atomic_compare_exchange(&dest, &expected, v)` on lines before its statement: `cas`
+        (a template over `{expected}` and `{value}`) swaps and gives the old value; the call is
+        true when that was the expected one, and the old value goes to `expected` (where it
+        changes nothing when the swap was made)."""
+        expected, value = e.args
+        old, ok = self.fresh("cas_old"), self.fresh("cas_ok")
+        lines = [f"{old} = {cas.format(expected=self.expr(expected), value=self.expr(value))}",
+                 f"{ok} = {old} == {self.expr(expected, P_ATOM)}",
+                 f"{self.lvalue(expected, 'w')} = {old}"]
+        self.hoist(lines, "'atomic_compare_exchange'", e.span)
+        return ok
+
     def math_call(self, e: ir.MathCall):
         """`float32(math.sqrt(x))`: amppy.mathfuncs' kernel spelling, converted to the C++ result
         type (Python's math functions compute in double)."""

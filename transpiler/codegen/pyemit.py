@@ -28,7 +28,7 @@ import dataclasses
 
 from .. import ir
 from ..diagnostics import KernelCodegenError
-from .refs import ReferenceParams
+from .refs import ReferenceParams, negated
 from . import CodegenUnsupported
 from ..cxxtypes import deferrable, is_integer, result_wraps, wrap_value
 from .macros import macro_names_of
@@ -169,6 +169,11 @@ class PyEmitter(ReferenceParams):
             return self.call_statement(inner)
         if isinstance(inner, ir.MathCall) and inner.outs:
             return outs_lines(self, inner, self.math_tuple(inner))[0]
+        if isinstance(inner, ir.AtomicCall) and inner.name == "atomic_compare_exchange":
+            saved, self.hoisted = self.hoisted, []      # its lines are the statement: no value left
+            self.expr(inner)
+            lines, self.hoisted = self.hoisted, saved
+            return lines
         return [self.expr(e)]
 
     def float_division(self, e: ir.Binary) -> str | None:
@@ -498,11 +503,15 @@ class PyEmitter(ReferenceParams):
                 return
             for i in s.init:
                 self.stmt(i, out, depth)
-            out.append(f"{pad}while {self.expr(s.cond) if s.cond is not None else 'True'}:")
+            head = self.condition_first(s.cond, out, depth) if s.cond is not None else "True"
+            if head is not None:
+                out.append(f"{pad}while {head}:")
             self.loop_body(body, depth + 1, s.step)
             out.extend(pad + one + self.step_text(st) for st in s.step)
         elif isinstance(s, ir.While):
-            out.append(f"{pad}while {self.expr(s.cond)}:")
+            head = self.condition_first(s.cond, out, depth)
+            if head is not None:
+                out.append(f"{pad}while {head}:")
             self.loop_body(body, depth + 1)
         elif ir.has_jump(s.body, ir.Continue):
             # `continue` goes to the condition: the loop tests it from its second round on
@@ -519,7 +528,9 @@ class PyEmitter(ReferenceParams):
             if ir.is_false(s.cond):
                 out.append(f"{pad}{one}break")
             else:
-                out.append(f"{pad}{one}if not {self.expr(s.cond, P_NOT)}:")
+                text, lines = self.with_lines(lambda: self.expr(s.cond, P_NOT))     # (refs.py)
+                out.extend(pad + one + line for line in lines)
+                out.append(f"{pad}{one}if {negated(text) if lines else 'not ' + text}:")
                 out.append(f"{pad}{one * 2}break")
 
     def loop_body(self, body, depth: int, steps=()) -> None:

@@ -12,8 +12,10 @@ each call assigns them back to the arguments:
 
 Which parameter types come back is the dialect's `writeback_types` (host: numbers and
 `std::string`s, whose Python objects are immutable; kernels: numbers and structs).  A call in a
-larger expression is evaluated on a line of its own just before its statement (`hoisted`); in a
-loop's condition that would run it once, so it is reported there instead.
+larger expression is evaluated on a line of its own just before its statement (`hoisted`).  A
+`while` or `for` condition that needs such lines (this, `while (!atomic_compare_exchange(...))`)
+becomes `while True:`, the lines, and a `break` when the condition is false (`condition_first`);
+a do-while tests its condition after them.
 """
 from __future__ import annotations
 
@@ -78,7 +80,35 @@ class ReferenceParams:
         names = values + self.writeback
         return "return " + ", ".join(names) if names else "return"
 
+    def with_lines(self, emit) -> tuple[str, list[str]]:
+        """`emit()`'s text, and the lines it needs before it (hoisted), kept apart."""
+        saved, self.hoisted = self.hoisted, []
+        try:
+            return emit(), self.hoisted
+        finally:
+            self.hoisted = saved
+
+    def condition_first(self, cond: ir.Expr, out: list[str], depth: int) -> str | None:
+        """The text of a loop's condition; or, for one that needs lines of its own, None after
+        writing `while True:`, those lines, and a `break` when the condition is false."""
+        text, lines = self.with_lines(lambda: self.expr(cond))
+        if not lines:
+            return text
+        pad, one = self.indent_unit * depth, self.indent_unit
+        out.append(f"{pad}while True:")
+        out.extend(pad + one + line for line in lines)
+        out.append(f"{pad}{one}if {negated(text)}:")
+        out.append(f"{pad}{one * 2}break")
+        return None
+
     def end_of_function(self, f: ir.FunctionDef, out: list[str]) -> None:
         """A void function that changes reference parameters returns them at its end too."""
         if self.writeback and isinstance(f.ret, ir.Void) and not out[-1].lstrip().startswith("return"):
             out.append(self.indent_unit + self.returned([]))
+
+
+def negated(cond: str) -> str:
+    """`not (cond)`; `x` for `not x` (a loop that retries a compare-and-exchange)."""
+    if cond.startswith("not ") and cond[4:].isidentifier():
+        return cond[4:]
+    return f"not ({cond})"

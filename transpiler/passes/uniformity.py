@@ -47,6 +47,8 @@ def written_memory(node) -> set:
             tgt = n.target
         elif isinstance(n, ir.AtomicCall):
             tgt = n.target
+            if n.name == "atomic_compare_exchange" and not isinstance(n.args[0], ir.Var):
+                out.add(ir.root_symbol(n.args[0]))          # its expected value is written too
         elif isinstance(n, ir.MathCall):
             out.update(ir.root_symbol(o) for o in n.outs if not isinstance(o, ir.Var))
         elif isinstance(n, ir.StreamIn):
@@ -244,7 +246,7 @@ class _Analyser:
 
     def exprs(self, e, ctx):
         """Assignments nested in expressions (for-steps, expression statements), also through
-        out parameters (`sincos(x, &s, &c)`)."""
+        out parameters (`sincos(x, &s, &c)`) and atomic_compare_exchange's expected value."""
         for n in ir.walk(e):
             if isinstance(n, (ir.Assign, ir.IncDec)):
                 self.assign(n, ctx)
@@ -252,6 +254,8 @@ class _Analyser:
                 for o in n.outs:
                     if isinstance(o, ir.Var):
                         self.mark_var(o.sym, ctx or self.u.explain(ir.MathCall(n.span, n.type, n.name, n.args)))
+            elif isinstance(n, ir.AtomicCall) and n.name == "atomic_compare_exchange" and isinstance(n.args[0], ir.Var):
+                self.mark_var(n.args[0].sym, (n.span, "an atomic operation differs per thread"))
 
     def block(self, stmts, ctx):
         for s in stmts:

@@ -315,10 +315,11 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     return ir.Call(span, ft.ret, sym, conv)
 
 
-#: C++ AMP atomic functions: name -> number of value arguments after the destination pointer
+#: C++ AMP atomic functions: name -> number of arguments after the destination pointer
+#: (atomic_compare_exchange(&dest, &expected, value): the address of the expected value, then one)
 ATOMICS = {"atomic_fetch_add": 1, "atomic_fetch_sub": 1, "atomic_fetch_inc": 0, "atomic_fetch_dec": 0,
            "atomic_exchange": 1, "atomic_fetch_max": 1, "atomic_fetch_min": 1, "atomic_fetch_and": 1,
-           "atomic_fetch_or": 1, "atomic_fetch_xor": 1}
+           "atomic_fetch_or": 1, "atomic_fetch_xor": 1, "atomic_compare_exchange": 2}
 
 
 #: <algorithm>/<numeric> over a vector iterator range `(first, last, ...)`: name -> the kinds of
@@ -453,9 +454,25 @@ def atomic_call(a, name: str, n: A.Call) -> ir.Expr:
                              f"('&x')", dest.span)
     target = a.lvalue(a.expr(dest.operand), dest.operand.span)
     t = target.type
+    # amp.h's overloads: int* and unsigned int*; atomic_exchange also float*
     allowed = ("int", "unsigned int") + (("float",) if name == "atomic_exchange" else ())
     if not (isinstance(t, ir.Scalar) and t.name in allowed):
-        a.error("amp-restrict", f"'{name}' works on {' and '.join(allowed)} values, not '{t}'", dest.span)
+        a.error("no-matching-function", f"no overload of '{name}' takes a pointer to '{t}' (only to "
+                f"{', '.join(allowed[:-1])} or {allowed[-1]})", dest.span,
+                help="C++ AMP has no atomic floating-point arithmetic: use an int or unsigned int"
+                if t == ir.FLOAT else None)
+    if name == "atomic_compare_exchange":
+        # true and `value` stored when *dest == *expected; else false and *expected = *dest
+        exp = n.args[1]
+        if not (isinstance(exp, A.Unary) and exp.op == "&"):
+            a.error("call-args", f"the second argument of '{name}' must be the address of the expected value "
+                                 "('&v')", exp.span)
+        expected = a.lvalue(a.expr(exp.operand), exp.operand.span)
+        if expected.type != t:
+            a.error("no-matching-function", f"no overload of '{name}' takes pointers to '{t}' and to "
+                    f"'{expected.type}'", exp.span)
+        value = a.convert(a.expr(n.args[2]), t, n.args[2].span)
+        return ir.AtomicCall(n.span, ir.BOOL, name, target, (expected, value))
     values = tuple(a.convert(a.expr(x), t, x.span) for x in n.args[1:])
     return ir.AtomicCall(n.span, t, name, target, values)
 
