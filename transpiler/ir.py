@@ -61,6 +61,7 @@ class Symbol:
     member: str = ""                  # "method", "static", "ctor" or "dtor" for a member function
     method_py: str = ""               # a member function's Python name inside its class
     virtual: bool = False             # a virtual member function (the host dispatches on the object)
+    explicit: bool = False            # an `explicit` constructor (no implicit conversions through it)
     closure: tuple | None = None      # a stored restrict(amp) lambda: (Kernel, capture values, index type)
 
     def __repr__(self) -> str:

@@ -205,4 +205,6 @@ class StructValues:
         k = next(i for i, (p, _) in enumerate(leaves) if p == tuple(path))
         if self.writebacks(base):
             return self.hoist_call(base)[k]
+        if len(leaves) == 1:                        # one value comes back as itself, not a tuple
+            return self.plain_call(base)
         return f"{self.plain_call(base)}[{k}]"

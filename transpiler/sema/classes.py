@@ -252,6 +252,7 @@ def declare_member(a, sd: ir.StructDef, m: A.FunctionDef) -> ir.Symbol:
     sym.owner, sym.member, sym.method_py = sd.name, member, method_py
     sym.restrict_ = restrict
     sym.virtual = "virtual" in m.storage
+    sym.explicit = "explicit" in m.storage
     if sym.virtual and "amp" in restrict:
         a.error("amp-restrict", "a virtual function cannot be restrict(amp)", m.name_span,
                 help="C++ AMP kernels call functions statically: drop 'virtual' or the amp restriction")

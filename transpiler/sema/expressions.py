@@ -25,6 +25,7 @@ from . import streams as ST
 from . import utility as U
 from . import strings as S
 from . import classes as CL
+from . import conversions as CV
 from . import templates as TM
 from .overloads import Overloads
 from .lambdas import lambda_expr
@@ -104,6 +105,9 @@ class Expressions:
             return ST.stream_of(e)          # a string, file or console stream as `std::ostream&`
         if isinstance(t, ir.Library) and t.name == "auto":
             return e
+        user = CV.convert(self, e, t, span, explicit)     # a converting constructor
+        if user is not None:
+            return user
         self.error("type-mismatch", f"cannot convert '{src}' to '{t}'", span)
 
     def condition(self, node) -> ir.Expr:
@@ -223,6 +227,10 @@ class Expressions:
                 return M.step(self, t, n.op[0], ir.Const(n.span, ir.INT, 1), n.span)
             if I.involved(t.type):
                 return I.step(self, n.op, t, True, True, n.span)
+            if isinstance(t.type, ir.StructType) and t.type.name in self.structs:
+                call = CL.operator(self, n.op, [t], n.span, [n.operand.span])      # `++v`
+                if call is not None:
+                    return call
             return ir.IncDec(n.span, t.type, n.op, True, t)
         if n.op == "&":
             if not self.in_amp():
@@ -266,6 +274,10 @@ class Expressions:
             return M.step(self, t, n.op[0], ir.Const(n.span, ir.INT, 1), n.span)
         if I.involved(t.type):
             return I.step(self, n.op, t, False, discarded, n.span)
+        if isinstance(t.type, ir.StructType) and t.type.name in self.structs:     # `v++`: operator++(int)
+            call = CL.operator(self, n.op, [t, ir.Const(n.span, ir.INT, 0)], n.span, [n.operand.span] * 2)
+            if call is not None:
+                return call
         return ir.IncDec(n.span, t.type, n.op, False, t)
 
     def lvalue(self, e: ir.Expr, span: Span) -> ir.Expr:

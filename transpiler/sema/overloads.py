@@ -20,7 +20,7 @@ from .. import ir
 from ..source import Span
 from . import streams
 
-EXACT, PROMOTION, CONVERSION = 0, 1, 2
+EXACT, PROMOTION, CONVERSION, USER = 0, 1, 2, 3
 _PROMOTES_TO_INT = {"bool", "char", "signed char", "unsigned char", "short", "unsigned short", "wchar_t"}
 
 
@@ -32,9 +32,10 @@ class Overloads:
         self.syms = syms
 
 
-def rank(src: ir.Type, dst: ir.Type, derived=None) -> int | None:
-    """How `src` converts to the parameter type `dst`: EXACT, PROMOTION, CONVERSION or None
-    (`derived(t, base)`: whether class `t` derives from class `base`)."""
+def rank(src: ir.Type, dst: ir.Type, derived=None, user=None) -> int | None:
+    """How `src` converts to the parameter type `dst`: EXACT, PROMOTION, CONVERSION, USER or None
+    (`derived(t, base)`: whether class `t` derives from class `base`; `user(src, dst)`: whether a
+    user-defined conversion makes one of the other, `sema/conversions.py`)."""
     if src == dst:
         return EXACT
     if isinstance(src, ir.Scalar) and isinstance(dst, ir.Scalar):
@@ -62,6 +63,8 @@ def rank(src: ir.Type, dst: ir.Type, derived=None) -> int | None:
         return CONVERSION                   # a string or file stream as `std::ostream&`
     if derived is not None and derived(src, dst):      # a derived class to its base
         return CONVERSION
+    if user is not None and user(src, dst):            # a converting constructor, `operator float()`
+        return USER
     return None
 
 
@@ -80,6 +83,7 @@ def viable(a, sym: ir.Symbol, args, in_amp: bool | None):
     """The argument ranks if `sym` can take `args` (in a context that is amp or not, None: either),
     else None (`a`: the analyser, which knows the program's classes)."""
     from .classes import derives
+    from .conversions import user_rank
     if in_amp is not None and ("amp" if in_amp else "cpu") not in sym.restrict_:
         return None
     params = params_of(sym)
@@ -87,7 +91,7 @@ def viable(a, sym: ir.Symbol, args, in_amp: bool | None):
         return None
     ranks = []
     for x, p in zip(args, params):
-        r = rank(x.type, p, lambda t, base: derives(a, t, base))
+        r = rank(x.type, p, lambda t, base: derives(a, t, base), lambda s, d: user_rank(a, s, d))
         if r is None:
             return None
         ranks.append(r)
