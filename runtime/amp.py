@@ -63,8 +63,8 @@ class _Tuple:
 
     def __init__(self, *dims):
         self.dims = _ints(dims)
-        if not 1 <= len(self.dims) <= 3:
-            raise ValueError(f"{type(self).__name__} rank must be 1 to 3, got {len(self.dims)}")
+        if not self.dims:
+            raise ValueError(f"{type(self).__name__} needs at least one dimension")
 
     @property
     def rank(self):

@@ -293,8 +293,9 @@ def launch_config(domain, block=None, where=None):
         grid = tuple(e // t for e, t in zip(dims, tile))[::-1]
     else:
         dims = tuple(domain) if isinstance(domain, (amp.extent, tuple, list)) else (int(domain),)
-        if not 1 <= len(dims) <= 3:
-            raise ValueError(f"compute domain rank must be 1 to 3, got {len(dims)}")
+        if len(dims) > 3:       # rank 4 and up: one row-major thread numbering (the kernel splits it)
+            blk = (256,)
+            return (max(1, -(-int(np.prod(dims)) // 256)),), blk, dims
         blk = tuple(block) if block is not None else DEFAULT_BLOCKS[len(dims)]
         if isinstance(block, int):
             blk = (block,)

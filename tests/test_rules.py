@@ -31,10 +31,7 @@ POSITIVE = sorted(p for p in SAMPLES.rglob("*.cpp") if "errors" not in p.relativ
 _EXPECT = re.compile(r"expected-(error|warning|note)(?:@([+-]\d+))?\s*\{\{(.*?)\}\}")
 
 #: Samples whose expectations amppy cannot meet yet, and why (strict: they fail once fixed).
-KNOWN_GAPS = {
-    "tile_shape_rank4.cpp": "extent<4>/array_view<T, 4> are not supported by sema yet ('rank 4 not "
-                            "supported yet'), so the rank-4 tile is never reached",
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 
 def expectations(path: Path) -> tuple[set, bool]:

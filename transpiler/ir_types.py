@@ -93,6 +93,10 @@ class Pointer(Type):
         return f"{self.elem}*"
 
 
+#: the highest rank of extent/index/array_view/array amppy takes (C++ AMP sets none; tiles stop at 3)
+MAX_RANK = 8
+
+
 @dataclass(frozen=True)
 class ArrayView(Type):
     elem: Type

@@ -61,6 +61,7 @@ struct index {
     explicit index(int i0) { v[0] = i0; }
     index(int i0, int i1) { v[0] = i0; v[1] = i1; }
     index(int i0, int i1, int i2) { v[0] = i0; v[1] = i1; v[2] = i2; }
+    explicit index(const int c[]) { for (int d = 0; d < N; d++) v[d] = c[d]; }
     int operator[](int d) const { return v[d]; }
     int& operator[](int d) { return v[d]; }
     index operator+(const index& o) const { index r; for (int d = 0; d < N; d++) r.v[d] = v[d] + o.v[d]; return r; }
@@ -82,6 +83,7 @@ struct extent {
     explicit extent(int e0) { v[0] = e0; }
     extent(int e0, int e1) { v[0] = e0; v[1] = e1; }
     extent(int e0, int e1, int e2) { v[0] = e0; v[1] = e1; v[2] = e2; }
+    explicit extent(const int c[]) { for (int d = 0; d < N; d++) v[d] = c[d]; }
     int operator[](int d) const { return v[d]; }
     int& operator[](int d) { return v[d]; }
     int size() const { int s = 1; for (int d = 0; d < N; d++) s *= v[d]; return s; }

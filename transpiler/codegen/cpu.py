@@ -108,8 +108,8 @@ class CpuEmitter(KernelExprEmitter):
 
 
 def _name_table(kernel, taken):
-    base = ["tile", "ntiles0", "ntiles1", "ntiles2", "ext0", "ext1", "ext2"]
-    return fresh_names(base + [f"{w}{d}" for w in "gltoi" for d in range(3)], taken)
+    base = ["tile", "ntiles0", "ntiles1", "ntiles2"] + [f"ext{d}" for d in range(ir.MAX_RANK)]
+    return fresh_names(base + [f"{w}{d}" for w in "gltoi" for d in range(ir.MAX_RANK)], taken)
 
 
 class _KernelWriter:

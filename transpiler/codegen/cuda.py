@@ -221,7 +221,8 @@ def device_names(program: ir.Program | None) -> dict:
 
 
 def _name_table(taken: set) -> dict:
-    return fresh_names([f"ext{d}" for d in range(3)] + [f"{w}{d}" for w in "glto" for d in range(3)], taken)
+    return fresh_names([f"ext{d}" for d in range(ir.MAX_RANK)] + ["flat"] +
+                       [f"{w}{d}" for w in "glto" for d in range(ir.MAX_RANK)], taken)
 
 
 def _fields_of(program):
@@ -318,12 +319,22 @@ class _KernelWriter:
             head = pre
         else:
             gs = [n[f"g{d}"] for d in range(rank)]
-            if rank == 1:
-                grid = f"    {gs[0]} = cuda.grid(1)"
+            if rank > 3:            # one row-major thread number, split into the rank's components
+                exts = [n[f"ext{d}"] for d in range(rank)]
+                flat = n["flat"]
+                head = [f"    {flat} = cuda.grid(1)  # rank {rank}: threads numbered in row-major order",
+                        f"    if {flat} < {' * '.join(exts)}:  # the grid is rounded up to whole blocks"]
+                for d in range(rank - 1, -1, -1):
+                    inner = " * ".join(exts[d + 1:])
+                    value = flat if not inner else f"{flat} // {inner}" if d == rank - 2 else f"{flat} // ({inner})"
+                    head.append(f"        {gs[d]} = {value}" + (f" % {exts[d]}" if d else ""))
             else:
-                grid = f"    {', '.join(reversed(gs))} = cuda.grid({rank})  # x is the last dimension"
-            guard = " and ".join(f"{gs[d]} < {n[f'ext{d}']}" for d in range(rank))
-            head = [grid, f"    if {guard}:  # the grid is rounded up to whole blocks"]
+                if rank == 1:
+                    grid = f"    {gs[0]} = cuda.grid(1)"
+                else:
+                    grid = f"    {', '.join(reversed(gs))} = cuda.grid({rank})  # x is the last dimension"
+                guard = " and ".join(f"{gs[d]} < {n[f'ext{d}']}" for d in range(rank))
+                head = [grid, f"    if {guard}:  # the grid is rounded up to whole blocks"]
         sp = k.span
         at = where(sp.file, sp.line)
         kind = f"tile<{', '.join(map(str, k.tile_dims))}>" if tiled else f"extent<{rank}>"

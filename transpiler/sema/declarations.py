@@ -154,8 +154,7 @@ class Declarations:
             elem_ast = args[0]
             elem = self.type_arg(elem_ast, t)
             rank = self.const_int(args[1], "rank") if len(args) > 1 else 1
-            if not 1 <= rank <= 3:
-                self.unsupported(f"rank {rank}", t.span, "amppy supports ranks 1 to 3")
+            self._check_rank(rank, t)
             const = isinstance(elem_ast, A.TypeName) and elem_ast.const
             if name == "array_view":
                 return ir.ArrayView(elem, rank, const)
@@ -163,8 +162,7 @@ class Declarations:
         if name in ("extent", "index"):
             self._nargs(t, 1, 1)
             rank = self.const_int(args[0], "rank")
-            if not 1 <= rank <= 3:
-                self.unsupported(f"rank {rank}", t.span, "amppy supports ranks 1 to 3")
+            self._check_rank(rank, t)
             return ir.Extent(rank) if name == "extent" else ir.Index(rank)
         if name in ("tiled_index", "tiled_extent"):
             dims = tuple(self.const_int(a, "tile size") for a in args)
@@ -235,6 +233,12 @@ class Declarations:
             if t.name in members:
                 return members[t.name]
         self.unsupported(f"the member type '{owner}::{t.name}' is", t.span)
+
+    def _check_rank(self, rank: int, t: A.TypeName) -> None:
+        if rank < 1:
+            self.error("rank-mismatch", f"the rank of '{t.name}' must be at least 1, not {rank}", t.span)
+        if rank > ir.MAX_RANK:
+            self.unsupported(f"rank {rank}", t.span, f"amppy supports ranks 1 to {ir.MAX_RANK}")
 
     def _nargs(self, t: A.TypeName, lo: int, hi: int):
         if not lo <= len(t.args) <= hi:

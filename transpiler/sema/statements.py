@@ -542,6 +542,15 @@ class Statements:
             return TL.construct(self, t, args, span, spans)
         if isinstance(t, ir.Extent) and len(args) == 1 and isinstance(args[0].type, ir.TiledExtent):
             return self.convert(args[0], t, spans[0])       # a tiled_extent is an extent
+        if isinstance(t, (ir.Extent, ir.Index)) and len(args) == 1 and isinstance(args[0].type, ir.CArray):
+            arr = args[0]                   # `extent<4> e(dims)`: the components from an int array
+            if not (isinstance(arr.type.elem, ir.Scalar) and arr.type.elem.is_int) or len(arr.type.dims) != 1 \
+                    or arr.type.dims[0] < t.rank:
+                self.error("ctor-args", f"'{t}' is made from an array of at least {t.rank} ints, not '{arr.type}'",
+                           spans[0])
+            args = tuple(ir.ElementRef(spans[0], arr.type.elem, arr, (ir.Const(spans[0], ir.INT, k),))
+                         for k in range(t.rank))
+            spans = [spans[0]] * t.rank
         if isinstance(t, (ir.Extent, ir.Index)):
             if len(args) == 1 and isinstance(args[0].type, (ir.Extent, ir.Index)):
                 if args[0].type.rank != t.rank:
