@@ -45,6 +45,7 @@ from .preprocess_errors import decode_source
 from .preprocess_headers import PREDEFINED, VIRTUAL_HEADERS
 from .preprocess_layout import Origin, PreprocessedSource
 from .preprocess_pcpp import MACRO_EXPANSION_LIMIT, PcppAdapter
+from . import short_vectors
 from .source import SourceMap
 
 __all__ = ["Origin", "PreprocessedSource", "preprocess", "VIRTUAL_HEADERS", "MACRO_EXPANSION_LIMIT"]
@@ -89,7 +90,10 @@ def preprocess(path: str, *, text: str | None = None, defines: Mapping[str, str]
             value = "1" if value in ("", None) else value
             pp._cmdline[name.split("(", 1)[0]] = f"{name}={value}"
             pp.define(f"{name} {value}")
-        return pp.run(text, path)
+        out = pp.run(text, path)
+        if short_vectors.GUARD in pp.macros:    # <amp_short_vectors.h>: its classes go first
+            out = short_vectors.attach(out)
+        return out
     finally:
         if enabled:
             gc.enable()

@@ -8,6 +8,8 @@ unknown system header, and `PREDEFINED` the macros every translation unit has.
 """
 from __future__ import annotations
 
+from .short_vectors import VIRTUAL_TEXT
+
 __all__ = ["VIRTUAL_HEADERS", "STANDARD_HEADERS", "SYSTEM_HELP", "PREDEFINED"]
 
 _MATH_DEFINES = """\
@@ -54,6 +56,10 @@ VIRTUAL_HEADERS: dict[str, str] = {
     "windows.h": _WINDOWS, "tchar.h": _TCHAR, "stdafx.h": "", "targetver.h": "",
     "sdkddkver.h": "", "conio.h": "",
 }
+
+# <amp_short_vectors.h> (and <amp_graphics.h>, which declares the same types) only mark the
+# program: preprocess() puts the classes it uses before its text (amppy.short_vectors).
+VIRTUAL_HEADERS.update({"amp_short_vectors.h": VIRTUAL_TEXT, "amp_graphics.h": VIRTUAL_TEXT})
 
 _LIMITS = """\
 #define CHAR_BIT 8

@@ -490,6 +490,9 @@ def operator(a, op: str, operands: list, span: Span, spans: list) -> ir.Expr | N
         if r is not None:
             found.append((s, r))
     if not found:
+        from .short_vectors import decays
+        if decays(a, op, operands):
+            return None                     # `n * 2.0f`: the built-in operator, on the norm's float
         given = ", ".join(str(x.type) for x in operands)
         a.error("no-matching-function", f"no viable overloaded '{op}' for operands of type ({given})", span,
                 help="candidates: " + ("; ".join(O.describe(s) for s in cands + free) or "none"))

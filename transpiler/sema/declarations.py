@@ -25,6 +25,7 @@ from . import chrono as C
 from . import memory as M
 from . import streams as ST
 from . import utility as U
+from . import short_vectors as SV
 from .exceptions import CLASSES
 from .scope import Scope, python_name
 from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES, zero
@@ -98,7 +99,7 @@ class Declarations:
         if name in LIBRARY_STRUCTS:
             return ir.StructType(name)
         if name in self.forward_structs:    # declared (`struct X;`), defined later: its Python
-            return ir.StructType(name, python_name(name))     # name is the one it will get
+            return ir.StructType(name, SV.class_py_name(self, name) or python_name(name))   # name is the one it will get
         ct = C.named_type(self, t)
         if ct is not None:
             return ct
@@ -281,7 +282,7 @@ class Declarations:
         elif isinstance(d, A.StructForward):
             if d.name not in self.structs:
                 self.forward_structs.add(d.name)
-                self.module_names.taken.add(python_name(d.name))    # kept for the definition
+                self.module_names.taken.add(SV.class_py_name(self, d.name) or python_name(d.name))  # kept for the definition
         elif isinstance(d, A.StructDef):
             self.struct_def(d)
         elif isinstance(d, A.Typedef):
@@ -312,8 +313,8 @@ class Declarations:
         if d.name in self.structs:
             self.error("redefinition", f"redefinition of '{d.name}'", d.span)
         sd = ir.StructDef(d.name, [], d.span)
-        sd.py_name = py_name or (python_name(d.name) if d.name in self.forward_structs
-                                 else self.module_names.fresh(d.name, self.globals))
+        sd.py_name = py_name or SV.class_py_name(self, d.name) or (
+            python_name(d.name) if d.name in self.forward_structs else self.module_names.fresh(d.name, self.globals))
         self.structs[d.name] = sd
         self.struct_order.append(sd)
         saved = self.scope
@@ -479,8 +480,9 @@ class Declarations:
                                d.name_span, help="give default arguments in the declaration only")
                 old.defaults = defaults
             return old                      # prototype, then definition
-        base = CL.free_py_name(d.name, len(params))
-        if group:                           # an overload: named after its parameter types
+        header = SV.function_py_name(self, d, params)      # `float_4_add`
+        base = header or CL.free_py_name(d.name, len(params))
+        if group and not header:            # an overload: named after its parameter types
             same = [old for old in group if old.type.params == ftype.params]
             base += "_" + ("_".join(O.type_slug(t) for t in params) or "void") if not same else "_amp"
         py = self.module_names.fresh(instance[1] if instance else base, self.globals)

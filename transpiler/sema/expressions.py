@@ -26,6 +26,7 @@ from . import utility as U
 from . import strings as S
 from . import classes as CL
 from . import conversions as CV
+from . import short_vectors as SV
 from . import templates as TM
 from .overloads import Overloads
 from .lambdas import lambda_expr
@@ -105,7 +106,7 @@ class Expressions:
             return ST.stream_of(e)          # a string, file or console stream as `std::ostream&`
         if isinstance(t, ir.Library) and t.name == "auto":
             return e
-        user = CV.convert(self, e, t, span, explicit)     # a converting constructor
+        user = CV.convert(self, e, t, span, explicit)     # a converting constructor, norm -> float
         if user is not None:
             return user
         self.error("type-mismatch", f"cannot convert '{src}' to '{t}'", span)
@@ -252,6 +253,7 @@ class Expressions:
             call = CL.operator(self, n.op, [e], n.span, [n.operand.span])
             if call is not None:
                 return call
+            e = SV.decay(self, e)           # `-u` of a unorm: of its float
         if n.op == "!":
             return negate(self.to_bool(e, n.operand.span), n.span)
         if not isinstance(e.type, ir.Scalar):
@@ -309,6 +311,7 @@ class Expressions:
                 call = CL.operator(self, "<<", [left, item], n.span, [n.left.span, n.right.span])
                 if call is not None:        # the program's `ostream& operator<<(ostream&, const T&)`
                     return call
+                item = SV.decay(self, item)     # a norm/unorm is written as its float
             if isinstance(left, ir.StreamOut):
                 return ir.StreamOut(n.span, left.type, left.stream, left.items + (self.stream_item(item, n.right),))
             return ir.StreamOut(n.span, left.type, left, (self.stream_item(item, n.right),))
@@ -324,6 +327,7 @@ class Expressions:
             call = CL.operator(self, op, [left, right], n.span, [n.left.span, n.right.span])
             if call is not None:
                 return call
+            left, right = SV.decay(self, left), SV.decay(self, right)    # `n * 2.0f`: a float
         if op in ("&&", "||"):
             return ir.Binary(n.span, ir.BOOL, op, self.to_bool(left, n.left.span), self.to_bool(right, n.right.span))
         if S.involved(left.type, right.type):
@@ -387,7 +391,11 @@ class Expressions:
         self.error("type-mismatch", f"cannot write a value of type '{e.type}' to a stream", node.span)
 
     def e_Assign(self, n: A.Assign) -> ir.Expr:
-        target = self.lvalue(self.expr(n.target), n.target.span)
+        target = self.expr(n.target)
+        swizzle = SV.assign(self, n, target)   # `v.xy = e`: v.set_xy(e)
+        if swizzle is not None:
+            return swizzle
+        target = self.lvalue(target, n.target.span)
         if isinstance(n.value, A.InitList):
             value = self.init_list(target.type, n.value)
             return ir.Assign(n.span, target.type, "=", target, value, target.type)
@@ -404,6 +412,7 @@ class Expressions:
             return ir.Assign(n.span, target.type, "=", target, self.convert(value, target.type, n.value.span, copy=True),
                              target.type)
         op = n.op[:-1]
+        value = SV.decay(self, value)       # `f += n` of a norm: of its float
         if isinstance(target.type, (ir.Index, ir.Extent)):
             return I.compound(self, op, target, value, n.span, n.value.span)
         if op in ("+", "-") and isinstance(target.type, ir.Pointer) and isinstance(value.type, ir.Scalar) \
@@ -545,6 +554,9 @@ class Expressions:
             return L.member(self, CL.this_value(self, n.base.span), A.Member(n.span, n.base, n.name, False,
                                                                              n.template_args))
         base = self.expr(n.base)
+        sv = SV.member(self, base, n)       # a short vector's swizzle, `v.r`
+        if sv is not None:
+            return sv
         return L.member(self, base, n)
 
     def e_Subscript(self, n: A.Subscript) -> ir.Expr:
