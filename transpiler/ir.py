@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Optional
 
 from .ir_types import (  # noqa: F401  (re-exported: ir.Scalar, ir.SCALARS, ir.INT, ...)
-    SCALARS, BOOL, INT, UINT, FLOAT, DOUBLE, CHAR,
+    SCALARS, BOOL, INT, UINT, FLOAT, DOUBLE, CHAR, MAX_RANK,
     Type, Scalar, Void, StructType, CArray, Pointer, ArrayView, AmpArray, Texture, TextureView, Extent, Index,
     TiledExtent,
     TiledIndex, Vector, Iterator, String, StdString, Library, Function, Duration, TimePoint,
