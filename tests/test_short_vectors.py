@@ -1,7 +1,7 @@
 """C++ AMP's short vectors (`<amp_short_vectors.h>`, `<amp_graphics.h>`): the header amppy makes
 (`amppy/short_vectors.py`), what sema adds to its classes (`sema/short_vectors.py`: swizzles,
-`r g b a`, norm/unorm as float).  Converting constructors and `++`/`--` of any class:
-test_user_conversions.py.
+`r g b a`, norm/unorm as float), and `benchmarks/short_vectors.py` (its CPU path runs; its CUDA
+kernels compile).  Converting constructors and `++`/`--` of any class: test_user_conversions.py.
 
 The samples `graphics/short_vectors.cpp` and `graphics/saxpy_float4.cpp` run in test_samples,
 compile to PTX in test_cuda_codegen and match g++ (with `tests/cpp_emu/amp_short_vectors.h`) in
@@ -9,6 +9,7 @@ test_gxx_oracle; `errors/rules/short_vector_errors.cpp` holds the diagnostics.
 """
 from __future__ import annotations
 
+import importlib.util
 import shutil
 import subprocess
 import sys
@@ -160,3 +161,36 @@ int main() {
 }
 """
     assert run(program, tmp_path) == "1.5 1 0.25 1 1 -1\n"
+
+
+# ---- the benchmark ---------------------------------------------------------------------------------------
+def _benchmark():
+    spec = importlib.util.spec_from_file_location("bench_short_vectors", ROOT / "benchmarks" / "short_vectors.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_benchmark_cpu_path_runs_and_agrees(capsys):
+    assert _benchmark().main(["--target", "cpu", "--n", "4096", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "results agree (one call of each SAXPY from the same inputs, bit for bit): True" in out
+    assert "amppy --target cpu (kernel)" in out and "copy (prange, flat)" in out
+
+
+def test_benchmark_cuda_kernels_compile_to_ptx(tmp_path):
+    from amppy.runtime import cuda_compat
+    problem = cuda_compat.ptx_toolchain_problem()
+    if problem is not None:
+        pytest.skip(f"PTX compilation unavailable: {problem}")
+    from numba import from_dtype, types
+    from test_cuda_codegen import ptx_of
+    bench = _benchmark()
+    mod = bench.translate(1 << 10, "cuda", str(tmp_path))
+    rec = types.Array(from_dtype(mod.float_4.dtype), 1, "C")
+    sig = bench.kernel_args(mod.saxpy_kernel, types.int64, a=types.float32, x=rec, y=rec)
+    assert "ld.global" in ptx_of(mod.saxpy_kernel.py_func, sig)
+    hand, rows = bench.make_hand_cuda()
+    flat, arr = types.Array(types.float32, 1, "C"), types.Array(types.float32, 2, "C")
+    assert "st.global" in ptx_of(hand.py_func, (types.float32, flat, flat))
+    assert "st.global" in ptx_of(rows.py_func, (types.float32, arr, arr))
