@@ -19,7 +19,10 @@ Layout of `text`: each token goes on the output line of its source line and,
 where it still fits, at its source column, so a line untouched by macros comes
 out identical and, in a file without (non-empty) includes, output line N is
 source line N.  Virtual system headers (<amp.h>, <iostream>, <Windows.h>, ...)
-exist only in `VIRTUAL_HEADERS`; they define a few macros and emit no text.
+exist only in `VIRTUAL_HEADERS`; they define a few macros and emit no text.  The one
+exception is C++ AMP's short vectors: <amp_graphics.h>/<amp_short_vectors.h> define a
+macro, and then `short_vectors.attach` puts the C++ of the classes the program uses
+before the whole text (mapped to `<amp_short_vectors.h>`).
 
 The parts:
 
