@@ -26,7 +26,7 @@ LIBRARY_TYPES = frozenset("""
     LPSTR LPCSTR LPWSTR LPCWSTR size_t ptrdiff_t int8_t int16_t int32_t int64_t uint8_t uint16_t
     uint32_t uint64_t string wstring ostream istream exception runtime_error
     accelerator accelerator_view completion_future tile_barrier runtime_exception
-    invalid_compute_domain out_of_memory unsupported_feature norm unorm uint
+    invalid_compute_domain out_of_memory unsupported_feature accelerator_view_removed norm unorm uint
     int_2 int_3 int_4 uint_2 uint_3 uint_4 float_2 float_3 float_4 double_2 double_3 double_4
     stringstream ostringstream istringstream wstringstream ifstream ofstream fstream
     mt19937 mt19937_64 default_random_engine random_device minstd_rand minstd_rand0 bernoulli_distribution

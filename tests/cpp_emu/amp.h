@@ -109,9 +109,30 @@ inline int linear(const extent<N>& e, const index<N>& i) {
     return off;
 }
 
-class invalid_compute_domain : public std::runtime_error {
+// C++ AMP's exceptions: a message and an HRESULT (a signed 32-bit long on Windows)
+class runtime_exception : public std::runtime_error {
 public:
-    explicit invalid_compute_domain(const std::string& m) : std::runtime_error(m) {}
+    explicit runtime_exception(const std::string& m, int code = -2147467259) : std::runtime_error(m), code_(code) {}
+    int get_error_code() const { return code_; }
+private:
+    int code_;
+};
+class invalid_compute_domain : public runtime_exception {
+public:
+    explicit invalid_compute_domain(const std::string& m) : runtime_exception(m, -2147024809) {}
+};
+class out_of_memory : public runtime_exception {
+public:
+    explicit out_of_memory(const std::string& m) : runtime_exception(m, -2147024882) {}
+};
+class unsupported_feature : public runtime_exception {
+public:
+    explicit unsupported_feature(const std::string& m) : runtime_exception(m, -2147024809) {}
+};
+class accelerator_view_removed : public runtime_exception {
+public:
+    accelerator_view_removed(const std::string& m, int reason) : runtime_exception(m, reason) {}
+    int get_view_removed_reason() const { return get_error_code(); }
 };
 
 class completion_future {
@@ -353,7 +374,10 @@ void parallel_for_each(const tiled_extent<D0, D1, D2>& e, const F& f) {
     const int R = tiled_extent<D0, D1, D2>::rank;
     const int t[3] = {D0, D1 ? D1 : 1, D2 ? D2 : 1};
     for (int d = 0; d < R; d++)
-        if (e[d] <= 0 || e[d] % t[d] != 0) throw invalid_compute_domain("concurrency::parallel_for_each (tiling): unsupported compute domain, the extent of dimension of the compute domain cannot be evenly divided by the extent of dimension of the tile.");
+        if (e[d] <= 0 || e[d] % t[d] != 0)
+            throw invalid_compute_domain("concurrency::parallel_for_each (tiling): unsupported compute domain, the extent of dimension " +
+                std::to_string(d) + " of the compute domain (" + std::to_string(e[d]) + ") cannot be evenly divided by the extent of dimension " +
+                std::to_string(d) + " of the tile (" + std::to_string(t[d]) + ").");
     int tiles[3] = {1, 1, 1};
     for (int d = 0; d < R; d++) tiles[d] = e[d] / t[d];
     int per_tile = t[0] * t[1] * t[2];
@@ -393,10 +417,6 @@ template <typename T> T atomic_fetch_dec(T* p) { return atomic_fetch_sub(p, T(1)
 // ---- accelerators ----------------------------------------------------------------------------
 // Two: a kernel-running default device ("emu") and C++ AMP's CPU accelerator (data only).
 // Programs printing hardware facts print them only where every device agrees.
-class runtime_exception : public std::runtime_error {
-public:
-    explicit runtime_exception(const std::string& m) : std::runtime_error(m) {}
-};
 struct accelerator;
 struct accelerator_view {
     std::wstring path_;              // its accelerator's device path (views outlive accelerator objects)

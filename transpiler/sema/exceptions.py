@@ -19,8 +19,32 @@ CLASSES = {
     "domain_error": "std_domain_error", "length_error": "std_length_error", "out_of_range": "std_out_of_range",
     "runtime_error": "std_runtime_error", "range_error": "std_range_error", "overflow_error": "std_overflow_error",
     "underflow_error": "std_underflow_error", "bad_alloc": "std_bad_alloc",
-    "runtime_exception": "runtime_exception",
+    "runtime_exception": "runtime_exception", "invalid_compute_domain": "invalid_compute_domain",
+    "out_of_memory": "out_of_memory", "unsupported_feature": "unsupported_feature",
+    "accelerator_view_removed": "accelerator_view_removed",
 }
+#: C++ AMP's exceptions: (message[, HRESULT]) constructors, `get_error_code()`
+AMP = {"runtime_exception", "invalid_compute_domain", "out_of_memory", "unsupported_feature",
+       "accelerator_view_removed"}
+#: each class's base (std::exception is the root)
+BASES = {"logic_error": "exception", "invalid_argument": "logic_error", "domain_error": "logic_error",
+         "length_error": "logic_error", "out_of_range": "logic_error", "runtime_error": "exception",
+         "range_error": "runtime_error", "overflow_error": "runtime_error", "underflow_error": "runtime_error",
+         "bad_alloc": "exception", "runtime_exception": "exception",
+         "invalid_compute_domain": "runtime_exception", "out_of_memory": "runtime_exception",
+         "unsupported_feature": "runtime_exception", "accelerator_view_removed": "runtime_exception"}
+
+
+def derives(src: ir.Type, dst: ir.Type) -> bool:
+    """An object of exception class `src` is a `dst` (a reference to the base binds to it)."""
+    if not (is_class(src) and is_class(dst)):
+        return False
+    name = src.name
+    while name is not None and name != dst.name:
+        name = BASES.get(name)
+    return name is not None
+
+
 #: classes constructed with a message (the others take none)
 WITH_MESSAGE = set(CLASSES) - {"exception", "bad_alloc"}
 
@@ -38,23 +62,33 @@ def construct(a, t: ir.Library, args: list, span, spans) -> ir.Expr:
     if a.in_amp():
         a.error("amp-restrict", f"'{t}' cannot be used in restrict(amp) code", span)
     if t.name in WITH_MESSAGE:
-        if t.name == "runtime_exception" and len(args) == 2:
-            args = args[:1]                 # (message, HRESULT): the code is not kept
+        code = None
+        if t.name in AMP and len(args) == 2:    # (message, HRESULT)
+            code = a.convert(args[1], ir.Scalar("long"), spans[1])
+            args = args[:1]
         if len(args) != 1:
-            a.error("ctor-args", f"'std::{t.name}' is constructed from a message", span)
+            a.error("ctor-args", f"'{_qualified(t)}' is constructed from a message", span)
         msg = args[0]
         if not isinstance(msg.type, (ir.String, ir.StdString)):
-            a.error("ctor-args", f"'std::{t.name}' is constructed from a message, not '{msg.type}'", spans[0])
-        return ir.LibCall(span, t, CLASSES[t.name], None, (msg,))
+            a.error("ctor-args", f"'{_qualified(t)}' is constructed from a message, not '{msg.type}'", spans[0])
+        made = ir.LibCall(span, t, CLASSES[t.name], None, (msg,))
+        return made if code is None else ir.LibCall(span, t, "with_code", made, (code,))
     if args:
         a.error("ctor-args", f"'std::{t.name}' takes no arguments", span)
     return ir.LibCall(span, t, CLASSES[t.name], None, ())
 
 
+def _qualified(t: ir.Library) -> str:
+    return f"concurrency::{t.name}" if t.name in AMP else f"std::{t.name}"
+
+
 def what(a, obj: ir.Expr, name: str, args: list, n: A.Call) -> ir.Expr:
     if name == "what" and not args:
         return ir.LibCall(n.span, ir.String(), "what", obj, ())
-    a.error("no-member", f"no member function '{name}' in 'std::{obj.type}'", n.func.span)
+    if name == "get_error_code" and not args and obj.type.name in AMP or \
+            name == "get_view_removed_reason" and not args and obj.type.name == "accelerator_view_removed":
+        return ir.LibCall(n.span, ir.Scalar("long"), name, obj, ())
+    a.error("no-member", f"no member function '{name}' in '{_qualified(obj.type)}'", n.func.span)
 
 
 def throw(a, n: A.Throw) -> ir.Stmt:

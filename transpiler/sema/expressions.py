@@ -15,6 +15,7 @@ from .. import ir
 from ..cxxtypes import round_value, wrap_value
 from ..names import field_name
 from ..source import Span
+from . import exceptions as E
 from . import indices as I
 from . import tiling as TL
 from . import views as V
@@ -71,6 +72,8 @@ class Expressions:
             return TL.value_of_kernel_index(self.fn.kernel, e.span)     # the kernel's tiled_index
         if isinstance(t, ir.Index) and isinstance(src, ir.TiledIndex) and len(src.dims) == t.rank:
             return TL.index_member(self, e, "global", e.span)           # tiled_index -> its global index
+        if E.derives(src, t):
+            return e                            # a derived exception as its base class
         if isinstance(t, ir.StructType) and CL.derives(self, src, t):
             return CL.upcast(self, e, t)    # a derived object as its base part
         if isinstance(t, ir.Scalar) and t.name == "bool" and isinstance(src, (ir.Pointer, ir.String)):
