@@ -534,7 +534,8 @@ class texture(array):  # noqa: N801 - C++ name
     where a read costs what an array read costs)."""
 
     def get_bits_per_scalar_element(self):
-        return self.host.dtype.itemsize * 8
+        dt = self.host.dtype                    # a short vector's: its components'
+        return dt.itemsize * 8 // (len(dt.fields) if dt.fields else 1)
 
     def get_data_length(self):
         return self.host.nbytes

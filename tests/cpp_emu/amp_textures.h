@@ -28,7 +28,13 @@ public:
     T operator()(int i0, int i1) const { return (*this)[index<N>(i0, i1)]; }
     T get(const index<N>& i) const { return (*this)[i]; }
     void set(const index<N>& i, const T& v) { store[linear(extent, i)] = v; }
-    unsigned int get_bits_per_scalar_element() const { return sizeof(T) * 8; }
+    unsigned int get_bits_per_scalar_element() const {
+#if __has_include("amp_short_vectors.h")
+        return sizeof(T) * 8 / short_vector_traits<T>::size;
+#else
+        return sizeof(T) * 8;
+#endif
+    }
     unsigned int get_data_length() const { return unsigned(store.size() * sizeof(T)); }
     concurrency::extent<N> get_extent() const { return extent; }
 };

@@ -26,6 +26,7 @@ from . import memory as M
 from . import streams as ST
 from . import utility as U
 from . import short_vectors as SV
+from .. import short_vectors as H_SV
 from .exceptions import CLASSES
 from .scope import Scope, python_name
 from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES, zero
@@ -143,9 +144,11 @@ class Declarations:
             rank = self.const_int(args[1], "rank") if len(args) > 1 else 1
             if not 1 <= rank <= 3:
                 self.error("rank-mismatch", f"a texture has rank 1, 2 or 3, not {rank}", t.span)
-            if not (isinstance(elem, ir.Scalar) and elem.name in ("int", "unsigned int", "float", "double")):
-                self.unsupported(f"a texture of '{elem}' is", t.span,
-                                 help="amppy has textures of int, unsigned int, float and double so far")
+            vector = SV.from_header(self, elem) and elem.name in H_SV.CLASSES and H_SV.CLASSES[elem.name][1] != 3
+            if not (isinstance(elem, ir.Scalar) and elem.name in ("int", "unsigned int", "float", "double")
+                    or vector):
+                self.error("type-mismatch", f"a texture's elements are int, unsigned int, float, double, norm, "
+                           f"unorm or their 2- and 4-component short vectors, not '{elem}'", t.span)
             const = isinstance(elem_ast, A.TypeName) and elem_ast.const
             if name == "texture":
                 return ir.Texture(elem, rank)
