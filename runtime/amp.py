@@ -507,10 +507,14 @@ class array(_ArrayBase):  # noqa: N801
     _view = _associated = None
     _access = None
 
-    def placed(self, view, associated=None, access=None):
+    def placed(self, view, second=None):
         """``array(..., view[, associated_view | cpu_access_type])``: where C++ AMP keeps the
         array (amppy's data movement follows the target; the views are what the program asks)."""
-        self._view, self._associated, self._access = view, associated, access
+        self._view = view
+        if isinstance(second, (int, np.integer)):
+            self._access = int(second)
+        else:
+            self._associated = second
         return self
 
     def get_accelerator_view(self):

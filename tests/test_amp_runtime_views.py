@@ -1,0 +1,36 @@
+"""amppy.runtime.amp's views of views, index arithmetic and array placement, without translating:
+the behaviour generated code relies on, checked on its own (the samples check it end to end)."""
+import numpy as np
+import pytest
+
+from amppy.runtime import amp
+from amppy.runtime.accelerators import access_type_read, accelerator
+
+
+def test_section_overloads_alias_the_parent():
+    v = amp.array_view(amp.extent(4, 6), np.int32)
+    v.data()[...] = np.arange(24).reshape(4, 6)
+    s = v.section(amp.index(1, 2), amp.extent(2, 3))
+    assert s.extent == amp.extent(2, 3) and s[0, 0] == 8
+    s[1, 2] = -1
+    assert v[2, 4] == -1                                # a write through the section
+    assert v.section(amp.index(3, 4)).extent == amp.extent(1, 2)          # to the end
+    assert v.section(amp.extent(2, 2))[1, 1] == 7                         # from the origin
+    with pytest.raises(amp.runtime_exception):
+        v.section(amp.index(3, 0), amp.extent(2, 1))                      # past the end
+
+
+def test_index_operators_have_cpp_int_semantics():
+    i = amp.index(7, -7)
+    assert (i / 2).dims == (3, -3) and (i % 4).dims == (3, -3)           # truncating
+    assert (-9 % amp.index(4, 4)).dims == (-1, -1) and (10 - i).dims == (3, 17)
+    assert (amp.index(2**31 - 1, 0) + 1).dims == (-2**31, 1)               # wraps at 32 bits
+
+
+def test_array_placement_and_access_type():
+    view = accelerator().default_view
+    a = amp.array(amp.extent(4), np.int32).placed(view, access_type_read)
+    assert a.get_cpu_access_type() == access_type_read and a.get_accelerator_view() is view
+    other = accelerator().create_view()
+    b = amp.array(amp.extent(4), np.int32).placed(view, other)
+    assert b.get_associated_accelerator_view() is other and b.get_accelerator_view() is view
