@@ -114,6 +114,12 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr | None:
 def assign(a, n: A.Assign, target: ir.Expr) -> ir.Expr | None:
     """`v.xy = e` / `v.xy += e`, `target` being the analysed `v.xy`: the setter's call."""
     if a.swizzle_reads.get(id(target)) is not target:
+        base = target
+        while isinstance(base, ir.FieldRef):
+            base = base.base
+        if base is not target and a.swizzle_reads.get(id(base)) is base:   # `v.xy.x = 1`
+            a.error("not-assignable", "a component of a swizzle is a copy, not assignable", n.target.span,
+                    help="assign the component itself (`v.x = 1`) or the whole swizzle (`v.xy = float_2(1, v.y)`)")
         return None
     obj = a.lvalue(target.args[0], n.target.span)
     sw = target.func.name[len("get_"):]

@@ -3,7 +3,9 @@
 // vector lacks, an implicit conversion between vector types (their converting constructors are
 // explicit), `%`, `~` and bitwise operators on float vectors (integer vectors only), unary minus
 // on a uint vector, a norm made implicitly from a float or a unorm from a norm (explicit), a
-// norm's stored value, and `ref_x()`, which amppy does not translate yet.
+// norm's stored value.  And two amppy reports where Visual Studio does not: a component of a
+// swizzle assigned (the swizzle is a copy, so the assignment would change nothing) and `ref_x()`
+// (not translated yet).
 #include <amp.h>
 #include <amp_graphics.h>
 using namespace concurrency;
@@ -32,6 +34,7 @@ int main() {
     unorm un = n2; // expected-error {{cannot convert 'norm' to 'unorm' [type-mismatch]}}
     float f = n2.value; // expected-error {{no member named 'value' in 'norm' [no-member]}}
     norm_2 nv = 0.5f; // expected-error {{cannot convert 'float' to 'norm_2' [type-mismatch]}}
+    v.zw.x = 1.0f; // expected-error {{a component of a swizzle is a copy, not assignable [not-assignable]}}
     float g = v.ref_x(); // expected-error {{'ref_x()' (a reference to one component) is not supported yet [unsupported]}}
     return 0;
 }
