@@ -163,6 +163,31 @@ int main() {
     assert run(program, tmp_path) == "1.5 1 0.25 1 1 -1\n"
 
 
+def test_norm_clamps_infinities_and_keeps_nan(tmp_path):
+    """C++ AMP clamps +-infinity and leaves NaN undefined; amppy keeps NaN, on the host and in
+    kernels alike (the clamping comparisons are false for it)."""
+    program = HEAD + """#include <iostream>
+#include <cmath>
+#include <vector>
+int main() {
+    float inf = 1.0f / 0.0f, nan = std::sqrt(-1.0f);
+    std::vector<float> out(6);
+    array_view<float, 1> av(6, out);
+    parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {
+        float v = i[0] < 2 ? inf : (i[0] < 4 ? -inf : nan);
+        av[i] = i[0] % 2 == 0 ? (float)norm(v) : (float)unorm(v);
+    });
+    norm n(nan);
+    std::cout << norm(inf) << ' ' << norm(-inf) << ' ' << unorm(inf) << ' ' << unorm(-inf) << ' '
+              << std::isnan((float)n) << " |";
+    for (int k = 0; k < 4; k++) std::cout << ' ' << out[k];
+    std::cout << ' ' << std::isnan(out[4]) << std::isnan(out[5]) << std::endl;
+    return 0;
+}
+"""
+    assert run(program, tmp_path) == "1 -1 1 0 1 | 1 1 -1 0 11\n"
+
+
 # ---- the benchmark ---------------------------------------------------------------------------------------
 def _benchmark():
     spec = importlib.util.spec_from_file_location("bench_short_vectors", ROOT / "benchmarks" / "short_vectors.py")
