@@ -57,7 +57,6 @@ HEADER = "<amp_short_vectors.h>"
 GUARD = "_AMPPY_AMP_SHORT_VECTORS_H"
 VIRTUAL_TEXT = f"#ifndef {GUARD}\n#define {GUARD} 1\n#endif\n"
 
-_FLOATISH = ("float", "double", "norm", "unorm")
 _ARITH = ("+", "-", "*", "/")
 _INTEGRAL_ONLY = ("%", "&", "|", "^", "<<", ">>")
 #: The Python name part of each operator a free function of the header implements (`float_4_add`).
