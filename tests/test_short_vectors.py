@@ -156,11 +156,13 @@ int main() {
     unorm u(2.0f);
     float a = n * 3.0f;         // built-in float arithmetic
     double d = u;               // float, then double
-    std::cout << a << ' ' << d << ' ' << half(n) << ' ' << (n < u) << ' ' << (n + u) << ' ' << -u << std::endl;
+    unorm z;
+    std::cout << a << ' ' << d << ' ' << half(n) << ' ' << (n < u) << ' ' << (n + u) << ' ' << -u << ' '
+              << (z ? 1 : 2) << (n && !z) << std::endl;
     return 0;
 }
 """
-    assert run(program, tmp_path) == "1.5 1 0.25 1 1 -1\n"
+    assert run(program, tmp_path) == "1.5 1 0.25 1 1 -1 21\n"
 
 
 def test_norm_clamps_infinities_and_keeps_nan(tmp_path):

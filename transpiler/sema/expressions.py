@@ -119,6 +119,7 @@ class Expressions:
         return self.to_bool(e, node.span)
 
     def to_bool(self, e: ir.Expr, span: Span) -> ir.Expr:
+        e = SV.decay(self, e)               # `if (n)` of a norm: of its float
         if isinstance(e.type, ir.Scalar) or isinstance(e.type, (ir.Pointer, ir.String)):
             return self.convert(e, ir.BOOL, span)
         if ST.readable(e.type) or ST.is_stream(e.type):     # `if (in)`: no operation has failed
