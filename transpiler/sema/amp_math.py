@@ -29,6 +29,7 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import DIRECT3D, FUNCTIONS, NAMES, NAMESPACES
 from .types import common_type, promote
+from . import short_vectors as SV
 
 _QUALIFIED = {"fast_math": "fast_math", "precise_math": "precise_math", "direct3d": "direct3d", "std": "std"}
 _SCALAR = {"int": ir.INT, "unsigned int": ir.UINT, "float": ir.FLOAT, "double": ir.DOUBLE}
@@ -64,7 +65,7 @@ def call(a, name: str, n: A.Call) -> ir.Expr:
     if len(n.args) != len(kinds):
         a.error("call-args", f"'{qualified}' takes {len(kinds)} argument{'s' if len(kinds) > 1 else ''}, "
                              f"{len(n.args)} given", n.span)
-    values = [a.expr(x) if k in "xi" else None for x, k in zip(n.args, kinds)]
+    values = [SV.decay(a, a.expr(x)) if k in "xi" else None for x, k in zip(n.args, kinds)]   # a norm: its float
     if base == "nan":                           # nan(int) / std::nan(const char*): a quiet NaN
         return ir.MathCall(n.span, ir.FLOAT if float_overload else ir.DOUBLE, base, ())
     for e, x in zip(values, n.args):
