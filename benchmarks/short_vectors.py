@@ -240,12 +240,12 @@ def main(argv=None) -> int:
     bw = {k: (COPY_BYTES if k == "copy" else SAXPY_BYTES) * n / t[k] / 1e9 for k in t}
     print(f"float_4 SAXPY y = a * x + y, n = {n} float_4 ({n * 16 / 2**20:.0f} MiB per array), "
           f"target {args.target}, best of {repeat}" + (f" ({calls} calls each)" if calls > 1 else "") + f"; {where}")
-    print(f"{'version':<46}{'time (ms)':>11}{'GB/s':>9}{'vs hand-written':>17}{'vs copy GB/s':>14}")
+    print(f"{'version':<46}{'time (ms)':>11}{'GB/s':>9}{'speed / hand':>17}{'GB/s / copy':>14}")
     hand = "hand-written numba" + ("-cuda" if args.target == "cuda" else " parallel")
     rows = (("amppy", f"amppy --target {args.target} (kernel)"), ("hand", f"{hand}, flat"),
             ("rows", f"{hand}, (n, 4) rows"), ("copy", f"copy ({copy_what})"))
     for key, label in rows:
-        print(f"{label[:45]:<46}{t[key] * 1e3:>11.3f}{bw[key]:>9.1f}{t[key] / t['hand']:>16.2f}x"
+        print(f"{label[:45]:<46}{t[key] * 1e3:>11.3f}{bw[key]:>9.1f}{t['hand'] / t[key]:>16.2f}x"
               f"{bw[key] / bw['copy']:>13.2f}x")
     speed, frac = t["hand"] / t["amppy"], bw["amppy"] / bw["copy"]
     print(f"amppy speed / hand-written speed = {speed:.2f} (goal >= {goal:.2f}: "
