@@ -256,6 +256,12 @@ class KernelExprEmitter(StructValues, PyEmitter):
             return (f"not ({text})", P_NOT) if e.name == "!=" else (text, P_AND)
         if e.name in ("get_extent", "extent") and e.obj is not None:
             return self._shape_tuple(e.obj)
+        if e.name == "view_as":             # the first extent.size() elements, in the new shape
+            dims = [self.expr(self.component(e.args[0], d), P_MUL) for d in range(e.type.rank)]
+            flat = self.expr(e.obj, P_ATOM)
+            if e.obj.type.rank != 1:
+                flat = f"{flat}.reshape({flat}.size)"
+            return f"{flat}[:{' * '.join(dims)}].reshape({self.index_value(dims)[0]})", P_ATOM
         if e.name == "size" and isinstance(e.obj.type, ir.Extent):          # extent<N>::size()
             parts = [self.expr(self.component(e.obj, d), P_MUL) for d in range(e.obj.type.rank)]
             return f"{self.scalar_type(ir.UINT)}({' * '.join(parts)})", P_ATOM
