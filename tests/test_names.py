@@ -71,7 +71,12 @@ def keyword_program(names: list[str], shift: int = 0) -> str:
     var_names = [(i, n) for i, n in enumerate(names) if (i + shift) % 3 != 2]
     locals_ = " ".join(f"int {n} = {i} * 2;" for i, n in var_names)
     sum_locals = " + ".join(n for _, n in var_names)
-    kernel_locals = " ".join(f"int {n} = idx[0] + {i};" for i, n in var_names)
+    # Kernel locals: the names that are globals in this rotation (each name is one in one of the
+    # three), so every name is a kernel local once over the three programs; a kernel of all of
+    # them took Numba 45 s per program to compile.
+    kernel_names = [(i, n) for i, n in var_names if (i + shift) % 3 == 0]
+    kernel_locals = " ".join(f"int {n} = idx[0] + {i};" for i, n in kernel_names)
+    sum_kernel = " + ".join(n for _, n in kernel_names)
     return "\n".join([
         "#include <iostream>", "#include <vector>", "#include <amp.h>",
         *top,
@@ -86,7 +91,7 @@ def keyword_program(names: list[str], shift: int = 0) -> str:
         "    concurrency::array_view<int, 1> view(3, data);",
         "    concurrency::parallel_for_each(view.extent, [=](concurrency::index<1> idx) restrict(amp) {",
         f"        {kernel_locals}",
-        f"        view[idx] = {sum_locals};",
+        f"        view[idx] = {sum_kernel};",
         "    });",
         "    std::cout << view[0] << \" \" << view[2] << std::endl;",
         "    return 0;",
@@ -96,7 +101,8 @@ def keyword_program(names: list[str], shift: int = 0) -> str:
 def expected_output(names: list[str], shift: int = 0) -> str:
     total = sum(range(len(names)))
     var = [i for i in range(len(names)) if (i + shift) % 3 != 2]
-    return f"{total}\n{total} {2 * sum(var)}\n{sum(var)} {sum(var) + 2 * len(var)}\n"
+    kernel = [i for i in var if (i + shift) % 3 == 0]
+    return f"{total}\n{total} {2 * sum(var)}\n{sum(kernel)} {sum(kernel) + 2 * len(kernel)}\n"
 
 
 def test_runtime_exports_are_all_reserved():
