@@ -143,7 +143,7 @@ def _compiler_fingerprint() -> str:
     except Exception:
         pass
     for root in sorted(roots):
-        for dirpath, dirnames, filenames in os.walk(root):
+        for dirpath, dirnames, filenames in os.walk(root, followlinks=True):   # (a tree of links too)
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
             for name in sorted(filenames):
                 if name.endswith((".py", ".lark", ".h")):
