@@ -30,7 +30,6 @@ import os
 import re
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # `python benchmarks/nbody.py` puts benchmarks/ first on sys.path, where benchmarks/cuda.py
@@ -41,6 +40,17 @@ import numba  # noqa: E402
 import numba.extending  # noqa: E402
 import numpy as np  # noqa: E402
 from numba import prange  # noqa: E402
+
+def load_harness():
+    """benchmarks/harness.py, by file path (benchmarks/ is off sys.path: see above)."""
+    spec = importlib.util.spec_from_file_location("amppy_benchmark_harness", os.path.join(HERE, "harness.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+harness = load_harness()
+
 
 ROOT = os.path.dirname(HERE)
 SAMPLE = os.path.join(ROOT, "samples", "classes", "nbody.cpp")
@@ -90,22 +100,12 @@ def make_hand_cuda():
 
 def translate(n: int, target: str, workdir: str):
     """The sample with N = n, translated for `target`; returns the generated module."""
-    from amppy.diagnostics import DiagnosticSink
-    from amppy.driver import Options, translate as amppy_translate
     with open(SAMPLE, encoding="utf-8") as f:
         text = f.read()
     text, count = re.subn(r"^const int N = \d+;", f"const int N = {n};", text, flags=re.M)
     if count != 1:
         raise SystemExit(f"could not find 'const int N = ...;' in {SAMPLE}")
-    _, source = amppy_translate(SAMPLE, Options(target=target), DiagnosticSink(), text=text)
-    py = os.path.join(workdir, f"nbody_{target}_{n}.py")
-    with open(py, "w", encoding="utf-8") as f:
-        f.write(source)
-    spec = importlib.util.spec_from_file_location(f"nbody_{target}_{n}", py)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return harness.translated_module(SAMPLE, text, target, workdir, f"nbody_{target}_{n}")
 
 
 def inputs(n: int):
@@ -126,22 +126,6 @@ def from_records(r: np.ndarray) -> np.ndarray:
     return np.stack([r["x"], r["y"], r["z"]], axis=1)
 
 
-def best_of(fns: dict, repeat: int, timer) -> dict:
-    for fn in fns.values():             # warm-up: compile or load from the cache
-        fn()
-    best = {name: float("inf") for name in fns}
-    for _ in range(repeat):
-        for name, fn in fns.items():
-            best[name] = min(best[name], timer(fn))
-    return best
-
-
-def cpu_timer(fn) -> float:
-    t0 = time.perf_counter()
-    fn()
-    return time.perf_counter() - t0
-
-
 def run_cpu(n: int, repeat: int, workdir: str):
     mod = translate(n, "cpu", workdir)
     dtype = mod.Vec3.dtype
@@ -153,8 +137,8 @@ def run_cpu(n: int, repeat: int, workdir: str):
     hand_cpu(h_pos, h_vel, h_next, mass)
     ok = bool(np.allclose(from_records(a_next), h_next, rtol=1e-4, atol=1e-5)
               and np.allclose(from_records(a_vel), h_vel, rtol=1e-4, atol=1e-5))
-    t = best_of({"amppy": lambda: mod.step_kernel(n, a_pos, mass, a_vel, a_next),
-                 "hand": lambda: hand_cpu(h_pos, h_vel, h_next, mass)}, repeat, cpu_timer)
+    t = harness.best_of({"amppy": lambda: mod.step_kernel(n, a_pos, mass, a_vel, a_next),
+                 "hand": lambda: hand_cpu(h_pos, h_vel, h_next, mass)}, repeat, harness.cpu_timer)
     where = (f"numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads, "
              f"{os.cpu_count()} CPUs")
     return t, ok, where, 0.8
@@ -178,19 +162,10 @@ def run_cuda(n: int, repeat: int, workdir: str):
     ok = bool(np.allclose(from_records(a_next.copy_to_host()), h_next.copy_to_host(), rtol=1e-4, atol=1e-5)
               and np.allclose(from_records(a_vel.copy_to_host()), h_vel.copy_to_host(), rtol=1e-4, atol=1e-5))
 
-    def gpu_timer(fn) -> float:
-        start, stop = cuda.event(), cuda.event()
-        start.record()
-        fn()
-        stop.record()
-        stop.synchronize()
-        return cuda.event_elapsed_time(start, stop) * 1e-3
-
-    t = best_of({"amppy": lambda: mod.step_kernel[grid, block](n, a_pos, d_mass, a_vel, a_next),
-                 "hand": lambda: hand_cuda[grid, block](h_pos, h_vel, h_next, d_mass)}, repeat, gpu_timer)
-    dev = cuda.get_current_device()
-    name = dev.name.decode() if isinstance(dev.name, bytes) else dev.name
-    return t, ok, f"{name}, numba-cuda, {block}-thread blocks", 0.9
+    t = harness.best_of({"amppy": lambda: mod.step_kernel[grid, block](n, a_pos, d_mass, a_vel, a_next),
+                 "hand": lambda: hand_cuda[grid, block](h_pos, h_vel, h_next, d_mass)}, repeat,
+                        harness.gpu_timer(cuda))
+    return t, ok, f"{harness.device_name(cuda)}, numba-cuda, {block}-thread blocks", 0.9
 
 
 def main(argv=None) -> int:

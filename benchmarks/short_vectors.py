@@ -39,7 +39,6 @@ import os
 import re
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 # `python benchmarks/short_vectors.py` puts benchmarks/ first on sys.path, where benchmarks/cuda.py
@@ -49,6 +48,17 @@ sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != HERE]
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
 from numba import prange  # noqa: E402
+
+def load_harness():
+    """benchmarks/harness.py, by file path (benchmarks/ is off sys.path: see above)."""
+    spec = importlib.util.spec_from_file_location("amppy_benchmark_harness", os.path.join(HERE, "harness.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+harness = load_harness()
+
 
 ROOT = os.path.dirname(HERE)
 SAMPLE = os.path.join(ROOT, "samples", "graphics", "saxpy_float4.cpp")
@@ -103,22 +113,12 @@ def make_hand_cuda():
 
 def translate(n: int, target: str, workdir: str):
     """The sample with N = n, translated for `target`; returns the generated module."""
-    from amppy.diagnostics import DiagnosticSink
-    from amppy.driver import Options, translate as amppy_translate
     with open(SAMPLE, encoding="utf-8") as f:
         text = f.read()
     text, count = re.subn(r"^const int N = \d+;", f"const int N = {n};", text, flags=re.M)
     if count != 1:
         raise SystemExit(f"could not find 'const int N = ...;' in {SAMPLE}")
-    _, source = amppy_translate(SAMPLE, Options(target=target), DiagnosticSink(), text=text)
-    py = os.path.join(workdir, f"saxpy_float4_{target}_{n}.py")
-    with open(py, "w", encoding="utf-8") as f:
-        f.write(source)
-    spec = importlib.util.spec_from_file_location(f"saxpy_float4_{target}_{n}", py)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
+    return harness.translated_module(SAMPLE, text, target, workdir, f"saxpy_float4_{target}_{n}")
 
 
 def kernel_args(kernel, n: int, **values) -> tuple:
@@ -146,23 +146,6 @@ def from_records(r: np.ndarray) -> np.ndarray:
     return np.stack([r[c] for c in "xyzw"], axis=1)
 
 
-def best_of(fns: dict, repeat: int, timer) -> dict:
-    for fn in fns.values():             # warm-up: compile or load from the cache
-        fn()
-    best = {name: float("inf") for name in fns}
-    for _ in range(repeat):
-        for name, fn in fns.items():
-            best[name] = min(best[name], timer(fn))
-    return best
-
-
-def cpu_timer(fn, calls: int) -> float:
-    t0 = time.perf_counter()
-    for _ in range(calls):
-        fn()
-    return (time.perf_counter() - t0) / calls
-
-
 def run_cpu(n: int, repeat: int, calls: int, workdir: str):
     mod = translate(n, "cpu", workdir)
     x, y = inputs(n)
@@ -175,9 +158,9 @@ def run_cpu(n: int, repeat: int, calls: int, workdir: str):
     hand_cpu_rows(A, rows_x, rows_y)
     ok = bool(np.array_equal(from_records(ry), hy.reshape(n, 4)) and np.array_equal(rows_y, hy.reshape(n, 4)))
     src, dst = x.reshape(-1).copy(), np.empty(4 * n, np.float32)
-    t = best_of({"amppy": lambda: mod.saxpy_kernel(*args), "hand": lambda: hand_cpu(A, hx, hy),
+    t = harness.best_of({"amppy": lambda: mod.saxpy_kernel(*args), "hand": lambda: hand_cpu(A, hx, hy),
                  "rows": lambda: hand_cpu_rows(A, rows_x, rows_y), "copy": lambda: copy_cpu(src, dst)},
-                repeat, lambda fn: cpu_timer(fn, calls))
+                repeat, lambda fn: harness.cpu_timer(fn, calls))
     where = (f"numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads, "
              f"{os.cpu_count()} CPUs")
     return t, ok, where, "prange, flat", 0.8, None
@@ -204,23 +187,13 @@ def run_cuda(n: int, repeat: int, calls: int, workdir: str):
     ok = bool(np.array_equal(from_records(ry.copy_to_host()), want) and
               np.array_equal(rows_y.copy_to_host(), want))
 
-    def gpu_timer(fn) -> float:
-        start, stop = cuda.event(), cuda.event()
-        start.record()
-        for _ in range(calls):
-            fn()
-        stop.record()
-        stop.synchronize()
-        return cuda.event_elapsed_time(start, stop) * 1e-3 / calls
-
     nbytes = 16 * n
-    t = best_of({"amppy": lambda: mod.saxpy_kernel[grid, BLOCK](*args),
+    t = harness.best_of({"amppy": lambda: mod.saxpy_kernel[grid, BLOCK](*args),
                  "hand": lambda: hand_cuda[grid4, BLOCK](A, hx, hy),
                  "rows": lambda: hand_cuda_rows[grid, BLOCK](A, rows_x, rows_y),
-                 "copy": lambda: driver.device_to_device(dst, src, nbytes)}, repeat, gpu_timer)
-    dev = cuda.get_current_device()
-    name = dev.name.decode() if isinstance(dev.name, bytes) else dev.name
-    return (t, ok, f"{name}, numba-cuda, {BLOCK}-thread blocks", "cuMemcpyDtoD",
+                 "copy": lambda: driver.device_to_device(dst, src, nbytes)}, repeat,
+                        harness.gpu_timer(cuda, calls))
+    return (t, ok, f"{harness.device_name(cuda)}, numba-cuda, {BLOCK}-thread blocks", "cuMemcpyDtoD",
             0.9, 0.8)
 
 

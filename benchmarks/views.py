@@ -26,15 +26,26 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import re
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != HERE]  # (benchmarks/cuda.py)
 
 import numba  # noqa: E402
 import numpy as np  # noqa: E402
+
+
+def load_harness():
+    """benchmarks/harness.py, by file path (benchmarks/ is off sys.path: see above)."""
+    spec = importlib.util.spec_from_file_location("amppy_benchmark_harness", os.path.join(HERE, "harness.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+harness = load_harness()
 
 PROGRAM = r"""
 #include <amp.h>
@@ -71,23 +82,10 @@ LABELS = ("plain", "section", "projection", "texture")
 
 
 def translate(target: str, workdir: str):
-    from amppy.diagnostics import DiagnosticSink
-    from amppy.driver import Options, analyse
-    from amppy.codegen import generate
-    src = os.path.join(workdir, "views.cpp")
-    with open(src, "w", encoding="utf-8") as f:
-        f.write(PROGRAM)
-    opts = Options(target=target)
-    pp, program = analyse(src, opts, DiagnosticSink())
-    source = generate(program, opts, pp.sources)
-    py = os.path.join(workdir, f"views_{target}.py")
-    with open(py, "w", encoding="utf-8") as f:
-        f.write(source)
-    spec = importlib.util.spec_from_file_location(f"views_{target}", py)
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    names = [k.name for k in program.kernels]
+    mod = harness.translated_module(os.path.join(workdir, "views.cpp"), PROGRAM, target, workdir, f"views_{target}")
+    # the kernels in program order: main_kernel, main_kernel2, ...
+    names = sorted((k for k in dir(mod) if re.fullmatch(r"main_kernel\d*", k)),
+                   key=lambda k: int(k[len("main_kernel"):] or 1))
     assert len(names) == 4, names
     return mod, names
 
@@ -105,14 +103,6 @@ def layouts(n: int, xp):
     return (plain, big[:, 16:16 + n], cube[1], tex), (plain, big, cube, tex), want
 
 
-def best_of(fns: dict, repeat: int, timer) -> dict:
-    best = {name: float("inf") for name in fns}
-    for _ in range(repeat):
-        for name, fn in fns.items():
-            best[name] = min(best[name], timer(fn))
-    return best
-
-
 def run(target: str, n: int, repeat: int, workdir: str):
     mod, names = translate(target, workdir)
     kernels = [getattr(mod, k) for k in names]
@@ -125,15 +115,8 @@ def run(target: str, n: int, repeat: int, workdir: str):
         def call(k, v):
             return lambda: k[grid, block](n, n, v)
 
-        def timer(fn) -> float:
-            start, stop = cuda.event(), cuda.event()
-            start.record()
-            fn()
-            stop.record()
-            stop.synchronize()
-            return cuda.event_elapsed_time(start, stop) * 1e-3
-        dev = cuda.get_current_device()
-        name = dev.name.decode() if isinstance(dev.name, bytes) else dev.name
+        timer = harness.gpu_timer(cuda)
+        name = harness.device_name(cuda)
         where = f"{name}, numba-cuda, 16x16-thread blocks"
     else:
         views, owners, want = layouts(n, None)
@@ -141,10 +124,7 @@ def run(target: str, n: int, repeat: int, workdir: str):
         def call(k, v):
             return lambda: k(n, n, v)
 
-        def timer(fn) -> float:
-            t0 = time.perf_counter()
-            fn()
-            return time.perf_counter() - t0
+        timer = harness.cpu_timer
         where = f"numba {numba.__version__}, {numba.config.NUMBA_NUM_THREADS} threads, {os.cpu_count()} CPUs"
     fns = {label: call(k, v) for label, k, v in zip(LABELS, kernels, views)}
     ok = True
@@ -152,7 +132,7 @@ def run(target: str, n: int, repeat: int, workdir: str):
         fn()
         got = v.copy_to_host() if target == "cuda" else v
         ok = ok and bool(np.allclose(got, w))
-    t = best_of(fns, repeat, timer)
+    t = harness.best_of(fns, repeat, timer, warm_up=False)     # (the checked calls warmed up)
     return t, ok, where
 
 
