@@ -118,7 +118,7 @@ class CudaEmitter(KernelExprEmitter):
 
     def function_tile_static(self, s: ir.TileStatic) -> str:
         t = s.sym.type
-        dims, elem_t = (t.dims, t.elem) if isinstance(t, ir.CArray) else ((1,), t)
+        dims, elem_t = _shared_layout(t)
         if not isinstance(elem_t, ir.Scalar):
             raise KernelCodegenError(f"tile_static data of type '{t}' in a called function is not supported "
                                      "yet", s.span)
@@ -208,6 +208,12 @@ class CudaEmitter(KernelExprEmitter):
     version_note = "  (device version; the host version has the plain name)"
 
 
+def _shared_layout(t: ir.Type) -> tuple:
+    """(dims, element type) of the shared array holding a tile_static variable of type `t` (a
+    scalar or struct is a one-element array)."""
+    return (t.dims, t.elem) if isinstance(t, ir.CArray) else ((1,), t)
+
+
 def _shape(dims) -> str:
     dims = tuple(dims)
     return str(dims[0]) if len(dims) == 1 else repr(dims)
@@ -286,7 +292,7 @@ class _KernelWriter:
         self.em.reset_comments()
         for d, _ in unique:
             t = d.sym.type
-            dims, elem_t = (t.dims, t.elem) if isinstance(t, ir.CArray) else ((1,), t)
+            dims, elem_t = _shared_layout(t)
             self.em.comment(d.span, out, "    ")
             out.append(f"    {d.sym.py_name} = cuda.shared.array({_shape(dims)}, {self.elem_type(elem_t, d.span)})")
         return out

@@ -243,14 +243,15 @@ class KernelExprEmitter(StructValues, PyEmitter):
         return self.index_value([self.expr(a) for a in e.args])
 
     def e_LibCall(self, e: ir.LibCall):
-        if e.name in ("+", "-", "*", "/", "%", "==", "!=") and isinstance(e.type, (ir.Index, ir.Extent)) or \
-                e.name in ("==", "!=") and isinstance(e.obj.type, (ir.Index, ir.Extent)):
-            # index/extent arithmetic, component by component with C++ int semantics
-            rank = e.type.rank if e.name not in ("==", "!=") else e.obj.type.rank
+        compare = e.name in ("==", "!=")
+        if compare and isinstance(e.obj.type, (ir.Index, ir.Extent)) or \
+                e.name in ("+", "-", "*", "/", "%") and isinstance(e.type, (ir.Index, ir.Extent)):
+            # index/extent arithmetic (sema/indices.py), component by component with C++ int semantics
+            rank = (e.obj.type if compare else e.type).rank
             op = "==" if e.name == "!=" else e.name
             parts = [ir.Binary(e.span, ir.BOOL if op == "==" else ir.INT, op,
                                self.component(e.obj, d), self.component(e.args[0], d)) for d in range(rank)]
-            if e.name not in ("==", "!="):
+            if not compare:
                 return self.index_value([self.expr(p) for p in parts])
             text = " and ".join(self.expr(p, P_NOT + 1) for p in parts)
             return (f"not ({text})", P_NOT) if e.name == "!=" else (text, P_AND)

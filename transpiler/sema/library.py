@@ -10,9 +10,8 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import NAMES
 from ..names import field_name
-from . import (accelerators, chrono, classes, containers, exceptions, lambdas, memory, overloads, random, streams,
-               strings, templates, tiling, utility, views)
-from . import amp_math
+from . import (accelerators, amp_math, chrono, classes, containers, exceptions, lambdas, memory, overloads, random,
+               streams, strings, templates, tiling, utility, views)
 from .constfold import fold
 from .scope import Alias
 from .types import promote
@@ -160,7 +159,7 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
         if isinstance(idx.type, (ir.Index,)):
             if idx.type.rank != t.rank:
                 a.error("rank-mismatch", f"'{t}' is indexed with '{idx.type}'", n.index.span)
-            return ir.ElementRef(n.span, t.elem, base, _components(a, idx))
+            return ir.ElementRef(n.span, t.elem, base, views.components(idx))
         if isinstance(idx.type, ir.Scalar) and idx.type.is_int:
             i = a.convert(idx, ir.INT, n.index.span)
             if isinstance(base, ir.ElementRef) and isinstance(base.type, ir.ArrayView) and \
@@ -197,12 +196,6 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
     if isinstance(t, (ir.Pointer, ir.String)):
         a.unsupported("indexing a pointer is", n.span, help="use an array, std::vector or array_view")
     a.error("type-mismatch", f"subscripted value of type '{t}' is not an array", n.span)
-
-
-def _components(a, idx: ir.Expr) -> tuple[ir.Expr, ...]:
-    if isinstance(idx, ir.MakeIndex):
-        return idx.components
-    return tuple(ir.IndexComponent(idx.span, ir.INT, idx, d) for d in range(idx.type.rank))
 
 
 # ---- calls -----------------------------------------------------------------------------------
@@ -259,7 +252,7 @@ def call(a, n: A.Call) -> ir.Expr:
     if isinstance(t, (ir.ArrayView, ir.AmpArray)):
         args = [a.expr(x) for x in n.args]
         if len(args) == 1 and isinstance(args[0].type, ir.Index):
-            return ir.ElementRef(n.span, t.elem, callee, _components(a, args[0]))
+            return ir.ElementRef(n.span, t.elem, callee, views.components(args[0]))
         if len(args) != t.rank:
             a.error("rank-mismatch", f"'{t}' needs {t.rank} subscripts, got {len(args)}", n.span)
         return ir.ElementRef(n.span, t.elem, callee, tuple(a.convert(x, ir.INT, s.span) for x, s in zip(args, n.args)))
