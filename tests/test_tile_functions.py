@@ -88,3 +88,9 @@ def test_cpu_target_reports_a_call_inside_an_expression(source_file, run_amppy):
 def test_runs_on_the_gpu(source_file, run_amppy):
     rc, out, err = run_amppy(["run", "--target", "cuda", str(source_file)])
     assert (rc, out) == (0, EXPECTED), err
+
+
+def test_cpu_checks_inline_the_function_too(source_file, run_amppy):
+    for check in ("bounds", "races"):
+        rc, out, err = run_amppy(["run", "--target", "cpu", "--check", check, str(source_file)])
+        assert (rc, out) == (0, EXPECTED), err

@@ -357,10 +357,15 @@ def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_
     calls, unless already in `emitted_functions`, and per-thread functions).  Raises
     `KernelCodegenError` (or its subclass `BarrierLoweringError`) with `.span` for constructs
     the CPU target cannot express."""
-    if kernel.tile_dims is not None:
-        kernel = tile_functions.inline(kernel)      # barriers and tile_static data of called functions
+    kernel = lowered(kernel)
     lines = emit_functions(kernel.functions, program, sources, emitted_functions)
     return lines + _KernelWriter(kernel, program, sources, emitted_functions).write()
+
+
+def lowered(kernel: ir.Kernel) -> ir.Kernel:
+    """The kernel as this target writes it (also with `run --check`): a tiled kernel with the
+    bodies of called functions that wait on the tile barrier or declare tile_static data put in."""
+    return tile_functions.inline(kernel) if kernel.tile_dims is not None else kernel
 
 
 def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str]) -> str:

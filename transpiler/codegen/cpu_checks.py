@@ -200,6 +200,7 @@ class CheckedBackend:
             "check_tile_static1, check_tile_static2, check_tile_static3, launch_checked)"]
 
     def emit_kernel(self, kernel, program, sources, emitted_functions=None) -> list[str]:
+        kernel = cpu.lowered(kernel)
         lines = cpu.emit_functions(kernel.functions, program, sources, emitted_functions)
         w = CheckedKernelWriter(kernel, program, sources, emitted_functions, races=self.races, bounds=self.bounds)
         return lines + w.write() + [""] + w.table()
