@@ -78,9 +78,10 @@ class Expressions:
             return CL.upcast(self, e, t)    # a derived object as its base part
         if isinstance(t, ir.Scalar) and t.name == "bool" and isinstance(src, (ir.Pointer, ir.String)):
             return ir.Convert(e.span, t, e, explicit)
-        if isinstance(t, ir.ArrayView) and isinstance(src, ir.ArrayView) and src.elem == t.elem and src.rank == t.rank:
+        how = V.conversion(src, t)
+        if how == "same":
             return e                        # array_view<T> -> array_view<const T>
-        if isinstance(t, ir.ArrayView) and isinstance(src, ir.AmpArray) and src.elem == t.elem and src.rank == t.rank:
+        if how == "view":
             return ir.Construct(e.span, t, (e,))
         if isinstance(t, ir.Vector) and isinstance(src, ir.AmpArray) and src.elem == t.elem:
             return ir.LibCall(e.span, t, "to_vector", e, ())

@@ -19,6 +19,7 @@ from __future__ import annotations
 from .. import ir
 from ..source import Span
 from . import streams
+from . import views
 
 EXACT, PROMOTION, CONVERSION, USER = 0, 1, 2, 3
 _PROMOTES_TO_INT = {"bool", "char", "signed char", "unsigned char", "short", "unsigned short", "wchar_t"}
@@ -48,9 +49,9 @@ def rank(src: ir.Type, dst: ir.Type, derived=None, user=None) -> int | None:
         return CONVERSION
     if isinstance(dst, ir.String) and isinstance(src, ir.String):
         return EXACT
-    if isinstance(dst, ir.ArrayView) and isinstance(src, (ir.ArrayView, ir.AmpArray)) and \
-            src.elem == dst.elem and src.rank == dst.rank:
-        return EXACT if isinstance(src, ir.ArrayView) else CONVERSION
+    how = views.conversion(src, dst)
+    if how is not None:
+        return EXACT if how == "same" else CONVERSION
     if isinstance(dst, ir.Pointer) and isinstance(src, (ir.Pointer, ir.CArray)) and \
             (src.elem == dst.elem or isinstance(dst.elem, ir.Void)):
         return EXACT if src.elem == dst.elem else CONVERSION

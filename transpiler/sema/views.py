@@ -25,6 +25,20 @@ def is_view(t) -> bool:
     return isinstance(t, (ir.ArrayView, ir.AmpArray))
 
 
+def conversion(src, dst) -> str | None:
+    """How a value of view or array type `src` becomes one of view type `dst`: "same" (a view
+    passed on, also `array_view<T>` as `array_view<const T>`), "view" (a view of an array or
+    texture is made), None (no conversion: element type or rank differ, const would be dropped,
+    or a texture and an array_view are crossed)."""
+    if not isinstance(dst, ir.ArrayView) or not is_view(src) or (src.elem, src.rank) != (dst.elem, dst.rank):
+        return None
+    if isinstance(src, (ir.Texture, ir.TextureView)) != isinstance(dst, ir.TextureView):
+        return None
+    if isinstance(src, ir.ArrayView):
+        return "same" if dst.const or not src.const else None
+    return "view"
+
+
 def view_of(t, rank=None, elem=None) -> ir.ArrayView:
     """The `array_view` type a member of `t` returns (an array's views are not const)."""
     const = isinstance(t, ir.ArrayView) and t.const

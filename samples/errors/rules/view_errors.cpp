@@ -4,12 +4,16 @@
 #include <vector>
 using namespace concurrency;
 
+void writes(array_view<int, 2> v) {}
+
 int main() {
     std::vector<int> v(48, 0);
     std::vector<float> f(48, 0.0f);
     array_view<int, 2> a(6, 8, v);
     array_view<const int, 2> ca(6, 8, v);
     array_view<float, 1> fv(48, f);
+    writes(ca); // expected-error {{[type-mismatch]}}
+    writes(a);
     array_view<int, 2> s1 = a.section(index<1>(1), extent<2>(2, 2)); // expected-error {{[rank-mismatch]}}
     array_view<int, 2> s2 = a.section(1, 2, 3); // expected-error {{[no-matching-function]}}
     array_view<int, 1> flat = a.view_as(extent<1>(48)); // expected-error {{[rank-mismatch]}}
