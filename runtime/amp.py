@@ -534,8 +534,8 @@ class array(_ArrayBase):  # noqa: N801
 
 class texture(array):  # noqa: N801 - C++ name
     """``concurrency::graphics::texture<T, N>`` of a scalar type: an ``array`` whose elements a
-    kernel reads as values and writes with ``set`` (amppy keeps them in ordinary device memory,
-    where a read costs what an array read costs)."""
+    kernel reads as values and writes with ``set`` (sema makes both element accesses; amppy keeps
+    the elements in ordinary device memory, where a read costs what an array read costs)."""
 
     def get_bits_per_scalar_element(self):
         dt = self.host.dtype                    # a short vector's: its components'
@@ -544,24 +544,12 @@ class texture(array):  # noqa: N801 - C++ name
     def get_data_length(self):
         return self.host.nbytes
 
-    def set(self, idx, value):
-        self[idx] = value
-
-    def get(self, idx):
-        return self[idx]
-
 
 class texture_view(array_view):  # noqa: N801 - C++ name
     """``texture_view<T, N>`` / ``texture_view<const T, N>`` of a texture: its data, seen as a view."""
 
     def __init__(self, tex, const=False):
         super().__init__(tex, const=const)
-
-    def set(self, idx, value):
-        self[idx] = value
-
-    def get(self, idx):
-        return self[idx]
 
 
 # --------------------------------------------------------------------- copy

@@ -125,9 +125,9 @@ class _Inliner:
                 raise KernelCodegenError(f"'{f.sym.name}' waits on the tile barrier or declares tile_static data: "
                                          "on the cpu target it can return only at its end", x.span)
         renamed = _Renamer(subst)
-        inner = [renamed.stmt(s) for s in body]
+        inner = [renamed.node(s) for s in body]
         out += self.block(ir.Block(f.body.span, tuple(inner)), depth + 1).body
-        out += make(renamed.expr(result) if result is not None else None)
+        out += make(renamed.node(result) if result is not None else None)
         return out
 
     def fresh(self, sym: ir.Symbol, f: ir.FunctionDef) -> ir.Symbol:
@@ -149,12 +149,6 @@ class _Renamer:
     def sym(self, s: ir.Symbol) -> ir.Symbol:
         e = self.subst.get(id(s))
         return e.sym if isinstance(e, ir.Var) else s
-
-    def stmt(self, s):
-        return self.node(s)
-
-    def expr(self, e):
-        return self.node(e)
 
     def node(self, n):
         if isinstance(n, ir.Var) and id(n.sym) in self.subst:

@@ -49,13 +49,6 @@ def static_member(a, t, name: str, span) -> ir.Expr | None:
     return None
 
 
-def extent_member(a, base: ir.Expr, name: str, span) -> ir.Expr | None:
-    e = static_member(a, base.type, name, span)
-    if e is not None:
-        return e
-    return None
-
-
 def extent_method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
     t, sp = obj.type, n.span
     if name in ("pad", "truncate"):
