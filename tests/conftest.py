@@ -163,3 +163,30 @@ def long_kernel_result(statements: int) -> int:
         x = wrap(x * 3 + i)
         y ^= x
     return wrap(x + y)
+
+
+# ---- helpers for tests of whole programs given as text ----------------------------------------
+def run_program(text: str, tmp_path: Path, target: str = "cpu") -> str:
+    """The program's output (its translated module run in a fresh interpreter)."""
+    from amppy.diagnostics import DiagnosticSink
+    from amppy.driver import Options, translate
+    src = tmp_path / "prog.cpp"
+    src.write_text(text)
+    _, py = translate(str(src), Options(target=target), DiagnosticSink(), text)
+    mod = tmp_path / "prog.py"
+    mod.write_text(py)
+    r = subprocess.run([sys.executable, str(mod)], capture_output=True, text=True, timeout=600)
+    assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def diagnostics_of(text: str) -> list[str]:
+    """`message [code]` of every diagnostic `amppy check` gives the program."""
+    from amppy.diagnostics import CompileError, DiagnosticSink
+    from amppy.driver import Options, analyse
+    sink = DiagnosticSink()
+    try:
+        analyse("prog.cpp", Options(), sink, text)
+    except CompileError:
+        pass
+    return [f"{d.message} [{d.code}]" for d in sink.diagnostics]

@@ -12,39 +12,20 @@ from __future__ import annotations
 import importlib.util
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from amppy import short_vectors as H
-from amppy.diagnostics import CompileError, DiagnosticSink
-from amppy.driver import Options, analyse, translate
+from amppy.diagnostics import DiagnosticSink
+from conftest import diagnostics_of, run_program
 from amppy.preprocess import preprocess
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = "#include <amp.h>\n#include <amp_graphics.h>\nusing namespace concurrency;\nusing namespace concurrency::graphics;\n"
 
 
-def run(text: str, tmp_path: Path, target: str = "cpu") -> str:
-    """The program's output (its module run in a fresh interpreter)."""
-    src = tmp_path / "prog.cpp"
-    src.write_text(text)
-    _, py = translate(str(src), Options(target=target), DiagnosticSink(), text)
-    mod = tmp_path / "prog.py"
-    mod.write_text(py)
-    r = subprocess.run([sys.executable, str(mod)], capture_output=True, text=True, timeout=600)
-    assert r.returncode == 0, r.stderr
-    return r.stdout
-
-
-def diagnostics(text: str) -> list[str]:
-    sink = DiagnosticSink()
-    try:
-        analyse("prog.cpp", Options(), sink, text)
-    except CompileError:
-        pass
-    return [f"{d.message} [{d.code}]" for d in sink.diagnostics]
+run, diagnostics = run_program, diagnostics_of
 
 
 # ---- the header -------------------------------------------------------------------------------------
