@@ -625,6 +625,9 @@ class Statements:
             self.error("ctor-args", f"no constructor of '{t}' takes ({shown})", span,
                        help="a texture_view is made from a texture; a texture's data is read through "
                             "a texture_view or the texture itself, not an array_view" if args else None)
+        ints = sum(isinstance(a.type, ir.Scalar) for a in args)
+        if isinstance(t, ir.Texture) and ints > (0 if any(isinstance(a.type, ir.Extent) for a in args) else t.rank):
+            self.unsupported("a texture with a bits-per-scalar-element count (or of raw data) is", span)
         out = []
         dims = []
         for a, s in zip(args, spans):

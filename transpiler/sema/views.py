@@ -164,6 +164,10 @@ def _reinterpret(a, obj, targs, args, n) -> ir.Expr:
     return ir.LibCall(sp, view_of(t, rank=1, elem=u), "reinterpret_as", obj, ())
 
 
+#: texture members amppy does not translate yet: sampling, gathering, mipmap levels, copy_to
+TEXTURE_NOT_YET = ("sample", "gather_red", "gather_green", "gather_blue", "gather_alpha", "get_mipmap_levels",
+                   "get_mipmap_extent", "get_mipmap_view", "copy_to")
+
 # ---- textures ---------------------------------------------------------------------------------
 
 def texture_method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
@@ -180,6 +184,9 @@ def texture_method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
         target = _element(a, obj, args[0], n.args[0].span)
         value = a.convert(args[1], t.elem, n.args[1].span)
         return ir.Assign(sp, ir.Void(), "=", target, value, t.elem)
+    if name in TEXTURE_NOT_YET:
+        a.unsupported(f"'{name}' of a texture is", n.func.span,
+                      help="read texels with tex[idx] or get(idx), write them with set(idx, value)")
     if name in ("get_bits_per_scalar_element", "get_data_length"):
         _nargs(a, name, args, 0, sp)
         if a.in_amp():

@@ -1,0 +1,19 @@
+// Valid C++ AMP texture code amppy does not translate yet: each is `[unsupported]` at its
+// location (never a syntax error, never an unknown type).
+#include <amp.h>
+#include <amp_graphics.h>
+#include <vector>
+using namespace concurrency;
+using namespace concurrency::graphics;
+
+int main() {
+    texture<float, 2> tex(4, 4);
+    texture<float, 2> packed(4, 4, 16u); // expected-error {{[unsupported]}}
+    texture_view<const float, 2> tv(tex);
+    std::vector<float> d(16);
+    array_view<float, 2> out(4, 4, d);
+    parallel_for_each(out.extent, [=](index<2> i) restrict(amp) {
+        out[i] = tv.gather_red(0, float_2(0.5f, 0.5f)).x; // expected-error {{[unsupported]}}
+    });
+    return 0;
+}
