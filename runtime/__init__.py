@@ -7,8 +7,8 @@ import ``numba.cuda``.
 """
 import numpy as _np
 
-from . import (accelerators, algorithm, amp, ampmath, chrono, containers, cppio, cstdlib, intmath, memory, random, sstream, stdexcept,
-               strings, win32)
+from . import (accelerators, algorithm, amp, ampmath, chrono, containers, cppio, cstdlib, intmath, memory, random, sampling,
+               sstream, stdexcept, strings, win32)
 from .accelerators import *  # noqa: F401,F403
 from .algorithm import *  # noqa: F401,F403
 from .amp import *  # noqa: F401,F403
@@ -29,4 +29,4 @@ _np.seterr(all="ignore")
 
 __all__ = (accelerators.__all__ + algorithm.__all__ + amp.__all__ + containers.__all__ + cppio.__all__ + cstdlib.__all__ + intmath.__all__
            + memory.__all__ + random.__all__ + sstream.__all__ + stdexcept.__all__ + strings.__all__ + win32.__all__
-           + ["launch_cpu", "chrono", "ampmath"])
+           + ["launch_cpu", "chrono", "ampmath", "sampling"])

@@ -316,7 +316,7 @@ class vector:  # noqa: N801 - C++ name
     """``std::vector<T>`` over a growable numpy array (capacity doubling).
 
     ``vector(T)``, ``vector(T, n)``, ``vector(T, n, value)``,
-    ``vector(T, iterable_or_vector)``, ``vector(T, first_iter, last_iter)``,
+    ``vector(T, iterable_or_vector)``, ``vector(T, first_iter, last_iter)`` (iterators or pointers),
     ``vector(other_vector)``.
     """
 
@@ -330,6 +330,9 @@ class vector:  # noqa: N801 - C++ name
         if isinstance(n, _Iter):
             src = n.vec.data()[n.pos:value.pos] if isinstance(value, _Iter) else ()
             self._extend(src)
+        elif isinstance(n, np.ndarray) and isinstance(value, np.ndarray):     # (first, last) pointers
+            from .memory import ptr_diff
+            self._extend(n[:ptr_diff(value, n)])
         elif isinstance(n, (int, np.integer)):
             self.resize(int(n), value)
         else:

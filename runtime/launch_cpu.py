@@ -53,6 +53,7 @@ def launch_cpu(kernel_fn, domain, where, *captures):
     for c in captures:
         if isinstance(c, amp._ArrayBase):
             c._host_dirty = True
+            amp.after_kernel(c)
 
 
 launch = launch_cpu

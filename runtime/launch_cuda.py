@@ -346,6 +346,7 @@ def launch(kernel, domain, where=None, block=None, *captures):
     for c in captures:
         if isinstance(c, amp._ArrayBase) and not c.const:
             _mark_written(c)
+            amp.after_kernel(c)
 
 
 def sync_all(*views):

@@ -140,3 +140,40 @@ def test_untiled_3d_guard_shape():
             a[i0, i1, i2] = i0 * 100 + i1 * 10 + i2
 
     ptx_of(kernel, (I64, I64, I64, int32[:, :, :]))
+
+
+def test_texture_sampling_compiles_for_scalar_vector_and_norm_texels():
+    """`tv.sample(...)` / `gather_red` (amppy.runtime.sampling) on float, float_4 and unorm_2
+    textures: the overloads made from the element type type-check and compile for the GPU."""
+    from amppy.runtime import sampling
+
+    @struct
+    class float_4:
+        x: np.float32
+        y: np.float32
+        z: np.float32
+        w: np.float32
+
+    @struct
+    class unorm:
+        value: np.float32
+
+    @struct
+    class unorm_2:
+        x: unorm
+        y: unorm
+
+    def kernel(e0, out, f, v, n, filt, addr):
+        i = cuda.grid(1)
+        if i < e0:
+            u = float32(i) * float32(0.25)
+            s = sampling.sample2(f, filt, addr, 0.0, 0.0, 0.0, 0.0, u, u, float32(0.0))
+            x, y, z, w = sampling.sample2(v, filt, addr, 0.0, 0.0, 0.0, 0.0, u, u, float32(0.0))
+            a, b = sampling.sample1(n, filt, addr, 0.0, 0.0, 0.0, 0.0, u, float32(0.0))
+            g0, g1, g2, g3 = sampling.gather_red(v, addr, 0.0, 0.0, 0.0, 0.0, u, u)
+            out[i] = s + x + y + z + w + a + b + g0 + g1 + g2 + g3
+
+    with cuda_compat.device_functions_for_cc((9, 0)):
+        ptx = ptx_of(kernel, (I64, float32[:], float32[:, :], from_dtype(float_4.dtype)[:, :],
+                              from_dtype(unorm_2.dtype)[:], int32, int32))
+    assert "cvt.rmi" in ptx             # floor of the texel coordinate

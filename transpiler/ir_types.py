@@ -131,7 +131,11 @@ class TextureView(ArrayView):
     """texture_view<T, N> / texture_view<const T, N> (and the older writeonly_texture_view<T, N>)
     of a texture: captured by value like an array_view, seeing the texture's data."""
 
+    writeonly: bool = False         # writeonly_texture_view<T, N>: set() only
+
     def __str__(self):
+        if self.writeonly:
+            return f"writeonly_texture_view<{self.elem}, {self.rank}>"
         return f"texture_view<{'const ' if self.const else ''}{self.elem}, {self.rank}>"
 
 

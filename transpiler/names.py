@@ -55,7 +55,7 @@ RUNTIME_NAMES = frozenset("""
     int8 int16 int64 uint8 uint16 uint64 fdiv cround rand srand time clock texture texture_view
     access_type_none access_type_read access_type_write access_type_read_write access_type_auto
     out_of_memory unsupported_feature accelerator_view_removed
-    ampmath
+    ampmath sampling
     LARGE_INTEGER QueryPerformanceCounter QueryPerformanceFrequency GetTickCount atoi atol atoll atof
     std_fill std_sort std_accumulate std_iota std_reverse std_count
     std_exception std_logic_error std_invalid_argument std_domain_error std_length_error

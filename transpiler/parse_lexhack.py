@@ -76,7 +76,8 @@ CONTAINER_MEMBER_TYPES = frozenset("""
 NESTED_TYPES = CONTAINER_MEMBER_TYPES | {"time_point", "duration", "rep"}
 
 #: Member templates, template-ids only after `.`/`->`: `e.tile<2, 3>()`.
-MEMBER_TEMPLATES = frozenset({"tile", "reinterpret_as"})
+MEMBER_TEMPLATES = frozenset({"tile", "reinterpret_as", "sample", "gather_red", "gather_green", "gather_blue",
+                              "gather_alpha"})
 
 _BUILTIN_TYPE_TOKENS = frozenset(
     "INT UNSIGNED SIGNED SHORT LONG CHAR FLOAT DOUBLE BOOL VOID WCHAR_T AUTO TYPE_NAME".split())

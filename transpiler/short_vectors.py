@@ -98,7 +98,13 @@ def vector_of(kind: str, n: int) -> str:
 # ---- the header ----------------------------------------------------------------------------------
 #: The operator tokens a program may write, longest first (what `used` looks for).
 _OP_TOKENS = re.compile(r"<<=|>>=|<<|>>|\+\+|--|[-+*/%&|^]=|==|!=|<=|>=|&&|\|\||[-+*/%&|^~<>!]")
-_NAMES = re.compile(r"\b(?:(?:u?int|float|double|u?norm)_[234]|u?norm|short_vector(?:_traits)?)\b")
+_NAMES = re.compile(r"\b(?:(?:u?int|float|double|u?norm)_[234]|u?norm|short_vector(?:_traits)?|sampler"
+                    r"|filter_(?:mode|point|linear|unknown)|address_(?:mode|wrap|mirror|clamp|border|unknown))\b")
+_SAMPLES = re.compile(r"\.\s*(?:sample|gather_(?:red|green|blue|alpha))\s*[(<]")
+#: the names that make the header define `sampler` and its enumerations (`sample<filter_point>`)
+SAMPLER_NAMES = frozenset({"sampler", "filter_mode", "address_mode"} |
+                          {f"filter_{m}" for m in ("point", "linear", "unknown")} |
+                          {f"address_{m}" for m in ("wrap", "mirror", "clamp", "border", "unknown")})
 _SWIZZLES = re.compile(r"(?:\.|->)\s*(?:[gs]et_)?(?:[xyzw]{2,3}|[rgba]{2,3})\b")
 _SHORT_VECTOR_ARGS = re.compile(r"\bshort_vector\s*<\s*(unsigned\s+int|uint|int|float|double|u?norm)\s*,"
                                 r"\s*([1-4])\s*>")
@@ -112,6 +118,10 @@ def used(text: str) -> tuple[frozenset, frozenset]:
     cannot be called (the header's own code calls only the operators it defines)."""
     names = set(_NAMES.findall(text))
     classes = {n for n in names if n in CLASSES}
+    if names & SAMPLER_NAMES:
+        classes |= {"sampler", "float_4"}   # (a sampler's border colour is a float_4)
+    if _SAMPLES.search(text):               # coordinates, gathered texels: whatever the texture
+        classes |= {"float_2", "float_3", "float_4"} | {vector_of(k, 4) for k in KINDS if k != "double"}
     if "short_vector" in names:
         literal = _SHORT_VECTOR_ARGS.findall(text)
         if len(literal) < len(re.findall(r"\bshort_vector\s*<", text)):
@@ -123,8 +133,8 @@ def used(text: str) -> tuple[frozenset, frozenset]:
             elif kind in ("norm", "unorm"):
                 classes.add(kind)
     if _SWIZZLES.search(text):             # `v.xy` of a float_4 is a float_2
-        classes |= {vector_of(CLASSES[c][0], k) for c in set(classes) for k in range(2, CLASSES[c][1])}
-    if any(CLASSES[c][0] in ("norm", "unorm") for c in classes):
+        classes |= {vector_of(CLASSES[c][0], k) for c in classes & set(CLASSES) for k in range(2, CLASSES[c][1])}
+    if any(CLASSES[c][0] in ("norm", "unorm") for c in classes & set(CLASSES)):
         classes |= {"norm", "unorm"}
     traits = frozenset(n for n in ("short_vector", "short_vector_traits") if n in names)
     ops = set(_OP_TOKENS.findall(text))
@@ -286,7 +296,40 @@ def header_text(classes: frozenset = frozenset(CLASSES) | {"short_vector", "shor
     for k, n in vectors:
         parts += _conversions(k, n, classes) + _free_operators(k, n, ops)
     parts += _traits(classes)
+    if "sampler" in classes:
+        parts += _sampler()
     return "\n".join(parts) + "\n"
+
+
+def _sampler() -> list[str]:
+    """`concurrency::graphics::sampler` and its enumerations (values as C++ AMP's: Direct3D's).
+    C++ AMP's `filter_mode`/`address_mode`/`border_color` properties are sema's
+    (`sema/short_vectors.member`): they read the getters."""
+    zero = "float_4(0.0f, 0.0f, 0.0f, 0.0f)"
+    init = "m_filter_mode({}), m_address_mode({}), m_border_color({})"
+    ctor = "sampler({}) restrict(cpu) : " + init + " {{}}"
+    return [
+        "enum filter_mode { filter_point = 0, filter_linear = 0x15, filter_unknown = 0xFFFFFFFF };",
+        "enum address_mode { address_wrap = 1, address_mirror = 2, address_clamp = 3, address_border = 4, "
+        "address_unknown = 0xFFFFFFFF };",
+        "class sampler {",
+        "public:",
+        "    " + ctor.format("", "filter_linear", "address_clamp", zero),
+        # amppy's enumerations are ints, so `sampler(filter_mode)` and `sampler(address_mode)` are
+        # one constructor here, telling the modes apart by their values (1 to 4 address one)
+        "    " + ctor.format("filter_mode m", "m >= 1 && m <= 4 ? filter_linear : m",
+                             "m >= 1 && m <= 4 ? (address_mode)m : address_clamp", zero),
+        "    " + ctor.format("address_mode a, float_4 border", "filter_linear", "a", "border"),
+        "    " + ctor.format(f"filter_mode f, address_mode a, float_4 border = {zero}", "f", "a", "border"),
+        f"    filter_mode get_filter_mode() const {_R} {{ return m_filter_mode; }}",
+        f"    address_mode get_address_mode() const {_R} {{ return m_address_mode; }}",
+        f"    float_4 get_border_color() const {_R} {{ return m_border_color; }}",
+        "private:",
+        "    filter_mode m_filter_mode;",
+        "    address_mode m_address_mode;",
+        "    float_4 m_border_color;",
+        "};",
+    ]
 
 
 # ---- members made on first use -------------------------------------------------------------------

@@ -98,6 +98,9 @@ struct _swz {
         if constexpr (sizeof...(I) == 1) { ((_d[I] = r), ...); } else { int k = 0; ((_d[I] = r._d[k++]), ...); }
     }
     operator R() const { return get(); }
+    // a norm/unorm component converts on to float, as C++ AMP's norm component does
+    template <typename U = R, typename = std::enable_if_t<std::is_same_v<U, norm> || std::is_same_v<U, unorm>>>
+    operator float() const { return (float)get(); }
     _swz& operator=(const R& r) { put(r); return *this; }
     _swz& operator=(const _swz& o) { put(o.get()); return *this; }
 #define AMPPY_SWZ_COMPOUND(OP) _swz& operator OP##=(const R& r) { put(get() OP r); return *this; }

@@ -533,6 +533,10 @@ class HostWriter(PyEmitter):
             return f"{self.expr(e.obj, left)} {op} {self.expr(e.args[0], prec + 1)}", prec
         if e.name == "system":
             return f"0  # system({', '.join(args)}) is not run", P_ATOM
+        if e.name in ("texture_bits", "texture_data"):     # sema/views.texture_construct
+            keys = ["bits"] if e.name == "texture_bits" else ["data", "size", "bits"]
+            named = ", ".join(f"{k}={v}" for k, v in zip(keys, args[1:]))
+            return f"texture({args[0]}, {named}, elem_type={self.elem_type(e.type.elem, e.span)})", P_ATOM
         if e.name == "reinterpret_as":
             return f"{self.expr(e.obj, P_ATOM)}.reinterpret_as({self.elem_type(e.type.elem, e.span)})", P_ATOM
         if e.obj is None:

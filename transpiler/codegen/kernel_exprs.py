@@ -257,6 +257,8 @@ class KernelExprEmitter(StructValues, PyEmitter):
             return (f"not ({text})", P_NOT) if e.name == "!=" else (text, P_AND)
         if e.name in ("get_extent", "extent") and e.obj is not None:
             return self._shape_tuple(e.obj)
+        if e.name == "sample" or e.name.startswith("gather_"):
+            return self.sample_call(e), P_ATOM
         if e.name == "view_as":             # the first extent.size() elements, in the new shape
             dims = [self.expr(self.component(e.args[0], d), P_MUL) for d in range(e.type.rank)]
             flat = self.expr(e.obj, P_ATOM)
@@ -272,6 +274,20 @@ class KernelExprEmitter(StructValues, PyEmitter):
                      f"{self.expr(self.component(e.obj, d), P_CMP + 1)}" for d in range(rank)]
             return " and ".join(tests), P_AND
         raise KernelCodegenError(f"call of '{e.name}' is not supported in kernels", e.span)
+
+    def sample_call(self, e: ir.LibCall) -> str:
+        """`tv.sample(...)` / `tv.gather_red(...)` (sema/views._sample): the runtime's sampling
+        function of the texture's elements, on the view's array, the sampler's parts spread."""
+        self.names_used.add("sampling")
+        # modes written as constants (`sample<filter_point, address_wrap>`) go as Python ints:
+        # the runtime makes code for those modes only
+        modes = [str(int(x.value)) if isinstance(x, ir.Const) else self.expr(x) for x in e.args[:2]]
+        args = modes + self.struct_args(e.args[2:])
+        if e.name == "sample":
+            fn = f"sample{e.obj.type.rank}"
+        else:
+            fn, args = e.name, args[1:]             # (a gather has no filter)
+        return f"sampling.{fn}({', '.join([self.expr(e.obj)] + args)})"
 
     # ---------------------------------------------------------------- statements
     def comment(self, span, out: list[str], pad: str) -> None:

@@ -86,6 +86,10 @@ class StructValues:
             return self.leaf_values(e.operand)[:len(self.struct_leaves(e.type, e.span))]
         if isinstance(e, ir.Call):                  # a struct result: into temporaries first
             return self.hoist_call(e)
+        if isinstance(e, ir.LibCall):               # a sampled texel: the tuple of its leaves
+            names = [self.fresh(f"{e.name}_{'_'.join(p)}") for p, _ in self.struct_leaves(e.type, e.span)]
+            self.hoist(self.unpack(names, self.expr(e), declared=True), f"'{e.name}'", e.span)
+            return names
         local = self._local_leaves(e)
         if local is not None:
             return local
@@ -198,11 +202,13 @@ class StructValues:
         while isinstance(base, ir.FieldRef):
             path.append(base.field)
             base = base.base
-        if not isinstance(base, ir.Call):
+        if not isinstance(base, (ir.Call, ir.LibCall)) or not isinstance(base.type, ir.StructType):
             return None
         path.reverse()
         leaves = self.struct_leaves(base.type, base.span)
         k = next(i for i, (p, _) in enumerate(leaves) if p == tuple(path))
+        if isinstance(base, ir.LibCall):            # `tv.sample(s, c).x`: a sampled texel's leaves
+            return self.leaf_values(base)[k]
         if self.writebacks(base):
             return self.hoist_call(base)[k]
         if len(leaves) == 1:                        # one value comes back as itself, not a tuple

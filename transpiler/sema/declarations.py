@@ -152,7 +152,9 @@ class Declarations:
             const = isinstance(elem_ast, A.TypeName) and elem_ast.const
             if name == "texture":
                 return ir.Texture(elem, rank)
-            return ir.TextureView(elem, rank, const)
+            if name == "writeonly_texture_view" and const:
+                self.error("type-mismatch", "a writeonly_texture_view's elements are not const", t.span)
+            return ir.TextureView(elem, rank, const, name == "writeonly_texture_view")
         if name in ("array_view", "array"):
             self._nargs(t, 1, 2)
             elem_ast = args[0]

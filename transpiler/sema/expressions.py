@@ -356,6 +356,9 @@ class Expressions:
             return U.compare_pairs(self, op, left, right, n.span)
         if not (isinstance(left.type, ir.Scalar) and isinstance(right.type, ir.Scalar)):
             if not self.in_amp():
+                if op in ("+", "-", "==", "!=", "<", ">", "<=", ">="):    # `a + 6`: a C array's first element
+                    left, right = (M.decay(x) if isinstance(x.type, ir.CArray) and isinstance(x.type.elem, ir.Scalar)
+                                   else x for x in (left, right))
                 p = M.arithmetic(self, op, left, right, n.span)
                 if p is not None:
                     return p

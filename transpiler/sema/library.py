@@ -154,6 +154,7 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
             return ir.IndexComponent(n.span, ir.INT, base, v)
         a.unsupported("indexing an index with a non-constant subscript is", n.index.span)
     if isinstance(t, (ir.ArrayView, ir.AmpArray)):
+        views.texel_read(a, t, n.span)                 # (a texel is a value: `tex[i]` reads it)
         if isinstance(idx.type, ir.TiledIndex):        # `av[t]`: its global index
             idx = tiling.index_member(a, idx, "global", n.index.span)
         if isinstance(idx.type, (ir.Index,)):

@@ -28,7 +28,7 @@ _REF = tuple(f"ref_{c}" for c in H.XYZW + H.RGBA)
 # ---- which names are the header's ------------------------------------------------------------------
 def from_header(a, t: ir.Type) -> bool:
     """Is `t` a class of the header (not a class of the program that happens to share a name)?"""
-    if not isinstance(t, ir.StructType) or t.name not in H.CLASSES:
+    if not isinstance(t, ir.StructType) or t.name not in H.CLASSES and t.name != "sampler":
         return False
     sd = a.structs.get(t.name)
     return sd is not None and sd.span.file == H.HEADER
@@ -54,7 +54,7 @@ def function_py_name(a, d: A.FunctionDef, params: list) -> str | None:
 # ---- norm and unorm as float -----------------------------------------------------------------------
 def scalar_of(a, t: ir.Type) -> ir.Scalar | None:
     """`float` for the header's `norm` and `unorm` (what their `operator float()` gives), else None."""
-    if from_header(a, t) and H.CLASSES[t.name][1] == 1:
+    if from_header(a, t) and H.CLASSES.get(t.name, (None, 0))[1] == 1:
         return ir.FLOAT
     return None
 
@@ -86,6 +86,10 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr | None:
     t = base.type
     if n.arrow or not from_header(a, t) or n.span.file == H.HEADER:
         return None                         # (the header's own code reads its fields)
+    if t.name == "sampler":                 # C++ AMP's read-only properties: the getters
+        if n.name in ("filter_mode", "address_mode", "border_color"):
+            return _call(a, base, "get_" + n.name, [], n)
+        return None
     kind, size = H.CLASSES[t.name]
     name = n.name
     if size == 1:

@@ -19,6 +19,7 @@ from . import random as R
 from . import strings as S
 from . import chrono as C
 from . import memory as M
+from . import views as V
 from . import streams as ST
 from . import utility as U
 from . import classes as CL
@@ -586,6 +587,11 @@ class Statements:
                 return ir.Copy(span, t, args[0])
             if len(args) == 1 and isinstance(args[0].type, ir.AmpArray):
                 return ir.LibCall(span, t, "to_vector", args[0], ())
+            pointers = [M.decay(x) if isinstance(x.type, ir.CArray) and isinstance(x.type.elem, ir.Scalar) else x
+                        for x in args]
+            if len(args) == 2 and all(isinstance(x.type, ir.Pointer) and isinstance(x.type.elem, ir.Scalar)
+                                      for x in pointers):                      # vector(first, last)
+                return ir.Construct(span, t, (pointers[0], pointers[1]))
             if len(args) >= 1:
                 n = self.convert(args[0], ir.Scalar("size_t"), spans[0])
                 rest = (self.convert(args[1], t.elem, spans[1]),) if len(args) > 1 else ()
@@ -625,9 +631,10 @@ class Statements:
             self.error("ctor-args", f"no constructor of '{t}' takes ({shown})", span,
                        help="a texture_view is made from a texture; a texture's data is read through "
                             "a texture_view or the texture itself, not an array_view" if args else None)
-        ints = sum(isinstance(a.type, ir.Scalar) for a in args)
-        if isinstance(t, ir.Texture) and ints > (0 if any(isinstance(a.type, ir.Extent) for a in args) else t.rank):
-            self.unsupported("a texture with a bits-per-scalar-element count (or of raw data) is", span)
+        if isinstance(t, ir.Texture):
+            made = V.texture_construct(self, t, list(args), list(spans), span)
+            if made is not None:
+                return made
         out = []
         dims = []
         for a, s in zip(args, spans):

@@ -164,9 +164,11 @@ def _reinterpret(a, obj, targs, args, n) -> ir.Expr:
     return ir.LibCall(sp, view_of(t, rank=1, elem=u), "reinterpret_as", obj, ())
 
 
-#: texture members amppy does not translate yet: sampling, gathering, mipmap levels, copy_to
-TEXTURE_NOT_YET = ("sample", "gather_red", "gather_green", "gather_blue", "gather_alpha", "get_mipmap_levels",
-                   "get_mipmap_extent", "get_mipmap_view", "copy_to")
+#: texture members amppy does not translate yet: mipmap levels, copy_to
+TEXTURE_NOT_YET = ("get_mipmap_levels", "get_mipmap_extent", "get_mipmap_view")
+GATHERS = ("gather_red", "gather_green", "gather_blue", "gather_alpha")
+#: Direct3D's sampler values (the header's enumerations): sample's defaults
+FILTER_LINEAR, ADDRESS_CLAMP = 0x15, 3
 
 # ---- textures ---------------------------------------------------------------------------------
 
@@ -176,6 +178,7 @@ def texture_method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
     t, sp = obj.type, n.span
     if name == "get":
         _nargs(a, name, args, 1, sp)
+        texel_read(a, t, n.func.span)
         return _element(a, obj, args[0], n.args[0].span)
     if name == "set":
         _nargs(a, name, args, 2, sp)
@@ -184,6 +187,15 @@ def texture_method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
         target = _element(a, obj, args[0], n.args[0].span)
         value = a.convert(args[1], t.elem, n.args[1].span)
         return ir.Assign(sp, ir.Void(), "=", target, value, t.elem)
+    if name == "sample" or name in GATHERS:
+        return _sample(a, obj, name, args, n)
+    if name == "copy_to" and isinstance(t, ir.Texture):
+        _nargs(a, name, args, 1, sp)
+        if not isinstance(args[0].type, (ir.Texture, ir.TextureView)) or \
+                isinstance(args[0].type, ir.TextureView) and args[0].type.const:
+            a.error("type-mismatch", f"'copy_to' copies a texture into a texture or a writable texture_view, "
+                    f"not '{args[0].type}'", n.args[0].span)
+        return copy_call(a, "copy", [obj] + args, [n.func.span] + [x.span for x in n.args], sp, member=True)
     if name in TEXTURE_NOT_YET:
         a.unsupported(f"'{name}' of a texture is", n.func.span,
                       help="read texels with tex[idx] or get(idx), write them with set(idx, value)")
@@ -198,6 +210,135 @@ def texture_method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
             return ir.LibAttr(sp, ir.Extent(t.rank), obj, "extent")
         return ir.LibCall(sp, ir.Extent(t.rank), "get_extent", obj, ())
     a.error("no-member", f"no member function '{name}' in '{t}'", n.func.span)
+
+
+def _sample(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
+    """`tv.sample(sampler, coord[, lod])`, `tv.sample<filter, address>(coord[, lod])`,
+    `tv.gather_red(sampler, coord)`, `tv.gather_red<address>(coord)` of a `texture_view<const T, N>`
+    in restrict(amp) code: `LibCall(name, view, (filter, address, border, coord, lod))` with the
+    sampler's parts as operands (amppy.runtime.sampling computes the sample)."""
+    t, sp = obj.type, n.span
+    gather = name in GATHERS
+    if not (isinstance(t, ir.TextureView) and t.const):
+        a.error("no-member", f"no member function '{name}' in '{t}'", n.func.span,
+                help=f"sample through a texture_view<const {t.elem}, {t.rank}> of the texture")
+    if a.fn is None or "cpu" in a.fn.restrict:
+        a.error("amp-restrict", f"'{name}' is restrict(amp): it cannot be called from CPU code", sp,
+                help="sample textures in kernels and restrict(amp) functions")
+    kind = _texel_kind(a, t.elem)
+    if gather and (t.rank != 2 or kind == "double"):
+        a.error("type-mismatch", f"'{name}' needs a texture_view of rank 2 and int, unsigned int, float, norm or "
+                f"unorm components, not '{t}'", sp)
+    if not gather and kind not in ("float", "norm", "unorm"):
+        a.error("type-mismatch", f"'sample' needs a texture_view of float, norm or unorm components (or their "
+                f"short vectors), not '{t}'", sp, help="read texels of other types with tv[idx] or get(idx)")
+    targs = getattr(n.func, "template_args", None)
+    coord_t = ir.FLOAT if t.rank == 1 else ir.StructType(f"float_{t.rank}", f"float_{t.rank}")
+    spans = [x.span for x in n.args]
+    with_sampler = bool(args) and isinstance(args[0].type, ir.StructType) and args[0].type.name == "sampler"
+    if with_sampler and targs is not None:
+        a.error("call-args", f"'{name}' takes either a sampler or its modes as template arguments", sp)
+    if with_sampler:                        # (sampler, coord[, lod])
+        s = args[0]
+        fields = dict(a.struct_fields(s.type))
+        sampler = [ir.FieldRef(s.span, fields[f], s, f, False)
+                   for f in ("m_filter_mode", "m_address_mode", "m_border_color")]
+        rest, rest_spans = args[1:], spans[1:]
+    else:
+        targs, limit = targs or [], 1 if gather else 2
+        if len(targs) > limit:
+            a.error("template-args", f"'{name}' takes at most {limit} template argument(s)", n.func.span)
+        modes = [a.const_int(x, "sampling mode") for x in targs]
+        if gather:
+            filt, address = FILTER_LINEAR, (modes[0] if modes else ADDRESS_CLAMP)
+        else:
+            filt = modes[0] if modes else FILTER_LINEAR
+            address = modes[1] if len(modes) > 1 else ADDRESS_CLAMP
+        zero = ir.Const(sp, ir.FLOAT, 0.0)
+        sampler = [ir.Const(sp, ir.UINT, filt), ir.Const(sp, ir.UINT, address)] + [zero] * 4
+        rest, rest_spans = args, spans
+        if filt not in (0, FILTER_LINEAR) or address not in (1, 2, 3, 4):
+            a.error("type-mismatch", f"'{name}' samples with filter_point or filter_linear and address_wrap, "
+                    "address_mirror, address_clamp or address_border", n.func.span)
+    most = 1 if gather else 2
+    if not 1 <= len(rest) <= most:
+        a.error("call-args", f"'{name}' takes the coordinates{'' if gather else ' and a level of detail'}, "
+                f"{len(rest)} argument(s) given", sp)
+    coord = a.convert(rest[0], coord_t, rest_spans[0])
+    lod = [] if gather else [a.convert(rest[1], ir.FLOAT, rest_spans[1]) if len(rest) > 1
+                             else ir.Const(sp, ir.FLOAT, 0.0)]
+    result = t.elem
+    if gather:                              # short_vector<scalar_type, 4>::type
+        vec = f"{'uint' if kind == 'unsigned int' else kind}_4"
+        result = ir.StructType(vec, vec)
+    return ir.LibCall(sp, result, name, obj, tuple(sampler + [coord] + lod))
+
+
+def _texel_kind(a, elem: ir.Type) -> str:
+    """The scalar kind of a texture's elements: int, unsigned int, float, double, norm, unorm."""
+    from .short_vectors import from_header
+    from .. import short_vectors as H
+    if isinstance(elem, ir.Scalar):
+        return elem.name
+    if from_header(a, elem):
+        kind = H.CLASSES[elem.name][0]
+        return "unsigned int" if kind == "uint" else kind
+    return str(elem)
+
+
+def texture_construct(a, t: ir.Texture, args: list, spans: list, span):
+    """`texture<T, N>(ext | e0[, e1[, e2]], ...)` with a bits-per-scalar-element count
+    `(..., bits)` or raw data `(..., const void* src, src_byte_size, bits)`, an accelerator_view
+    last (amppy keeps textures where it keeps arrays): a `LibCall` "texture_bits"/"texture_data"
+    the host emitter spells as `texture(...)`; None for the other constructors (extent alone,
+    iterators: `construct_view`'s)."""
+    from . import accelerators as AC
+    if a.in_amp():
+        a.error("amp-restrict", f"a '{t}' cannot be constructed in restrict(amp) code", span)
+    while args and args[-1].type == AC.VIEW:          # (..., accelerator_view[, associated view])
+        args, spans = args[:-1], spans[:-1]
+    if args and isinstance(args[0].type, ir.Extent):
+        if args[0].type.rank != t.rank:
+            a.error("rank-mismatch", f"'{t}' needs an extent<{t.rank}>, got '{args[0].type}'", spans[0])
+        ext, rest, rest_spans = args[0], args[1:], spans[1:]
+    else:
+        dims = args[:t.rank]
+        if len(dims) < t.rank or not all(isinstance(x.type, ir.Scalar) and x.type.is_int for x in dims):
+            return None
+        ext = ir.Construct(span, ir.Extent(t.rank), tuple(a.convert(x, ir.INT, s) for x, s in zip(dims, spans)))
+        rest, rest_spans = args[t.rank:], spans[t.rank:]
+    uint = ir.Scalar("unsigned int")
+    kinds = [x.type for x in rest]
+    if not rest:
+        return ir.Construct(span, t, (ext,))
+    if len(rest) == 1 and isinstance(kinds[0], ir.Scalar) and kinds[0].is_int:
+        return ir.LibCall(span, t, "texture_bits", None, (ext, a.convert(rest[0], uint, rest_spans[0])))
+    if len(rest) == 3 and isinstance(kinds[0], (ir.Pointer, ir.CArray)) and \
+            all(isinstance(k, ir.Scalar) and k.is_int for k in kinds[1:]):
+        from . import memory as M
+        src = M.decay(rest[0]) if isinstance(kinds[0], ir.CArray) else rest[0]
+        return ir.LibCall(span, t, "texture_data", None,
+                          (ext, src, a.convert(rest[1], uint, rest_spans[1]), a.convert(rest[2], uint, rest_spans[2])))
+    if len(rest) == 2 and all(isinstance(k, (ir.Iterator, ir.Pointer)) for k in kinds):
+        return ir.Construct(span, t, (ext, *rest))
+    shown = ", ".join(str(x.type) for x in args)
+    a.error("ctor-args", f"no constructor of '{t}' takes ({shown})", span,
+            help="a texture takes an extent, then iterators (first, last), a bits-per-scalar-element count, "
+                 "or raw data (source, source byte size, bits per scalar element)")
+
+
+def texel_read(a, t, span) -> None:
+    """C++ AMP reads a texel through a writable view only where Direct3D can (one 32-bit int,
+    unsigned int or float component); a writeonly_texture_view has no reads at all."""
+    if not isinstance(t, ir.TextureView) or t.const:
+        return
+    if t.writeonly:
+        a.error("no-member", f"'{t}' cannot be read: it has only set()", span,
+                help=f"read through a texture_view<const {t.elem}, {t.rank}> of the texture")
+    if not (isinstance(t.elem, ir.Scalar) and t.elem.name in ("int", "unsigned int", "float")):
+        a.error("type-mismatch", f"a texel of '{t}' cannot be read: a writable texture_view reads only int, "
+                "unsigned int or float texels", span,
+                help=f"read through a texture_view<const {t.elem}, {t.rank}> of the texture")
 
 
 def read_only_element(e: ir.Expr) -> bool:
@@ -220,6 +361,15 @@ def copy_call(a, name: str, args: list, spans: list, sp, member=False) -> ir.Exp
         a.error("amp-restrict", f"'{what}' cannot be called in restrict(amp) code", sp)
     kinds = [x.type for x in args]
     ok = False
+    raw = next((k for k in (0, 1) if len(args) == 3 and isinstance(kinds[k], (ir.Pointer, ir.CArray))), None)
+    if raw is not None and isinstance(kinds[2 if raw == 0 else 0], ir.Texture) and \
+            isinstance(kinds[raw + 1], ir.Scalar) and kinds[raw + 1].is_int:
+        # copy(src, src_byte_size, texture), copy(texture, dst, dst_byte_size): the texture's format
+        from . import memory as M
+        args = [M.decay(x) if isinstance(x.type, ir.CArray) else x for x in args]
+        size = raw + 1
+        args[size] = a.convert(args[size], ir.Scalar("unsigned int"), spans[size])
+        return ir.LibCall(sp, FUTURE if name == "copy_async" else ir.Void(), name, None, tuple(args))
     if len(args) == 2 and is_view(kinds[0]) and is_view(kinds[1]):
         src, dst = kinds
         if src.rank != dst.rank or src.elem != dst.elem:

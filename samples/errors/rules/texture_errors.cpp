@@ -28,3 +28,19 @@ int main() {
     });
     return 0;
 }
+
+// A writable texture_view reads only 32-bit single-component texels; a writeonly_texture_view
+// (C++ AMP's older name) only writes.
+void views_that_write(texture<float_4, 2>& t4, texture<float, 2>& t1) {
+    texture_view<float_4, 2> w4(t4);
+    texture_view<float, 2> w1(t1);
+    writeonly_texture_view<float, 2> wo(t1);
+    parallel_for_each(t1.extent, [=](index<2> i) restrict(amp) {
+        float_4 v = w4[i]; // expected-error {{[type-mismatch]}}
+        float_4 g = w4.get(i); // expected-error {{[type-mismatch]}}
+        float x = w1[i] + w1.get(i);
+        float y = wo[i]; // expected-error {{[no-member]}}
+        w4.set(i, v);
+        wo.set(i, x);
+    });
+}

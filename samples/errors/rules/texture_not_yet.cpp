@@ -8,12 +8,12 @@ using namespace concurrency::graphics;
 
 int main() {
     texture<float, 2> tex(4, 4);
-    texture<float, 2> packed(4, 4, 16u); // expected-error {{[unsupported]}}
+    texture<float, 2> packed(4, 4, 16u);
     texture_view<const float, 2> tv(tex);
     std::vector<float> d(16);
     array_view<float, 2> out(4, 4, d);
     parallel_for_each(out.extent, [=](index<2> i) restrict(amp) {
-        out[i] = tv.gather_red(0, float_2(0.5f, 0.5f)).x; // expected-error {{[unsupported]}}
+        out[i] = (float)tv.get_mipmap_levels(); // expected-error {{[unsupported]}}
     });
     return 0;
 }
