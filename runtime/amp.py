@@ -567,9 +567,8 @@ class texture(array):  # noqa: N801 - C++ name
 
     def __init__(self, *args, elem_type=None, bits=None, data=None, size=None):
         if len(args) >= 2 and isinstance(args[1], np.ndarray) and isinstance(args[-1], np.ndarray):
-            from .memory import ptr_diff      # (first, last) pointers: the elements between them
-            first, last = args[1], args[-1]
-            args = (args[0], first[:ptr_diff(last, first)])
+            first, last = args[1], args[-1]   # (first, last) pointers: the elements between them
+            args = (args[0], first[:_ptr_diff(last, first)])
         super().__init__(*args, elem_type=elem_type)
         self.kind = _texel_kind(self.elem_type)
         allowed = TEXTURE_BITS[self.kind]

@@ -164,7 +164,7 @@ def _reinterpret(a, obj, targs, args, n) -> ir.Expr:
     return ir.LibCall(sp, view_of(t, rank=1, elem=u), "reinterpret_as", obj, ())
 
 
-#: texture members amppy does not translate yet: mipmap levels, copy_to
+#: texture members amppy does not translate yet: mipmap levels
 TEXTURE_NOT_YET = ("get_mipmap_levels", "get_mipmap_extent", "get_mipmap_view")
 GATHERS = ("gather_red", "gather_green", "gather_blue", "gather_alpha")
 #: Direct3D's sampler values (the header's enumerations): sample's defaults
