@@ -343,6 +343,9 @@ class vector:  # noqa: N801 - C++ name
         self.reserve(len(items))
         if isinstance(items, np.ndarray) and items.dtype == self.dtype:
             self._buf[: len(items)] = items
+        elif isinstance(items, np.ndarray) and items.dtype.kind in "biuf" and self.dtype.kind in "biuf":
+            with np.errstate(all="ignore"):     # C++ conversions, all at once: integers wrap,
+                self._buf[: len(items)] = items.astype(self.dtype)   # floats truncate toward 0
         else:
             for i, v in enumerate(items):
                 _store(self._buf, i, v)

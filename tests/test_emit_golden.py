@@ -26,6 +26,7 @@ SAMPLES = [
     "untiled/untiled_2d.cpp",
     "atomics/histogram.cpp",
     "host/host_semantics.cpp",
+    "host/compiled_loops.cpp",
     "arith/kernel_integers.cpp",
     "kernels/struct_values.cpp",
     "classes/members.cpp",

@@ -37,6 +37,7 @@ environment:
   AMPPY_TRACEBACK=1        Python tracebacks for internal and run-time errors
   AMPPY_DIAGNOSTICS_FORMAT=json  run-time reports of a translated program as JSON
   AMPPY_MSSTL_UPDATE=N     the Microsoft STL version whose <random> results to reproduce
+  AMPPY_MAIN_SECONDS=FILE  write the seconds the program's main ran to FILE
   NO_COLOR                 no colour in diagnostics
 """
 

@@ -19,6 +19,7 @@ from ..cxxtypes import conversion_wraps, wrapper_name
 from ..mathfuncs import FUNCTIONS
 from ..names import RUNTIME_NAMES
 from . import CodegenErrors, CodegenUnsupported
+from . import host_loops
 from .imports import used_imports
 from .mathcalls import template_values
 from .pyemit import BINARY, P_ADD, P_ATOM, P_CMP, P_MUL, P_SHIFT, P_UNARY, PyEmitter
@@ -87,6 +88,10 @@ class HostWriter(PyEmitter):
         self.referenced: set[tuple[int, int]] = set()    # (id(out), index) of lines with a line reference
         self.line_lists: dict[int, list[str]] = {}       # id -> the lists those ids name (kept alive)
         self.errors: list = []              # what the target cannot express, every statement's (see `recovering`)
+        self.compiled: set[int] = set()     # ids of the function's loops compiled (lower/host_loops.py)
+        self.cxx_owner = ""                 # the C++ name of the function being written
+        self.compiled_host = host_loops.CompiledHost(self)
+        self.compiled_functions: list[str] = []   # their functions, put before the host function
         self.macros.taken |= self.module_names
 
     # ---- module ------------------------------------------------------------------------------
@@ -115,6 +120,9 @@ class HostWriter(PyEmitter):
                 o.append(f"    pass  # struct {comment_text(s.name)} has no data members")
             for f in methods:
                 self.method(f)
+            if self.compiled_functions:     # the methods' compiled loops: after the class
+                o += ["", ""] + self.compiled_functions[:-2]
+                self.compiled_functions = []
         if p.globals:
             o.append("")
         for g in p.globals:
@@ -146,7 +154,8 @@ class HostWriter(PyEmitter):
             o.append("    raise SystemExit('this program has no main function')")
         body = "\n".join(o[prelude_at:])
         runtime = f"from amppy.runtime import {', '.join(sorted(RUNTIME_NAMES))}"   # the runtime's __all__
-        prelude = used_imports(["import numpy as np"] + self.backend.module_prelude() + ["", runtime], body)
+        prelude = used_imports(["import numpy as np"] + self.backend.module_prelude() + ["", runtime]
+                               + host_loops.PRELUDE, body)
         constants = self.macros.definitions()
         o[prelude_at:prelude_at] = prelude + ([""] + constants if constants else [])
         return "\n".join(o) + "\n"
@@ -201,6 +210,8 @@ class HostWriter(PyEmitter):
         self.globals_assigned, self.referenced, self.line_lists = set(), set(), {}
         self.owner, self.parts = f.sym.py_name, []
         self.last_line = f.span.line
+        self.compiled = self.compiled_host.code.loops(f.body)
+        self.cxx_owner = f"{f.sym.owner}::{f.sym.name}" if f.sym.owner else f.sym.name
         self.writeback = [p.py_name for p in self.changed_params(f)]
         body: list[str] = []
         self.block(f.body.body, body, 1)
@@ -209,6 +220,9 @@ class HostWriter(PyEmitter):
         if f.sym is self.p.main and isinstance(f.ret, ir.Scalar):
             if not body[-1].strip().startswith("return"):
                 body.append("    return 0")
+        if self.compiled_functions and not f.sym.owner:     # (a method's go after its class)
+            self.out += self.compiled_functions
+            self.compiled_functions = []
         self.out.extend(self.comments.leading(f.span.file, f.span.line))
         self.out.append(f"def {f.sym.method_py or f.sym.py_name}({params}):  # {self.where(f.span)}")
         if self.globals_assigned:
@@ -216,6 +230,33 @@ class HostWriter(PyEmitter):
         self.out.extend(body)
         for part in self.parts:
             self.out += ["", ""] + part
+
+    # ---- compiled loops (lower/host_loops.py, codegen/host_loops.py) ------------------------------
+    def stmt(self, s: ir.Stmt, out: list[str], depth: int) -> None:
+        if id(s) in self.compiled and self.compiled_loop(s, out, depth):
+            return
+        super().stmt(s, out, depth)
+
+    def compiled_loop(self, s: ir.Stmt, out: list[str], depth: int) -> bool:
+        """Loop `s` as a call of its compiled function; False when it stays Python."""
+        pad = self.indent_unit * depth
+        name = self.fresh(f"{self.owner}_loop_{s.span.line}")
+        saved, above = self.last_line, []
+        self.before(s, above, pad)
+        made = host_loops.emit(self, s, name)
+        if made is None:
+            self.names_used.discard(name)
+            self.last_line = saved
+            return False
+        fn, lines = made
+        self.module_names.add(name)
+        self.compiled_functions += fn
+        out.extend(above)
+        first = len(out)
+        out.extend(pad + line for line in lines)
+        self.after(s, out, first)
+        self.last_line = max(self.last_line, s.span.end_line)
+        return True
 
     # ---- hooks of the emitter core ---------------------------------------------------------------
     def not_here(self, what: str, span, help=None) -> CodegenUnsupported:

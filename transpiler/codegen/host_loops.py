@@ -1,0 +1,146 @@
+"""A computing host loop as a compiled function (issue 14; `lower/host_loops.py` picks the loops).
+
+The loop is written by the kernel dialect of the emitter core (`kernel_exprs.py`: numpy scalars,
+`float` as float32, integer results wrapped to their C++ width, truncating `/` and `%`, each
+statement under its C++ line) as a `numba.njit(cache=True)` function named after the C++
+function and the loop's line; the host calls it where the loop stood:
+
+    @numba.njit(cache=True, error_model="numpy")
+    def main_loop_23(a, b, c, n):  # prog.cpp:23: the loop of main, compiled
+        errors = 0
+        # prog.cpp:23: for (int i = 0; i < n; i++) {
+        for i in range(n):
+            ...
+        return errors
+
+    errors = main_loop_23(a.data(), b.data(), c.data(), n)  # prog.cpp:23
+
+It takes what the loop reads from outside (a vector as its numpy buffer, `v.data()`; C arrays
+and pointers are numpy arrays already), and returns the scalar variables it assigns that were
+declared before it.  A `float` comes back from Numba as a Python float and is made float32
+again; a 64-bit unsigned argument is made `np.uint64` inside (Numba types a Python int as
+int64, and int64 with uint64 arithmetic gives float64).  Global variables the loop assigns are
+assigned by the call (`global` in the host function, as host code does).
+"""
+from __future__ import annotations
+
+from .. import ir
+from ..diagnostics import KernelCodegenError
+from . import CodegenUnsupported
+from .cpu import PART
+from ..lower.host_loops import HostCode
+from .kernel_exprs import KernelExprEmitter, np_scalar
+from .outline import whole_variables
+from .text import comment_text, where
+
+#: the compiled loop's decorator: sequential, as the C++ loop is
+DECORATOR = PART
+
+#: what compiled loops may use (the module imports the names its code uses)
+PRELUDE = ["import math", "import numba", "import numpy as np", "from numpy import float32",
+           "from amppy.runtime.intmath import cdiv, cmod, cround"]
+
+
+class HostLoopEmitter(KernelExprEmitter):
+    """The kernel dialect over host data: vectors are their buffers, `v.size()` their length."""
+
+    unpack_through_temp = True
+    part_decorator = PART
+
+    def e_LibCall(self, e: ir.LibCall):
+        if e.name == "size" and isinstance(e.obj, ir.Var) and isinstance(e.obj.type, ir.Vector):
+            return f"{np_scalar(e.type)}(len({self.expr(e.obj)}))", 15
+        return super().e_LibCall(e)
+
+
+class CompiledHost:
+    """What a module's compiled host code needs once: the analysis (`lower/host_loops.py`), the
+    names compiled code calls user functions by, and which of those it has written."""
+
+    def __init__(self, writer):
+        self.code = HostCode(writer.program)
+        self.names: dict[int, str] = {}         # id(function Symbol) -> its compiled version's name
+        self.written: set[int] = set()
+        in_kernels = writer.kernel_functions()
+        for f in self.code.functions.values():
+            if id(f) in in_kernels and not writer.backend.needs_host_version(f):
+                self.names[id(f.sym)] = f.sym.py_name      # the CPU target's kernel version: njit
+                self.written.add(id(f.sym))
+                continue
+            name = f"{f.sym.py_name}_compiled"
+            while name in writer.module_names:
+                name += "_"
+            writer.module_names.add(name)
+            self.names[id(f.sym)] = name
+
+    def functions(self, writer, stmts) -> list[str]:
+        """The compiled versions of the functions `stmts` call (directly or not) not yet written."""
+        out, new = [], [f for f in self.code.reachable(stmts) if id(f.sym) not in self.written]
+        for f in new:
+            em = self.emitter(writer)
+            em.version_note = "  (compiled, for compiled loops; host code calls the plain name)"
+            out += em.function(f, DECORATOR) + ["", ""]     # (raises when it cannot: none is kept)
+        self.written.update(id(f.sym) for f in new)
+        return out
+
+    def emitter(self, writer) -> HostLoopEmitter:
+        em = HostLoopEmitter(writer.program, writer.sources)
+        em.device_names = self.names
+        return em
+
+
+def emit(writer, s: ir.Stmt, name: str) -> tuple[list[str], list[str]] | None:
+    """(the compiled function's lines, the host lines calling it) for loop `s` of the host
+    function `writer` is writing; None when the kernel dialect cannot write it (the loop then
+    stays Python: compiling is an optimisation, never an error)."""
+    compiled = writer.compiled_host
+    em = compiled.emitter(writer)
+    em.owner = name
+    em.names_used = set(writer.names_used) | {name}
+    em._comment_line[s.span.file] = writer.last_line
+    body: list[str] = []
+    em.frames.append(set())
+    try:
+        em.stmt(s, body, 1)
+    except (KernelCodegenError, CodegenUnsupported):
+        return None
+    refs = em.frames.pop()
+    declared, assigned = whole_variables([s])
+    for call in (x for x in ir.walk(s) if isinstance(x, ir.Call)):
+        for a in em.writebacks(call):           # a number passed by reference: assigned too
+            if isinstance(a, ir.Var):
+                assigned.add(a.sym)
+    symbols = {x.sym.py_name: x.sym for x in ir.walk(s) if isinstance(x, ir.Var)}
+    local = {sym.py_name for sym in declared}
+    results = sorted((sym for sym in assigned if sym not in declared), key=lambda sym: sym.py_name)
+    symbols.update((r.py_name, r) for r in results)
+    # what it reads, and what it assigns (a variable the loop may leave unassigned keeps its value)
+    params = sorted(n for n in (refs - local) | {r.py_name for r in results} if n in symbols)
+    head = [f"{em.indent_unit}{p} = np.uint64({p})  # size_t: unsigned 64-bit arithmetic"
+            for p in params if _unsigned64(symbols[p].type)]
+    if results:
+        body.append(f"{em.indent_unit}return {', '.join(r.py_name for r in results)}")
+    where_ = where(s.span.file, s.span.line)
+    owner = comment_text(writer.cxx_owner)
+    fn = [DECORATOR, f"def {name}({', '.join(params)}):  # {where_}: a loop of {owner}, compiled"]
+    try:
+        fn = compiled.functions(writer, [s]) + em.helpers + fn + head + body + ["", ""]
+    except (KernelCodegenError, CodegenUnsupported):
+        return None
+
+    args = []
+    for p in params:
+        t = symbols[p].type
+        arg = writer.expr(ir.Var(s.span, t, symbols[p]))
+        args.append(f"{arg}.data()" if isinstance(t, ir.Vector) else arg)
+    call = f"{name}({', '.join(args)})"
+    targets = [writer.lvalue(ir.Var(s.span, r.type, r), "w") for r in results]
+    floats = [t for r, t in zip(results, targets) if isinstance(r.type, ir.Scalar) and r.type.name == "float"]
+    if len(results) == 1 and floats:
+        return fn, [f"{targets[0]} = float32({call})"]
+    lines = [f"{', '.join(targets)} = {call}" if targets else call]
+    return fn, lines + [f"{t} = float32({t})  # (a float: Numba gives it back as a Python float)" for t in floats]
+
+
+def _unsigned64(t) -> bool:
+    return isinstance(t, ir.Scalar) and t.is_unsigned and ir.SCALARS[t.name][1] == 8
