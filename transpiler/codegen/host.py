@@ -121,7 +121,7 @@ class HostWriter(PyEmitter):
             for f in methods:
                 self.method(f)
             if self.compiled_functions:     # the methods' compiled loops: after the class
-                o += ["", ""] + self.compiled_functions[:-2]
+                o += ["", ""] + self.compiled_functions[:-2]     # (each ends in two blank lines)
                 self.compiled_functions = []
         if p.globals:
             o.append("")

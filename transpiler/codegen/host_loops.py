@@ -6,18 +6,17 @@ statement under its C++ line) as a `numba.njit(cache=True)` function named after
 function and the loop's line; the host calls it where the loop stood:
 
     @numba.njit(cache=True, error_model="numpy")
-    def main_loop_23(a, b, c, n):  # prog.cpp:23: the loop of main, compiled
-        errors = 0
+    def main_loop_23(a, b, c, errors, n):  # prog.cpp:23: a loop of main, compiled
         # prog.cpp:23: for (int i = 0; i < n; i++) {
         for i in range(n):
             ...
         return errors
 
-    errors = main_loop_23(a.data(), b.data(), c.data(), n)  # prog.cpp:23
+    errors = main_loop_23(a.data(), b.data(), c.data(), errors, n)  # prog.cpp:23
 
 It takes what the loop reads from outside (a vector as its numpy buffer, `v.data()`; C arrays
-and pointers are numpy arrays already), and returns the scalar variables it assigns that were
-declared before it.  A `float` comes back from Numba as a Python float and is made float32
+and pointers are numpy arrays already) and the scalar variables it assigns that were declared
+before it (a loop may leave one unassigned), and returns those.  A `float` comes back from Numba as a Python float and is made float32
 again; a 64-bit unsigned argument is made `np.uint64` inside (Numba types a Python int as
 int64, and int64 with uint64 arithmetic gives float64).  Global variables the loop assigns are
 assigned by the call (`global` in the host function, as host code does).
@@ -31,6 +30,7 @@ from .cpu import PART
 from ..lower.host_loops import HostCode
 from .kernel_exprs import KernelExprEmitter, np_scalar
 from .outline import whole_variables
+from .pyemit import P_ATOM
 from .text import comment_text, where
 
 #: the compiled loop's decorator: sequential, as the C++ loop is
@@ -49,7 +49,7 @@ class HostLoopEmitter(KernelExprEmitter):
 
     def e_LibCall(self, e: ir.LibCall):
         if e.name == "size" and isinstance(e.obj, ir.Var) and isinstance(e.obj.type, ir.Vector):
-            return f"{np_scalar(e.type)}(len({self.expr(e.obj)}))", 15
+            return f"{np_scalar(e.type)}(len({self.expr(e.obj)}))", P_ATOM
         return super().e_LibCall(e)
 
 

@@ -15,10 +15,13 @@ emitter core as in host code:
   `v.size()`; it declares scalars and C arrays of numbers;
 - it uses operators, conversions, `?:`, assignments, `++`/`--`, the math functions, and `if`,
   `for`, `while`, `do`, `switch`, `break`, `continue` (never `return`: the loop's function
-  goes on after it).
+  goes on after it);
+- it calls functions that compute the same way (numbers in and out, numbers by reference,
+  containers of numbers shared; `return` allowed there; not recursive): `HostCode.functions`,
+  found as a fixed point over the program.
 
-Everything else (I/O, strings, calls of functions, runtime objects, exceptions, growing a
-vector) keeps the loop in Python; a computing loop nested in it is then a candidate itself.
+Everything else (I/O, strings, other calls, runtime objects, exceptions, growing a vector)
+keeps the loop in Python; a computing loop nested in it is then a candidate itself.
 A loop whose iterations are known to be few (constant bounds, fewer than `MIN_ITERATIONS`
 rounds counting its nested loops) stays Python too: calling compiled code and loading it from
 the cache costs more than a few thousand Python rounds.
