@@ -16,9 +16,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from amppy import cli, ir
+from conftest import SAMPLE_SOURCES
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLE_FILES = sorted(ROOT.glob("samples/**/*.cpp"))
+SAMPLE_FILES = SAMPLE_SOURCES
 SAMPLES = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in SAMPLE_FILES}
 NAMES = sorted(SAMPLES)
 TARGETS = ["cpu", "cuda"]

@@ -22,11 +22,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SAMPLES
+from conftest import SAMPLE_SOURCES, SAMPLES
 
 EMU = Path(__file__).resolve().parent / "cpp_emu"
 GXX = shutil.which("g++")
-POSITIVE = sorted(p for p in SAMPLES.rglob("*.cpp")
+POSITIVE = sorted(p for p in SAMPLE_SOURCES
                   if "errors" not in p.relative_to(SAMPLES).parts and p.with_suffix(".expected").exists())
 IDS = [str(p.relative_to(SAMPLES)) for p in POSITIVE]
 FLAGS = ["-std=c++20", "-O1", "-fwrapv", "-pthread", "-w"]

@@ -14,9 +14,10 @@ from amppy.codegen.host import HostWriter
 from amppy.codegen.kernel_exprs import KernelExprEmitter
 from amppy.diagnostics import DiagnosticSink
 from amppy.driver import Options, analyse
+from conftest import SAMPLE_SOURCES
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLES = sorted(p for p in ROOT.glob("samples/**/*.cpp") if "errors" not in p.parts)
+SAMPLES = [p for p in SAMPLE_SOURCES if "errors" not in p.parts]
 KINDS = ir.node_kinds()
 _NODE_TYPE = re.compile(r"\b(Expr|Stmt|Block|Kernel)\b")
 

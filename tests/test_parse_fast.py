@@ -19,9 +19,10 @@ from amppy import parse as P
 from amppy.diagnostics import CompileError, DiagnosticSink
 from amppy.lalr import Fallback, _non_capturing
 from amppy.preprocess import preprocess
+from conftest import SAMPLE_SOURCES
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLE_FILES = sorted(ROOT.glob("samples/**/*.cpp"))
+SAMPLE_FILES = SAMPLE_SOURCES
 NAMES = [p.relative_to(ROOT).as_posix() for p in SAMPLE_FILES]
 
 _TOKEN = re.compile(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|'

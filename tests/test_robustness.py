@@ -26,9 +26,10 @@ from amppy.diagnostics import (CompileError, DiagnosticSink, InternalCompilerErr
                                render_text)
 from amppy.driver import Options, front_end
 from amppy.source import SourceMap
+from conftest import SAMPLE_SOURCES
 
 ROOT = Path(__file__).resolve().parent.parent
-SAMPLE_FILES = sorted(ROOT.glob("samples/**/*.cpp"))
+SAMPLE_FILES = SAMPLE_SOURCES
 SAMPLES = {p.relative_to(ROOT).as_posix(): p.read_text(encoding="utf-8") for p in SAMPLE_FILES}
 NAMES = sorted(SAMPLES)
 

@@ -21,12 +21,13 @@ import pytest
 
 from amppy import driver
 from amppy.diagnostics import CompileError, DiagnosticSink
+from conftest import SAMPLE_SOURCES
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 RULES = SAMPLES / "errors" / "rules"
 RULE_FILES = sorted(RULES.glob("*.cpp"))
-POSITIVE = sorted(p for p in SAMPLES.rglob("*.cpp") if "errors" not in p.relative_to(SAMPLES).parts)
+POSITIVE = [p for p in SAMPLE_SOURCES if "errors" not in p.relative_to(SAMPLES).parts]
 
 _EXPECT = re.compile(r"expected-(error|warning|note)(?:@([+-]\d+))?\s*\{\{(.*?)\}\}")
 

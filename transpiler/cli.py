@@ -18,7 +18,15 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_ICE = 0, 1, 2, 4
 
 
 #: What `amppy --help` says after the commands (README.md says the same at more length).
-EPILOG = """exit codes:
+EPILOG = """programs of several files, Visual Studio projects:
+  amppy run main.cpp kernels.cpp -- ARGS   the leading source files are the program's, `--` ends them
+  amppy run App.sln [--config Release[|x64]] [--project NAME]   a solution (or a .vcxproj) as MSBuild
+                                           builds it: defines, include folders, precompiled header
+  amppy report PATH...                     what of a code base amppy takes, and what blocks the rest
+  units are linked as C++ links them (undefined reference / multiple definition are errors); a
+  kernel calls restrict(amp) functions of another file only with --ltcg (WholeProgramOptimization)
+
+exit codes:
   0  success
   1  errors in the input, `run` of a file without main, or the program died of an error
   2  misuse of the command line (also -o onto the input, a directory or a missing folder)
@@ -48,8 +56,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
 
 
-def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("file", help="C++ AMP source file (.cpp)")
+def _common(p: argparse.ArgumentParser, several: bool = True) -> None:
+    if several:
+        p.add_argument("inputs", nargs="+", metavar="FILE",
+                       help="C++ AMP source files (.cpp) of one program, or a Visual Studio project (.vcxproj) "
+                            "or solution (.sln)")
+    else:
+        p.add_argument("file", help="C++ AMP source file (.cpp), or a Visual Studio project (.vcxproj) or "
+                                    "solution (.sln); more source files may follow (end them with `--`)")
+    _project_options(p)
     p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]",
                    help="define a preprocessor macro")
     p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR",
@@ -62,13 +77,23 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("-v", "--verbose", action="store_true", help="say what amppy is doing on stderr")
 
 
+def _project_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--config", default=None, metavar="NAME[|PLATFORM]",
+                   help="the project's or solution's configuration (default: Debug, as MSBuild)")
+    p.add_argument("--project", default=None, metavar="NAME",
+                   help="the project of a solution to build (default: its first application)")
+    p.add_argument("--ltcg", action="store_true",
+                   help="link-time code generation (/GL): kernels may call restrict(amp) functions defined "
+                        "in other files (a project's WholeProgramOptimization sets it)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="amppy", description="Translate C++ AMP programs to Python that runs with Numba.",
                 epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"amppy {__version__}")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     r = sub.add_parser("run", help="translate and run a program")
-    _common(r)
+    _common(r, several=False)
     r.add_argument("--check", dest="checks", action="append", default=[], choices=("races", "bounds"),
                    help="run kernels with dynamic checks (slower)")
     r.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the program")
@@ -78,6 +103,8 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--emit", choices=("ast", "ir", "py"), default="py", help="which stage to print")
     c = sub.add_parser("check", help="check a program and report diagnostics")
     _common(c)
+    from . import report
+    report.add_parser(sub)
     return p
 
 
@@ -91,7 +118,8 @@ def _options(ns) -> Options:
         target = "cuda" if _cuda_usable() else "cpu"
     checks = getattr(ns, "checks", [])
     return Options(defines=defines, include_dirs=list(ns.include_dirs), target=target,
-                   werror=ns.werror, check_races="races" in checks, check_bounds="bounds" in checks)
+                   werror=ns.werror, check_races="races" in checks, check_bounds="bounds" in checks,
+                   ltcg=getattr(ns, "ltcg", False))
 
 
 def _cuda_usable() -> bool:
@@ -150,30 +178,97 @@ def _usage_error(message: str) -> int:
     return EXIT_USAGE
 
 
-def _output_problem(ns) -> str | None:
+def _output_problem(ns, build) -> str | None:
     """Why `-o` cannot be written (checked before any work), or None."""
     out = getattr(ns, "output", None)
     if out in (None, "-"):
         return None
     if os.path.isdir(out):
         return f"cannot write the output to '{out}': it is a directory"
-    if os.path.exists(out) and os.path.samefile(out, ns.file):
-        return f"refusing to overwrite the input file '{ns.file}' with the translation (-o)"
+    for name in build.inputs + [u.path for u in build.units]:
+        if os.path.exists(out) and os.path.exists(name) and os.path.samefile(out, name):
+            return f"refusing to overwrite the input file '{name}' with the translation (-o)"
     folder = os.path.dirname(os.path.abspath(out))
     if not os.path.isdir(folder):
         return f"cannot write the output to '{out}': no such directory '{os.path.dirname(out) or folder}'"
     return None
 
 
+def _inputs(ns):
+    """The build the command line names: (Build, None) or (None, exit status) after saying why."""
+    from .inputs import InputError, resolve, split_run_args
+    from .project import ProjectError
+    if ns.command == "run":
+        ns.inputs, ns.args = split_run_args(ns.file, list(ns.args))
+    try:
+        build = resolve(ns.inputs, ns.config, ns.project)
+    except InputError as e:
+        return None, _usage_error(str(e))
+    except ProjectError as e:
+        where = os.path.relpath(e.path) if e.path and not os.path.relpath(e.path).startswith("..") else e.path
+        line = f":{e.line}" if e.line else ""
+        sys.stderr.write(f"{where}{line}: error: {e.message} [project-file]\n")
+        return None, EXIT_ERRORS
+    if build.project is not None:
+        if ns.verbose:
+            sys.stderr.write(f"amppy: project {build.project.name} ({build.config}), "
+                             f"{len(build.units)} translation unit(s)\n")
+            for w in build.project.warnings:
+                sys.stderr.write(f"amppy: note: {w}\n")
+        if not build.units:
+            sys.stderr.write(f"{build.project.path}: error: project '{build.project.name}' compiles no source "
+                             f"file in configuration {build.config}\n")
+            return None, EXIT_ERRORS
+        forced = sorted({f for u in build.units for f in u.forced_includes})
+        if forced:
+            sys.stderr.write(f"{build.project.path}: error: forced include files (ForcedIncludeFiles, /FI) are "
+                             f"not supported yet: {', '.join(forced)} [unsupported]\n")
+            return None, EXIT_ERRORS
+        if build.project.ltcg:
+            ns.ltcg = True
+    if ns.command == "translate" and ns.emit == "ast" and len(build.units) > 1:
+        return None, _usage_error("--emit ast prints one translation unit's tree: give one source file")
+    return build, None
+
+
+def _project_run_options(ns):
+    """`amppy run App.sln --config Release -- ARGS`: amppy's options after a project (up to `--`)
+    are amppy's (after a source file they are the program's, as they always were)."""
+    from .inputs import PROJECT_SUFFIXES
+    if ns.command != "run" or not ns.file.lower().endswith(PROJECT_SUFFIXES) or not ns.args:
+        return ns
+    k = ns.args.index("--") if "--" in ns.args else len(ns.args)
+    if not ns.args[0].startswith("-") or ns.args[0] == "--":
+        return ns
+    import contextlib
+    import io
+    try:
+        with contextlib.redirect_stderr(io.StringIO()):
+            again = build_parser().parse_args(["run", *ns.args[:k], ns.file])
+    except SystemExit:
+        return ns
+    if again.args:
+        return ns
+    again.args = ns.args[k + 1:]
+    return again
+
+
 def main(argv: list[str] | None = None) -> int:
-    ns = build_parser().parse_args(argv)
-    if not os.path.exists(ns.file):
-        return _usage_error(f"no such file: '{ns.file}'")
-    if not os.path.isfile(ns.file):
-        return _usage_error(f"'{ns.file}' is not a file")
-    problem = _output_problem(ns)
+    ns = _project_run_options(build_parser().parse_args(argv))
+    if ns.command == "report":
+        from . import report
+        return report.main(ns)
+    build, status = _inputs(ns)
+    if build is None:
+        return status
+    ns.file = build.units[0].path if len(build.inputs) == 1 and build.project is None else build.inputs[0]
+    ns.build = build
+    problem = _output_problem(ns, build)
     if problem is not None:
         return _usage_error(problem)
+    if ns.command == "run" and build.cannot_run():
+        sys.stderr.write(f"amppy: error: cannot run {build.cannot_run()}\n")
+        return EXIT_ERRORS
     if ns.command == "run" and ns.diagnostics_format == "json":
         os.environ["AMPPY_DIAGNOSTICS_FORMAT"] = "json"   # the program's run-time reports too
     if ns.command == "run":
@@ -186,10 +281,13 @@ def main(argv: list[str] | None = None) -> int:
         sys.stderr.write(f"amppy: target {opts.target}\n")
     sink = DiagnosticSink(werror=opts.werror)
     sources = None
+    units = build.units
+    single = len(units) == 1 and build.project is None
+    cache_key = ns.file if single else build.key
     try:
         if ns.command == "run":
             from .modcache import cached_module
-            path = cached_module(ns.file, opts)
+            path = cached_module(cache_key, opts)
             if path is not None:        # unchanged program and compiler: skip translation
                 if ns.verbose:
                     sys.stderr.write(f"amppy: running the cached translation {path}\n")
@@ -198,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         if ns.command == "check":
             # the whole pipeline, code generation included, so `check --target X` reports every
             # error `translate --target X` would (the module is not written)
-            pp, _ = driver.translate(ns.file, opts, sink)
+            pp, _ = driver.translate_units(units, opts, sink)
             sources = pp.sources
             _report(sink, sources, ns)
             if ns.diagnostics_format == "json" and not sink.diagnostics:
@@ -206,22 +304,22 @@ def main(argv: list[str] | None = None) -> int:
             return EXIT_OK
         if ns.command == "translate" and ns.emit == "ast":
             from .ast import dump
-            pp, tu = driver.front_end(ns.file, opts, sink)
+            pp, tu = driver.front_end(units[0].path, opts, sink)
             sources = pp.sources
             _report(sink, sources, ns)
             return _write(ns, dump(tu))
         if ns.command == "translate" and ns.emit == "ir":
             from .ir import dump as dump_ir
-            pp, program = driver.analyse(ns.file, opts, sink)
+            pp, program = driver.analyse_units(units, opts, sink)
             sources = pp.sources
             _report(sink, sources, ns)
             return _write(ns, dump_ir(program))
-        pp, source = driver.translate(ns.file, opts, sink, need_main=ns.command == "run")
+        pp, source = driver.translate_units(units, opts, sink, need_main=ns.command == "run")
         sources = pp.sources
         _report(sink, sources, ns)
         if ns.command == "translate":
             return _write(ns, source)
-        return _run(ns, source, opts, None if sink.diagnostics else sources)
+        return _run(ns, source, opts, cache_key, None if sink.diagnostics else sources)
     except CompileError:
         _report(sink, sources or _sources_of(sink, ns.file), ns)
         return EXIT_ERRORS
@@ -249,7 +347,9 @@ def _sources_of(sink, file):
 def _write(ns, text: str) -> int:
     out = ns.output
     if out is None and ns.emit == "py":
-        out = os.path.splitext(ns.file)[0] + ".py"
+        build = ns.build
+        out = os.path.splitext(ns.file)[0] + ".py" if build.project is None else \
+            os.path.join(build.folder, build.name + ".py")
     if out in (None, "-"):
         sys.stdout.write(text)
     else:
@@ -258,19 +358,19 @@ def _write(ns, text: str) -> int:
     return EXIT_OK
 
 
-def _run(ns, source: str, opts: Options, sources=None) -> int:
+def _run(ns, source: str, opts: Options, cache_key: str, sources=None) -> int:
     """Write the translation to the module cache, record it for the next run (only when
     the translation was clean, `sources` given) and run it."""
     from .modcache import module_path, record_module
-    path = module_path(ns.file, source, opts.target)
+    path = module_path(ns.build.name + ".cpp" if ns.build.project is not None else ns.file, source, opts.target)
     if sources is not None:
-        record_module(ns.file, opts, sources, path)
+        record_module(cache_key, opts, sources, path)
     return _run_module(ns, path)
 
 
 def _run_module(ns, path: str) -> int:
     import runpy
-    sys.argv = [ns.file] + list(ns.args)
+    sys.argv = [ns.file if ns.build.project is None else ns.build.name] + list(ns.args)
     # The module runs as `__main__` from its cache file; its folder is NOT put on sys.path, so
     # a program called numpy.cpp (cached as numpy.py) cannot shadow the modules it imports.
     try:

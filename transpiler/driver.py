@@ -25,6 +25,23 @@ class Options:
     werror: bool = False
     check_races: bool = False           # --check races
     check_bounds: bool = False          # --check bounds
+    ltcg: bool = False                  # link-time code generation (/GL): kernels call amp functions of other units
+    compile_only: bool = False          # compile, do not link (`cl /c`): no undefined-reference errors
+
+
+@dataclass
+class Linked:
+    """What the front ends of a program's units hand on: every file they read (for diagnostics and
+    the comments of the translation) and the first unit's main file."""
+    sources: object                     # SourceMap
+    main_file: str
+    units: list                         # the units' PreprocessedSource, in order
+
+
+def unit_of(path: str):
+    """A translation unit of the command line: the file, with only the command line's settings."""
+    from .project.model import Unit
+    return Unit(path=path, defines=(), undefines=(), include_dirs=(), pch=None, forced_includes=())
 
 
 class _Stage:
@@ -87,47 +104,96 @@ def _nesting_guarded(stage_fn):
             return value
         if isinstance(value, InternalCompilerError) and isinstance(value.__cause__, RecursionError):
             from .source import Span
-            sink.error("nesting-too-deep", "program is nested too deeply", Span.point(path, 1, 1))
+            where = path[0].path if isinstance(path, list) else path
+            sink.error("nesting-too-deep", "program is nested too deeply", Span.point(where, 1, 1))
             raise CompileError("too deep") from None
         raise value
     return run
 
 
+def _unit_front_end(unit, opts: Options, sink: DiagnosticSink, text: str | None):
+    """Preprocess and parse one unit with its settings and the command line's (-D, -I after the
+    project's): (PreprocessedSource, ast.TranslationUnit or None when it had errors)."""
+    from .parse import parse
+    from .preprocess import preprocess
+    defines = dict(unit.defines)
+    defines.update(opts.defines)
+    before = sink.error_count
+    with _Stage("preprocess"):
+        pp = preprocess(unit.path, text=text, defines=defines, undefines=unit.undefines,
+                        include_dirs=list(unit.include_dirs) + list(opts.include_dirs), pch=unit.pch,
+                        sink=sink)
+    if sink.error_count > before:
+        return pp, None
+    with _Stage("parse"):
+        tu = parse(pp, sink)
+    return pp, (tu if sink.error_count == before else None)
+
+
 @_nesting_guarded
 def front_end(path: str, opts: Options, sink: DiagnosticSink, text: str | None = None):
     """Preprocess and parse: returns (PreprocessedSource, ast.TranslationUnit)."""
-    from .parse import parse
-    from .preprocess import preprocess
-    with _Stage("preprocess"):
-        pp = preprocess(path, text=text, defines=opts.defines, include_dirs=opts.include_dirs, sink=sink)
-    sink.check()
-    with _Stage("parse"):
-        tu = parse(pp, sink)
+    pp, tu = _unit_front_end(unit_of(path), opts, sink, text)
     sink.check()
     return pp, tu
 
 
 @_nesting_guarded
-def analyse(path: str, opts: Options, sink: DiagnosticSink, text: str | None = None):
-    """Front end, semantic analysis and validation passes: returns (pp, ir.Program)."""
+def analyse_units(units: list, opts: Options, sink: DiagnosticSink, text: str | None = None):
+    """Front end of every unit (each one's errors reported, as a compiler does for each file), then
+    semantic analysis linking them into one program (sema/linkage.py) and the validation passes:
+    returns (Linked, ir.Program).  `text`: the first unit's text, when not read from its file."""
     from . import passes, sema
-    pp, tu = front_end(path, opts, sink, text)
+    parsed = [_unit_front_end(u, opts, sink, text if k == 0 else None) for k, u in enumerate(units)]
+    sink.check()
+    linked = Linked(merged_sources([pp for pp, _ in parsed]), parsed[0][0].main_file, [pp for pp, _ in parsed])
     with _Stage("sema"):
-        program = sema.analyse(tu, pp, sink)
+        program = sema.analyse_units([(tu, pp) for pp, tu in parsed], sink, ltcg=opts.ltcg,
+                                     link=not opts.compile_only)
     sink.check()
     with _Stage("passes"):
         program = passes.run_all(program, sink, opts)
     sink.check()
-    return pp, program
+    return linked, program
+
+
+def merged_sources(pps: list):
+    """One SourceMap of every file the units read (a header read by two units is one file)."""
+    if len(pps) == 1:
+        return pps[0].sources
+    from .source import SourceMap
+    out = SourceMap()
+    for pp in pps:
+        for name, sf in pp.sources._files.items():
+            out._files.setdefault(name, sf)
+        out.probed_absent |= pp.sources.probed_absent
+        for name, value in pp.sources.macro_constants.items():
+            out.macro_constants.setdefault(name, value)
+    return out
+
+
+@_nesting_guarded
+def analyse(path: str, opts: Options, sink: DiagnosticSink, text: str | None = None):
+    """Front end, semantic analysis and validation passes of one file: returns (pp, ir.Program)."""
+    linked, program = analyse_units([unit_of(path)], opts, sink, text)
+    return linked.units[0], program
 
 
 @_nesting_guarded
 def translate(path: str, opts: Options, sink: DiagnosticSink, text: str | None = None,
               need_main: bool = False) -> tuple:
-    """The whole pipeline: returns (pp, python_source).  `need_main`: the program is to be
+    """The whole pipeline of one file: returns (pp, python_source)."""
+    linked, source = translate_units([unit_of(path)], opts, sink, text, need_main=need_main)
+    return linked.units[0], source
+
+
+@_nesting_guarded
+def translate_units(units: list, opts: Options, sink: DiagnosticSink, text: str | None = None,
+                    need_main: bool = False) -> tuple:
+    """The whole pipeline: returns (Linked, python_source).  `need_main`: the program is to be
     run, so a missing `main` is an error (what a linker reports), not a module to import."""
     from .codegen import generate
-    pp, program = analyse(path, opts, sink, text)
+    pp, program = analyse_units(units, opts, sink, text)
     if need_main and program.main is None:
         sink.error("no-main", "the program has no 'main' function to run", None,
                    help="`amppy run` starts the program at main(); `amppy translate` writes a module without one")

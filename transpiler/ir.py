@@ -485,6 +485,7 @@ class StructDef:
     constants: dict = field(default_factory=dict)     # `static const int N = 4;` -> its Symbol
     field_inits: dict = field(default_factory=dict)   # `float x = 1;` in the class: field -> AST expr
     member_templates: dict = field(default_factory=dict)  # `template<class T> T get()` -> [AST TemplateDecl]
+    unit: int = 0                     # the translation unit that defined it first (Program.units)
 
 
 @dataclass
@@ -508,6 +509,7 @@ class Kernel:
     body: Block
     functions: list["FunctionDef"] = field(default_factory=list)   # restrict(amp) helpers it calls (transitively)
     calls: list[Symbol] = field(default_factory=list)              # functions its body calls directly
+    unit: int = 0                     # the translation unit of its parallel_for_each (Program.units)
 
 
 @dataclass
@@ -519,12 +521,14 @@ class FunctionDef:
     body: Block
     span: Span
     calls: list[Symbol] = field(default_factory=list)   # functions its body calls directly
+    unit: int = 0                     # the translation unit that defined it (Program.units)
 
 
 @dataclass
 class GlobalVar:
     sym: Symbol
     init: Optional[Expr]
+    unit: int = 0                     # the translation unit that defined it (Program.units)
 
 
 @dataclass
@@ -536,6 +540,7 @@ class Program:
     kernels: list[Kernel]             # every parallel_for_each, in source order
     main: Optional[Symbol]            # main / _tmain / wmain
     main_params: int = 0              # 0 or 2 (argc, argv)
+    units: list[str] = field(default_factory=list)   # the translation units' main files, in link order
 
 
 # ---- as text -------------------------------------------------------------------------------

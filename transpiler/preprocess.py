@@ -60,10 +60,14 @@ _IDENT_RE = re.compile(r"[A-Za-z_]\w*\Z")
 
 
 def preprocess(path: str, *, text: str | None = None, defines: Mapping[str, str] | None = None,
-               include_dirs: Sequence[str] | None = None,
+               include_dirs: Sequence[str] | None = None, undefines: Sequence[str] = (),
+               pch: tuple[str, str] | None = None,
                sink: DiagnosticSink) -> PreprocessedSource:
     """Preprocess `path` (or `text`, named `path`) into one translation unit.
 
+    `undefines`: macros removed after the defines (`/U`).  `pch`: a project's precompiled header
+    (name as `#include` writes it, its file): an `#include` of that name is that file wherever the
+    including source is, as with Visual C++'s `/Yu` (amppy reads the header; it keeps no binary).
     Diagnostics go to `sink`; this never raises for bad input."""
     sources = SourceMap()
     if text is None:
@@ -84,6 +88,7 @@ def preprocess(path: str, *, text: str | None = None, defines: Mapping[str, str]
     gc.disable()
     try:
         pp = PcppAdapter(sink, sources, include_dirs or [])
+        pp.pch = pch if pch and pch[1] else None
         for d in PREDEFINED:
             pp.define(d)
         for name, value in (defines or {}).items():
@@ -93,6 +98,9 @@ def preprocess(path: str, *, text: str | None = None, defines: Mapping[str, str]
             value = "1" if value in ("", None) else value
             pp._cmdline[name.split("(", 1)[0]] = f"{name}={value}"
             pp.define(f"{name} {value}")
+        for name in undefines:
+            pp.macros.pop(name, None)
+            pp._cmdline.pop(name, None)
         out = pp.run(text, path)
         if short_vectors.GUARD in pp.macros:    # <amp_short_vectors.h>: its classes go first
             out = short_vectors.attach(out)

@@ -127,7 +127,10 @@ class DirectiveHooks:
         key = filename.replace("\\", "/").lower()
         virtual = VIRTUAL_HEADERS.get(key)
         found = None
-        if system and virtual is not None:
+        pch = getattr(self, "pch", None)
+        if pch is not None and key == pch[0].replace("\\", "/").lower():
+            found = self._load(pch[1])      # the project's precompiled header (/Yu), from any folder
+        elif system and virtual is not None:
             found = ("<" + filename + ">", virtual)
         else:
             found = self._find_user(filename, system)
@@ -169,16 +172,20 @@ class DirectiveHooks:
                     help="Windows file names ignore letter case and amppy accepts the file; "
                          "spell the #include as the file is named to build anywhere")
                 cand = on_disk
-            if self.sources.get(cand) is not None:
-                return cand, self.sources.get(cand).text
-            with open(cand, "rb") as fh:
-                raw = fh.read()
-            text = decode_source(raw, cand, self.sink, self.sources)
-            if text is None:
-                raise Stop()
-            self.sources.add(cand, text)
-            return cand, text
+            return self._load(cand)
         return None
+
+    def _load(self, cand: str) -> tuple[str, str]:
+        """(name, text) of an existing file to include, read once per unit."""
+        if self.sources.get(cand) is not None:
+            return cand, self.sources.get(cand).text
+        with open(cand, "rb") as fh:
+            raw = fh.read()
+        text = decode_source(raw, cand, self.sink, self.sources)
+        if text is None:
+            raise Stop()
+        self.sources.add(cand, text)
+        return cand, text
 
 
 def _case_insensitive(path: str) -> str | None:

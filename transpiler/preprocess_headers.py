@@ -35,7 +35,13 @@ _FP_CLASSES = ("#define FP_INFINITE 1\n#define FP_NAN 2\n#define FP_NORMAL (-1)\
 _CSTDLIB = "#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 32767\n"
 _CSTDIO = "#define EOF (-1)\n"
 _CTIME = "#define CLOCKS_PER_SEC 1000\n"
-_TCHAR = "#define _T(x) x\n#define TEXT(x) x\n#define _TCHAR char\n#define TCHAR char\n"
+#: <tchar.h>'s generic text: wide characters in a Unicode build (`_UNICODE`/`UNICODE`, which a
+#: project's CharacterSet=Unicode defines), else `char`
+_TCHAR = ("#if defined(_UNICODE) || defined(UNICODE)\n"
+          "#define _T(x) L ## x\n#define TEXT(x) L ## x\n#define _TCHAR wchar_t\n#define TCHAR wchar_t\n"
+          "#else\n"
+          "#define _T(x) x\n#define TEXT(x) x\n#define _TCHAR char\n#define TCHAR char\n"
+          "#endif\n")
 _WINDOWS = ("#define TRUE 1\n#define FALSE 0\n"
             # calling conventions and the SAL annotations <sal.h> gives every Windows header
             "#define WINAPI\n#define APIENTRY\n#define CALLBACK\n"

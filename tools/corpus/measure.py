@@ -1,79 +1,58 @@
-"""Run `amppy check` (and, with --run, `amppy run`) over every .cpp file of a folder.
+"""Measure amppy on a corpus of real C++ AMP code: `amppy report` over a folder, and optionally run what passes.
 
-    python tools/corpus/measure.py FOLDER [--run] [--target cpu|cuda] [--timeout S]
+    python tools/corpus/measure.py FOLDER [--target cpu|cuda] [-j N] [--timeout S] [--run]
 
-Prints one line per file -- the outcome and the first diagnostic code (with its message) --
-then a table of first codes.  The corpora are third-party code: fetch them outside the
-repository (e.g. `fetch github:AdeMiller/CppAmp`, then `git --git-dir=... archive HEAD | tar -x`)
-and point this script at the folder; nothing of theirs is copied into amppy.
+Prints `amppy report`'s text report of FOLDER (amppy.report: every solution, project and loose source
+file in it; each translation unit's status and first error; the projects that can run; the blockers
+table).  With `--run`, it then runs `python -m amppy run --target T` on each clean unit that belongs to
+no project and on each project the report found runnable (its `.vcxproj`, with the configuration the
+report used), and prints one line per program: `ran` (exit 0), `exit N` or `timeout`.
 
-Outcomes: `ok` (check passed; with --run, the program also exited 0), `error` (check reported
-errors), `run-failed` (check passed, run exited non-zero), `crash` (exit 4: an internal error),
-`timeout`.
+The corpora are third-party code: fetch them outside the repository (e.g. `fetch github:AdeMiller/CppAmp`,
+then `git --git-dir=... archive HEAD | tar -x`) and point this script at the folder; nothing of theirs is
+copied into amppy.
 """
 from __future__ import annotations
 
 import argparse
-import collections
-import re
 import subprocess
 import sys
-from pathlib import Path
 
-_FIRST = re.compile(r"^(?P<where>\S+?:\d+:\d+): error: (?P<msg>.*) \[(?P<code>[a-z0-9-]+)\]$", re.M)
-_BARE = re.compile(r"^error: (?P<msg>.*) \[(?P<code>[a-z0-9-]+)\]$", re.M)
+from amppy import report
 
 
-def amppy(args: list[str], cwd: Path, timeout: float) -> tuple[int | None, str]:
+def run_program(args: list[str], target: str, timeout: float) -> str:
+    """`amppy run` of a file or project: 'ran', 'exit N' or 'timeout'."""
     try:
-        p = subprocess.run([sys.executable, "-m", "amppy", *args], cwd=cwd, capture_output=True,
-                           timeout=timeout, stdin=subprocess.DEVNULL)
+        p = subprocess.run([sys.executable, "-m", "amppy", "run", "--target", target, *args], capture_output=True,
+                           stdin=subprocess.DEVNULL, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return None, ""
-    return p.returncode, p.stderr.decode("utf-8", "replace")
-
-
-def measure(path: Path, root: Path, opts) -> tuple[str, str, str]:
-    """(outcome, first code, first message) of one file."""
-    rc, err = amppy(["check", "--color", "never", "--target", opts.target, str(path)], root, opts.timeout)
-    if rc is None:
-        return "timeout", "-", ""
-    if rc == 4:
-        return "crash", "internal", err.strip().splitlines()[0] if err.strip() else ""
-    if rc != 0:
-        m = _FIRST.search(err) or _BARE.search(err)
-        return "error", (m.group("code") if m else "?"), (m.group("msg") if m else err.strip()[:100])
-    if not opts.run:
-        return "ok", "-", ""
-    rc, err = amppy(["run", "--target", opts.target, str(path)], root, opts.timeout)
-    if rc is None:
-        return "timeout", "-", "run"
-    return ("ok", "-", "") if rc == 0 else ("run-failed", f"exit {rc}", err.strip()[-100:])
+        return "timeout"
+    return "ran" if p.returncode == 0 else f"exit {p.returncode}"
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("folder", type=Path)
-    ap.add_argument("--run", action="store_true", help="also run the programs that check passes")
+    ap.add_argument("folder")
     ap.add_argument("--target", default="cpu", choices=["cpu", "cuda"])
-    ap.add_argument("--timeout", type=float, default=120.0)
+    ap.add_argument("-j", dest="jobs", type=int, default=None, help="worker processes (default: the CPUs)")
+    ap.add_argument("--timeout", type=float, default=300.0, help="seconds per unit, and per program with --run")
+    ap.add_argument("--run", action="store_true", help="also run the loose clean files and the runnable projects")
     opts = ap.parse_args(argv)
-    root = opts.folder.resolve()
-    files = sorted(p for p in root.rglob("*") if p.suffix.lower() == ".cpp" and p.is_file())
-    outcomes, codes = collections.Counter(), collections.Counter()
-    for p in files:
-        outcome, code, msg = measure(p, root, opts)
-        outcomes[outcome] += 1
-        if outcome != "ok":
-            codes[code] += 1
-        print(f"{outcome:10} {code:28} {p.relative_to(root)}" + (f"  -- {msg[:90]}" if msg else ""))
-    print()
-    print(f"{len(files)} files: " + ", ".join(f"{n} {o}" for o, n in outcomes.most_common()))
-    print()
-    print("| first code | files |")
-    print("|---|---|")
-    for code, n in codes.most_common():
-        print(f"| {code} | {n} |")
+    try:
+        data = report.run([opts.folder], target=opts.target, jobs=opts.jobs, timeout=opts.timeout,
+                          progress=sys.stderr.isatty())
+    except report.UsageError as e:
+        ap.error(str(e))
+    sys.stdout.write(report.render_text(data))
+    if data["interrupted"]:
+        return 130
+    if opts.run:
+        programs = [[u["path"]] for u in data["units"] if u["status"] == "clean" and u["project"] is None]
+        programs += [[p["path"], "--config", p["configuration"]] for p in data["projects"] if p.get("runnable")]
+        print("\nnothing to run: no clean file outside projects, no runnable project" if not programs else "")
+        for args in programs:
+            print(f"{run_program(args, opts.target, opts.timeout):10} {args[0]}", flush=True)
     return 0
 
 

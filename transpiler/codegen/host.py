@@ -48,6 +48,13 @@ def py_literal(v, t: ir.Type) -> str:
     return repr(v)
 
 
+def calls_functions(init) -> bool:
+    """Does a global's initialiser call a function of the program (defined after the globals in
+    the module, so the global is initialised after them; C++ runs every such dynamic
+    initialisation before main, in order, as the module does)?"""
+    return init is not None and any(isinstance(x, ir.Call) and not x.func.owner for x in ir.walk(init))
+
+
 def redefined_in_derived(program: ir.Program) -> set:
     """(class, method) pairs that a derived class redefines: a non-virtual call of one names its
     class (`Base.f(obj)`), since Python would dispatch on the object."""
@@ -97,13 +104,21 @@ class HostWriter(PyEmitter):
     # ---- module ------------------------------------------------------------------------------
     def module(self) -> str:
         p = self.p
-        name = p.file.replace("\\", "/").rsplit("/", 1)[-1]
+        files = [f.replace("\\", "/").rsplit("/", 1)[-1] for f in (p.units or [p.file])]
         o = self.out
-        name = docstring_text(name)
-        o.append(f'"""{name}, translated from C++ AMP by amppy {__version__} (target: {self.opts.target}).')
+        name = docstring_text(files[0])
+        what = docstring_text(", ".join(files))
+        o.append(f'"""{what}, translated from C++ AMP by amppy {__version__} (target: {self.opts.target}).')
         o.append("")
+        if len(files) > 1:      # one module, a section per unit (its globals, functions)
+            o.append("One module for the program's translation units; each unit's globals and functions")
+            o.append("follow a `# ---- file ----` line, in link order (which is also the order in which")
+            o.append("the globals are initialised).")
+            o.append("")
         o.append(f"Run it with `python {name.rsplit('.', 1)[0]}.py`; it behaves like the compiled C++ program.")
         o.append('"""')
+        self.unit_names = [comment_text(f) for f in files] if len(files) > 1 else []
+        self.unit_shown = -1
         prelude_at = len(o)
         for s in p.structs:
             o.append("")
@@ -123,14 +138,14 @@ class HostWriter(PyEmitter):
             if self.compiled_functions:     # the methods' compiled loops: after the class
                 o += ["", ""] + self.compiled_functions[:-2]     # (each ends in two blank lines)
                 self.compiled_functions = []
-        if p.globals:
+        early = [g for g in p.globals if not calls_functions(g.init)]
+        late = [g for g in p.globals if calls_functions(g.init)]
+        if early:
             o.append("")
-        for g in p.globals:
-            with self.recovering():
-                init = self.expr(g.init) if g.init is not None else self.default_value(g.sym.type, g.sym.span)
-                o.append(f"{g.sym.py_name} = {init}")
+        self.global_definitions(early)
         amp_functions = self.kernel_functions()
         emitted: set = set()
+        self.unit_shown = -1
         for k in p.kernels:
             o.append("")
             o.append("")
@@ -142,7 +157,13 @@ class HostWriter(PyEmitter):
                                             # or a method of its struct's class
             o.append("")
             o.append("")
+            if self.unit_section(f.unit):
+                o.append("")
             self.function(f)
+        if late:                        # initialisers that call the program's functions: after them
+            o += ["", "", "# the globals whose initialisers call functions, initialised in C++'s order before main"]
+            self.unit_shown = -1
+            self.global_definitions(late)
         if self.errors:
             raise CodegenErrors(self.errors)
         o.append("")
@@ -159,6 +180,21 @@ class HostWriter(PyEmitter):
         constants = self.macros.definitions()
         o[prelude_at:prelude_at] = prelude + ([""] + constants if constants else [])
         return "\n".join(o) + "\n"
+
+    def global_definitions(self, globals_: list) -> None:
+        for g in globals_:
+            self.unit_section(g.unit)
+            with self.recovering():
+                init = self.expr(g.init) if g.init is not None else self.default_value(g.sym.type, g.sym.span)
+                self.out.append(f"{g.sym.py_name} = {init}")
+
+    def unit_section(self, unit: int) -> bool:
+        """`# ---- kernels.cpp ----` before the first global / function of each unit (several units)."""
+        if not self.unit_names or unit == self.unit_shown:
+            return False
+        self.unit_shown = unit
+        self.out.append(f"# ---- {self.unit_names[unit]} ----")
+        return True
 
     def kernel_functions(self) -> set[int]:
         return {id(fd) for k in self.p.kernels for fd in k.functions}

@@ -24,6 +24,7 @@ from .. import ir
 from ..diagnostics import DiagnosticSink, Note
 from ..source import Span
 from . import classes as CL
+from . import linkage
 from . import templates as T
 from .context import SemaError
 from .declarations import Declarations
@@ -35,9 +36,21 @@ from .statements import Statements
 
 
 class Analyser(Declarations, Statements, Expressions, Kernels):
-    def __init__(self, pp, sink: DiagnosticSink):
+    def __init__(self, pp, sink: DiagnosticSink, ltcg: bool = False):
         self.pp = pp
         self.sink = sink
+        # ---- the program's translation units (sema/linkage.py: one analyser, one scope per unit) ----
+        self.unit = 0                       # the unit analysed (index into the program's units)
+        self.unit_files: list[set] = []     # each unit's files (absolute): which definitions it sees
+        self.ltcg = ltcg                    # link-time code generation (/GL): amp calls across units link
+        self.link_checks = True             # report undefined references (False: compile only, `cl /c`)
+        self.external: dict = {}            # link key -> [Symbol]: functions and variables with external linkage
+        self.definitions: dict[int, tuple] = {}      # id(function Symbol) -> (unit, span) of its definition
+        self.var_definitions: dict[int, tuple] = {}  # id(variable Symbol) -> (unit, span) of its definition
+        self.var_declared: dict[int, ir.Symbol] = {}  # `extern int g;`: declared, maybe defined elsewhere
+        self.linked_calls: list = []        # (Symbol, span, in amp code, unit) of every unit's calls
+        self.internal = 0                   # inside an anonymous namespace: names with internal linkage
+        self.struct_units: dict[str, tuple] = {}     # class name -> (unit, span) of its definition
         self.globals = Scope(None, "global")
         self.structs: dict[str, ir.StructDef] = {}
         self.struct_order: list[ir.StructDef] = []
@@ -66,7 +79,8 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.template_forwards: dict[str, object] = {}  # `template<int N> struct Buf;`
         self.class_specs: dict[str, list] = {}          # name -> its explicit and partial specialisations
         self.function_specs: dict = {}                  # instance key -> explicit specialisation
-        self.instances: dict = {}           # (kind, id(template), arguments) -> Symbol / StructType
+        self.instances: dict = {}           # (kind, template_id, arguments) -> Symbol / StructType
+        self.instance_units: dict = {}      # ... -> the unit that instantiated it
         self.class_args: dict = {}          # an instantiated class's name -> (template, arguments)
         self.tenv: dict = {}                # the template parameters of the instantiation analysed
         self.template_scope = None          # their scope (value parameters), under the globals
@@ -93,11 +107,29 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
 
     # ---- entry ---------------------------------------------------------------------------------
     def run(self, tu: A.TranslationUnit) -> ir.Program:
+        return self.run_units([(tu, self.pp)])
+
+    def run_units(self, units: list) -> ir.Program:
+        """Analyse each (AST, PreprocessedSource) unit in order, then link them (sema/linkage.py)."""
+        for k, (tu, pp) in enumerate(units):
+            linkage.begin_unit(self, k, pp)
+            self.analyse_unit(tu)
+            linkage.end_unit(self)
+        linkage.link(self)
+        self.link_kernel_functions()
+        program = ir.Program(units[0][1].main_file, self.struct_order, self.global_vars, self.functions,
+                             self.kernels, self.main, self.main_params)
+        program.units = [pp.main_file for _, pp in units]
+        return program
+
+    def analyse_unit(self, tu: A.TranslationUnit) -> None:
         # Pass 1: structs, typedefs, enums, function signatures, globals (in order).
         bodies = []
         self.declare_all(tu.decls, bodies, None, {})
         # Pass 2: function bodies.
         for k, (d, sym) in enumerate(bodies):
+            if linkage.defined_elsewhere(self, d, sym):     # another unit's definition (or the same, from a header)
+                continue
             if id(sym) in self.defined:     # analysed early (a deduced return type's first call)
                 continue
             self.body_index = k
@@ -105,15 +137,8 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
                 self.function_body(d, sym)
             except SemaError:
                 pass
-        reported = {id(sym) for _, sym in bodies} | self.defined      # defined, or already reported
-        for sym, span in self.call_sites:     # the linker's error, at the first call
-            if id(sym) not in reported:
-                reported.add(id(sym))
-                self.sink.error("undefined-function", f"'{sym.name}' is declared but never defined", span,
-                                help=f"define '{sym.name}' in this file (amppy translates one file at a time)")
-        self.link_kernel_functions()
-        return ir.Program(self.pp.main_file, self.struct_order, self.global_vars, self.functions,
-                          self.kernels, self.main, self.main_params)
+        self.linked_calls += [(sym, span, amp, self.unit) for sym, span, amp in self.call_sites]
+        self.call_sites = []
 
     def declare_all(self, decls, bodies: list, namespace, homes: dict) -> None:
         """Pass 1 over top-level declarations, into namespaces.  The program's namespaces are one
@@ -128,7 +153,11 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
                 continue
             if isinstance(d, A.Namespace):
                 self.namespaces.add(d.name)
-                self.declare_all(d.decls, bodies, d.name or "(anonymous)", homes)
+                self.internal += not d.name         # an anonymous namespace's names are the unit's own
+                try:
+                    self.declare_all(d.decls, bodies, d.name or "(anonymous)", homes)
+                finally:
+                    self.internal -= not d.name
                 continue
             name = getattr(d, "name", None) if isinstance(d, (A.FunctionDef, A.StructDef)) and \
                 (not isinstance(d, A.FunctionDef) or d.body is not None and not d.owner) else None

@@ -292,7 +292,7 @@ def define_outside(a, d: A.FunctionDef) -> ir.Symbol:
         ps = sym.type.params[1:] if sym.member in ("method", "dtor") else sym.type.params
         if tuple(pt for _, pt in params) == ps and (d.kind == "ctor" or ret == sym.type.ret) \
                 and decl.const == d.const:
-            if id(sym) in a.defined_members:
+            if id(sym) in a.defined_members and a.definitions.get(id(sym), (a.unit,))[0] == a.unit:
                 a.error("redefinition", f"redefinition of '{d.owner}::{d.name}'", d.name_span)
             if any(p.default is not None for p in d.params) and any(x is not None for x in sym.defaults):
                 a.error("default-args", f"redefinition of the default arguments of '{d.name}'", d.name_span,
@@ -535,7 +535,7 @@ def destroyed_at_scope_end(a, stmts: list) -> list:
             sp = s.span
             calls = []
             for dtor in destructors(a, s.sym.type):     # the class's, then its bases'
-                a.call_sites.append((dtor, sp))
+                a.call_sites.append((dtor, sp, a.fn is not None and a.in_amp()))
                 if a.fn is not None:
                     a.fn.calls.append(dtor)
                 obj = upcast(a, ir.Var(sp, s.sym.type, s.sym), struct_type(a.structs[dtor.owner]))

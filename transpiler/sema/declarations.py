@@ -17,6 +17,7 @@ from .context import FnContext, SemaError
 from .lambdas import AUTO
 from . import accelerators as AC
 from . import classes as CL
+from . import linkage
 from . import overloads as O
 from . import templates as TM
 from . import traits as TR
@@ -46,8 +47,8 @@ class Declarations:
     def resolve_type(self, t: A.TypeRef) -> ir.Type:
         if isinstance(t, A.PointerType):
             base = self.resolve_type(t.base)
-            if isinstance(base, ir.Scalar) and base.name == "char":
-                return ir.String()
+            if isinstance(base, ir.Scalar) and base.name in ("char", "wchar_t"):
+                return ir.String(base.name == "wchar_t")     # a C string: `char*`, `wchar_t*` (Unicode _TCHAR*)
             return ir.Pointer(base)
         if isinstance(t, A.ReferenceType):
             return self.resolve_type(t.base)
@@ -316,7 +317,14 @@ class Declarations:
         if d.kind == "union":
             self.unsupported("unions are", d.span)
         if d.name in self.structs:
+            first = self.struct_units.get(d.name)
+            if first is not None and first[0] != self.unit:
+                if linkage.same_place(first[1], d.span):
+                    return                  # a shared header's class: the program has it already
+                self.unsupported(f"class '{d.name}' defined differently in two translation units is", d.span,
+                                 help="give one of the classes another name (or put it in a header both use)")
             self.error("redefinition", f"redefinition of '{d.name}'", d.span)
+        self.struct_units[d.name] = (self.unit, d.span)
         sd = ir.StructDef(d.name, [], d.span)
         sd.py_name = py_name or SV.class_py_name(self, d.name) or (
             python_name(d.name) if d.name in self.forward_structs else self.module_names.fresh(d.name, self.globals))
@@ -438,8 +446,19 @@ class Declarations:
         t = self.auto_type(self.resolve_type(self.sized_type(v)), v)
         const = isinstance(v.type, A.TypeName) and v.type.const
         kind = "const" if const else "global"
-        sym = ir.Symbol(v.name, self.module_names.fresh(v.name, self.globals), t, kind, v.name_span,
-                        storage=v.storage)
+        declaration = "extern" in v.storage and v.init is None and v.ctor_args is None
+        sym, key = linkage.global_variable(self, v, kind)
+        if sym is None:
+            sym = ir.Symbol(v.name, self.module_names.fresh(v.name, self.globals), t, kind, v.name_span,
+                            storage=v.storage)
+            if key is not None:
+                self.external[key] = [sym]
+        self.globals.define(v.name, sym)
+        if declaration:                     # `extern int g;`: defined in this unit or another
+            self.var_declared.setdefault(id(sym), sym)
+            return
+        if key is not None and not linkage.define_variable(self, sym, v):
+            return
         init = self.initializer(sym, v)     # also without one: a vector, string, ... is constructed
         if init is None and isinstance(t, ir.Scalar):
             init = zero(t, v.span)
@@ -485,6 +504,13 @@ class Declarations:
                                d.name_span, help="give default arguments in the declaration only")
                 old.defaults = defaults
             return old                      # prototype, then definition
+        key = linkage.function_key(self, d.name, params) if instance is None and "static" not in d.storage \
+            else None
+        shared = linkage.shared_function(self, key, restrict) if key is not None else None
+        if shared is not None:              # declared by an earlier unit: one function
+            shared.defaults = defaults      # (each unit's declaration gives its own default arguments)
+            self.globals.define(d.name, O.Overloads(d.name, group + [shared]) if group else shared)
+            return shared
         header = SV.function_py_name(self, d, params)      # `float_4_add`
         base = header or CL.free_py_name(d.name, len(params))
         if group and not header:            # an overload: named after its parameter types
@@ -497,6 +523,8 @@ class Declarations:
         # which parameters the call passes without a copy: non-const references, and arrays
         # (`void f(int a[3])` is `void f(int* a)` in C++: the callee writes the caller's array)
         sym.ref_params, sym.mutable_refs = refs, mutable
+        if key is not None:
+            self.external.setdefault(key, []).append(sym)
         if instance is None:
             self.globals.define(d.name, O.Overloads(d.name, group + [sym]) if group else sym)
         if d.name in ("main", "_tmain", "wmain"):
@@ -515,6 +543,7 @@ class Declarations:
     def _function_body(self, d: A.FunctionDef, sym: ir.Symbol) -> None:
         ftype: ir.Function = sym.type
         self.defined.add(id(sym))
+        self.definitions.setdefault(id(sym), (self.unit, d.name_span))
         restrict = sym.restrict_ if sym.owner else d.restrict or ("cpu",)
         self.fn = FnContext(d.name, ftype.ret, restrict, self.module_names.taken)
         self.fn.py_base = sym.py_name if sym.owner or self.instantiations else ""

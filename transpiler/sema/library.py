@@ -297,7 +297,7 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
                     help="pass a variable (the function changes it), or make the parameter const")
     conv = tuple(a.convert(e, pt, s, copy=not by_ref)      # by value: C++ copies
                  for e, pt, s, by_ref in zip(args, ft.params, spans, refs))
-    a.call_sites.append((sym, span))
+    a.call_sites.append((sym, span, a.fn is not None and a.in_amp()))
     if a.fn is not None:
         a.fn.calls.append(sym)
         if a.in_amp() and "amp" not in sym.restrict_:

@@ -16,6 +16,7 @@ carries the note "in instantiation of 'f<float, 16>' requested here".
 """
 from __future__ import annotations
 
+import os
 from dataclasses import fields, replace
 
 from .. import ast as A
@@ -58,6 +59,12 @@ class Instantiating:
         a.instantiations.pop()
         self.saved.__exit__(*exc)
         return False
+
+
+def template_id(d: A.TemplateDecl) -> tuple:
+    """What identifies a template across the program's units: where it is written (a header's
+    template, read by two units, has one set of instantiations)."""
+    return (os.path.abspath(d.span.file), d.span.line, d.span.col)
 
 
 def declare(a, d: A.TemplateDecl) -> None:
@@ -132,7 +139,9 @@ def _function_specialisation(a, d: A.TemplateDecl) -> None:
         a.error("no-matching-function", f"no function template matches the explicit specialization of "
                 f"'{f.name}'", f.name_span)
     primary, env = found[0]
-    key = ("function", id(primary), tuple(env[p.name] for p in primary.params))
+    key = ("function", template_id(primary), tuple(env[p.name] for p in primary.params))
+    if key in a.instances and a.instance_units.get(key, a.unit) != a.unit:
+        return                                  # an earlier unit instantiated it (from the same header)
     if key in a.function_specs or key in a.instances:
         a.error("redefinition", f"explicit specialization of '{_name(primary, env)[0]}' after its "
                 "instantiation or a second time", f.name_span)
@@ -233,7 +242,7 @@ def _specialisation(a, d: A.TemplateDecl, vals: tuple, span) -> tuple | None:
 def instantiate_class(a, d: A.TemplateDecl, env: dict, span) -> ir.StructType:
     name, py = _name(d, env)
     vals = tuple(env[p.name] for p in d.params)
-    key = ("class", id(d), vals)
+    key = ("class", template_id(d), vals)
     if key in a.instances:
         return a.instances[key]
     st = ir.StructType(name, "")
@@ -383,13 +392,13 @@ def instantiate_member(a, sd: ir.StructDef, d: A.TemplateDecl, env: dict, span) 
             a.class_stack.pop()
         sym.name = name
         return sym
-    key = ("member", id(d), sd.name, tuple(env[p.name] for p in d.params))
+    key = ("member", template_id(d), sd.name, tuple(env[p.name] for p in d.params))
     return _instantiate(a, key, d, _env_for_analysis(d, env), f"{sd.name}::{name}", span, declare)
 
 
 def instantiate_function(a, d: A.TemplateDecl, env: dict, span) -> ir.Symbol | None:
     name, py = _name(d, env)
-    key = ("function", id(d), tuple(env[p.name] for p in d.params))
+    key = ("function", template_id(d), tuple(env[p.name] for p in d.params))
     spec = a.function_specs.get(key)            # an explicit specialisation is this instantiation
     return _instantiate(a, key, spec or d, _env_for_analysis(d, env) if spec is None else {}, name, span,
                         lambda decl: a.declare_function(replace(decl, spec_args=None), instance=(name, py)))
@@ -399,6 +408,7 @@ def _instantiate(a, key, d: A.TemplateDecl, aenv: dict, name: str, span, declare
     """The function `declare(d.decl)` makes, once per `key`, its body analysed with `aenv` bound."""
     if key in a.instances:
         return a.instances[key]
+    a.instance_units[key] = a.unit
     with Instantiating(a, aenv, name, span):
         try:
             sym = declare(d.decl)

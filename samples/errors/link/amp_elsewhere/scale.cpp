@@ -1,0 +1,5 @@
+// expected-no-diagnostics
+float scale(float v) restrict(amp)
+{
+    return v * 2.0f;
+}

@@ -1,0 +1,8 @@
+// expected-no-diagnostics
+#include <iostream>
+
+int main()
+{
+    std::cout << "main" << std::endl;
+    return 0;
+}

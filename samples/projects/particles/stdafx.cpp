@@ -1,0 +1,2 @@
+// stdafx.cpp: builds the precompiled header (PrecompiledHeader "Create").
+#include "stdafx.h"
