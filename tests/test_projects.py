@@ -258,3 +258,16 @@ def test_unicode_project_has_wide_tchar_arguments(tmp_path, run_amppy):
         "    std::wcout << argc << _T(\" \") << last << std::endl;\n    return 0;\n}\n")
     rc, out, err = run_amppy(["run", "--target", "cpu", "Wide.vcxproj", "--", "wide"], cwd=tmp_path)
     assert (rc, out) == (0, "x64 2 wide\n"), err
+
+
+def test_windows_gui_program_checks_but_does_not_run(tmp_path, run_amppy):
+    (tmp_path / "gui.cpp").write_text("#include <windows.h>\n"
+                                      "int WINAPI WinMain(HINSTANCE h, HINSTANCE p, LPSTR cmd, int show) { return 0; }\n")
+    assert run_amppy(["check", "gui.cpp"], cwd=tmp_path)[0] == 0
+    rc, _, err = run_amppy(["run", "gui.cpp"], cwd=tmp_path)
+    assert rc == 1 and "entry point is 'WinMain'" in err and "[no-main]" in err
+    (tmp_path / "Gui.vcxproj").write_text(UNICODE_PROJECT.replace("Wide.cpp", "gui.cpp").replace(
+        "</ItemGroup>\n</Project>", "</ItemGroup>\n  <ItemDefinitionGroup><Link><SubSystem>Windows</SubSystem></Link>"
+        "</ItemDefinitionGroup>\n</Project>"))
+    rc, _, err = run_amppy(["run", "Gui.vcxproj"], cwd=tmp_path)
+    assert rc == 1 and "Windows (GUI) program" in err and "Traceback" not in err

@@ -163,7 +163,7 @@ def test_text_report(tree, capsys):
     assert any("App  app/App.vcxproj  Debug|Win32  Application  2/2 units clean  runs: yes" in line for line in lines)
     assert any(line.startswith("  project-error  bad/Bad.vcxproj:") for line in lines)
     assert "5 units (5 files): 3 clean, 1 unsupported, 1 errors, 0 crash, 0 timeout" in lines
-    assert "1 projects: 1 runnable, 1 project files with errors" in lines
+    assert "1 project: 1 runnable, 1 project files with errors" in lines
     table = lines.index("blocker     units  files  projects")
     assert lines[table + 1:table + 3] == ["undeclared      1      1         0", "unions          1      1         0"]
     assert lines[-1].startswith("time: ") and lines[-1].endswith(" s")

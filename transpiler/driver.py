@@ -195,8 +195,14 @@ def translate_units(units: list, opts: Options, sink: DiagnosticSink, text: str 
     from .codegen import generate
     pp, program = analyse_units(units, opts, sink, text)
     if need_main and program.main is None:
-        sink.error("no-main", "the program has no 'main' function to run", None,
-                   help="`amppy run` starts the program at main(); `amppy translate` writes a module without one")
+        gui = [f for f in program.functions if f.sym.name in ("WinMain", "wWinMain", "_tWinMain")]
+        if gui:                         # a Windows (GUI) program: its entry point is WinMain
+            sink.error("no-main", f"the program's entry point is '{gui[0].sym.name}' (a Windows GUI program), "
+                       "which amppy cannot run", gui[0].sym.span,
+                       help="amppy runs console programs (main); `amppy check` and `amppy translate` take this one")
+        else:
+            sink.error("no-main", "the program has no 'main' function to run", None,
+                       help="`amppy run` starts the program at main(); `amppy translate` writes a module without one")
         sink.check()
     from .codegen import CodegenErrors, CodegenUnsupported
     from .diagnostics import KernelCodegenError

@@ -487,7 +487,7 @@ def render_text(data: dict) -> str:
     s = data["summary"]
     lines += ["", f"{s['units']} units ({s['files']} files): " + ", ".join(f"{s[k]} {k}" for k in STATUSES)
               + (f" ({s['not_checked']} not checked)" if s["not_checked"] else ""),
-              f"{s['projects']} projects: {s['runnable']} runnable"
+              f"{s['projects']} project{'' if s['projects'] == 1 else 's'}: {s['runnable']} runnable"
               + (f", {s['project_errors']} project files with errors" if s["project_errors"] else "")]
     if data["blockers"]:
         width = max(len("blocker"), *(len(b["blocker"]) for b in data["blockers"]))

@@ -30,7 +30,7 @@ from . import short_vectors as SV
 from .. import short_vectors as H_SV
 from .exceptions import CLASSES
 from .scope import Scope, python_name
-from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES, zero
+from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES, STRING_ALIASES, zero
 
 #: The library's namespaces a program may name in `using namespace X;` / `using X::name;`.
 LIBRARY_NAMESPACES = frozenset({"concurrency", "Concurrency", "std", "concurrency::fast_math", "concurrency::precise_math",
@@ -94,6 +94,8 @@ class Declarations:
             return ir.Library("auto")
         if name in SCALAR_ALIASES:
             return ir.Scalar(SCALAR_ALIASES[name])
+        if name in STRING_ALIASES:          # Windows' C string types: `LPSTR` is `char*`
+            return ir.String(STRING_ALIASES[name])
         if name in self.typedefs:
             return self.typedefs[name]
         if name in self.structs:

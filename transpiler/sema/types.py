@@ -18,9 +18,13 @@ SCALAR_ALIASES = {
     "TCHAR": "char", "_TCHAR": "char", "time_t": "long long", "clock_t": "long",
     "int8_t": "signed char", "uint8_t": "unsigned char", "int16_t": "short", "uint16_t": "unsigned short",
     "int32_t": "int", "uint32_t": "unsigned int", "int64_t": "long long", "uint64_t": "unsigned long long",
+    "WPARAM": "unsigned long long", "LPARAM": "long long", "LRESULT": "long long",   # (x64: pointer-sized)
 }
 
-OPAQUE_LIBRARY = {"HANDLE", "accelerator", "accelerator_view", "completion_future", "tile_barrier",
+#: Windows' C string types (their `wide` flag)
+STRING_ALIASES = {"LPSTR": False, "LPCSTR": False, "LPWSTR": True, "LPCWSTR": True}
+
+OPAQUE_LIBRARY = {"HANDLE", "HINSTANCE", "HMODULE", "HWND", "accelerator", "accelerator_view", "completion_future", "tile_barrier",
                   "string", "wstring"}
 
 
