@@ -379,6 +379,7 @@ def run(paths: list[str], *, config: str | None = None, target: str = "cpu", def
         pool.run(queue, done)
     except KeyboardInterrupt:
         interrupted = True
+        signal.signal(signal.SIGINT, signal.SIG_IGN)    # a second Ctrl-C must not break the shutdown
     finally:
         pool.close()
         bar(0, 0, "")
