@@ -271,3 +271,13 @@ def test_windows_gui_program_checks_but_does_not_run(tmp_path, run_amppy):
         "</ItemDefinitionGroup>\n</Project>"))
     rc, _, err = run_amppy(["run", "Gui.vcxproj"], cwd=tmp_path)
     assert rc == 1 and "Windows (GUI) program" in err and "Traceback" not in err
+
+
+def test_forced_includes_are_reported_as_not_supported_yet(tmp_path, run_amppy):
+    (tmp_path / "pre.h").write_text("#define ANSWER 42\n")
+    (tmp_path / "Wide.cpp").write_text("int main() { return 0; }\n")
+    (tmp_path / "Forced.vcxproj").write_text(UNICODE_PROJECT.replace(
+        "</ItemGroup>\n</Project>", "</ItemGroup>\n  <ItemDefinitionGroup><ClCompile><ForcedIncludeFiles>pre.h"
+        "</ForcedIncludeFiles></ClCompile></ItemDefinitionGroup>\n</Project>"))
+    rc, _, err = run_amppy(["check", "Forced.vcxproj"], cwd=tmp_path)
+    assert rc == 1 and "forced include files" in err and "[unsupported]" in err and "Traceback" not in err

@@ -219,11 +219,6 @@ def _inputs(ns):
             sys.stderr.write(f"{build.project.path}: error: project '{build.project.name}' compiles no source "
                              f"file in configuration {build.config}\n")
             return None, EXIT_ERRORS
-        forced = sorted({f for u in build.units for f in u.forced_includes})
-        if forced:
-            sys.stderr.write(f"{build.project.path}: error: forced include files (ForcedIncludeFiles, /FI) are "
-                             f"not supported yet: {', '.join(forced)} [unsupported]\n")
-            return None, EXIT_ERRORS
         if build.project.ltcg:
             ns.ltcg = True
     if ns.command == "translate" and ns.emit == "ast" and len(build.units) > 1:
@@ -261,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     build, status = _inputs(ns)
     if build is None:
         return status
-    ns.file = build.units[0].path if len(build.inputs) == 1 and build.project is None else build.inputs[0]
+    ns.file = build.inputs[0]
     ns.build = build
     problem = _output_problem(ns, build)
     if problem is not None:
@@ -282,8 +277,7 @@ def main(argv: list[str] | None = None) -> int:
     sink = DiagnosticSink(werror=opts.werror)
     sources = None
     units = build.units
-    single = len(units) == 1 and build.project is None
-    cache_key = ns.file if single else build.key
+    cache_key = build.key
     try:
         if ns.command == "run":
             from .modcache import cached_module
@@ -362,7 +356,7 @@ def _run(ns, source: str, opts: Options, cache_key: str, sources=None) -> int:
     """Write the translation to the module cache, record it for the next run (only when
     the translation was clean, `sources` given) and run it."""
     from .modcache import module_path, record_module
-    path = module_path(ns.build.name + ".cpp" if ns.build.project is not None else ns.file, source, opts.target)
+    path = module_path(ns.build.name + ".cpp", source, opts.target)
     if sources is not None:
         record_module(cache_key, opts, sources, path)
     return _run_module(ns, path)

@@ -34,8 +34,11 @@ class Linked:
     """What the front ends of a program's units hand on: every file they read (for diagnostics and
     the comments of the translation) and the first unit's main file."""
     sources: object                     # SourceMap
-    main_file: str
     units: list                         # the units' PreprocessedSource, in order
+
+    @property
+    def main_file(self) -> str:
+        return self.units[0].main_file
 
 
 def unit_of(path: str):
@@ -119,6 +122,9 @@ def _unit_front_end(unit, opts: Options, sink: DiagnosticSink, text: str | None)
     defines = dict(unit.defines)
     defines.update(opts.defines)
     before = sink.error_count
+    if unit.forced_includes:            # a project's ForcedIncludeFiles
+        sink.error("unsupported", "forced include files (ForcedIncludeFiles, /FI) are not supported yet: "
+                   + ", ".join(unit.forced_includes), None)
     with _Stage("preprocess"):
         pp = preprocess(unit.path, text=text, defines=defines, undefines=unit.undefines,
                         include_dirs=list(unit.include_dirs) + list(opts.include_dirs), pch=unit.pch,
@@ -146,7 +152,7 @@ def analyse_units(units: list, opts: Options, sink: DiagnosticSink, text: str | 
     from . import passes, sema
     parsed = [_unit_front_end(u, opts, sink, text if k == 0 else None) for k, u in enumerate(units)]
     sink.check()
-    linked = Linked(merged_sources([pp for pp, _ in parsed]), parsed[0][0].main_file, [pp for pp, _ in parsed])
+    linked = Linked(merged_sources([pp for pp, _ in parsed]), [pp for pp, _ in parsed])
     with _Stage("sema"):
         program = sema.analyse_units([(tu, pp) for pp, tu in parsed], sink, ltcg=opts.ltcg,
                                      link=not opts.compile_only)
@@ -164,11 +170,7 @@ def merged_sources(pps: list):
     from .source import SourceMap
     out = SourceMap()
     for pp in pps:
-        for name, sf in pp.sources._files.items():
-            out._files.setdefault(name, sf)
-        out.probed_absent |= pp.sources.probed_absent
-        for name, value in pp.sources.macro_constants.items():
-            out.macro_constants.setdefault(name, value)
+        out.merge(pp.sources)
     return out
 
 

@@ -33,7 +33,6 @@ CSV_HEADER = ("path", "project", "status", "code", "message", "location", "unsup
 _CONSTRUCT = re.compile(r"^(?P<what>.*?)\s+(?:(?:is|are)\s+)?not supported yet")
 _QUOTED = re.compile(r"'([^']*)'")
 _HEADER_CODES = ("pp-unknown-header", "pp-file-not-found")
-_FORCED = "forced include files (ForcedIncludeFiles, /FI)"
 
 
 class UsageError(Exception):
@@ -216,21 +215,17 @@ def check(units: list, opts, need_main: bool = False, compile_only: bool = False
     from .diagnostics import CompileError, DiagnosticSink, InternalCompilerError
     from .driver import translate_units
     start, sink = time.perf_counter(), DiagnosticSink()
-    forced = sorted({f for u in units for f in u.forced_includes})
-    if forced:      # as `amppy check` refuses them (cli.py)
-        sink.error("unsupported", f"{_FORCED} are not supported yet: {', '.join(forced)}", None)
-    else:
-        try:
-            if compile_only:        # a project's unit: compiled as `cl /c` does, its references left to the link
-                import dataclasses
-                opts = dataclasses.replace(opts, compile_only=True)
-            translate_units(units, opts, sink, need_main=need_main)
-        except CompileError:
-            pass
-        except InternalCompilerError as e:
-            return _failed("crash", f"internal compiler error in stage '{e.stage}': {e}", time.perf_counter() - start)
-        except Exception as e:          # escaped the stages: still amppy's fault
-            return _failed("crash", f"internal compiler error: {type(e).__name__}: {e}", time.perf_counter() - start)
+    if compile_only:                # a project's unit: compiled as `cl /c` does, its references left to the link
+        import dataclasses
+        opts = dataclasses.replace(opts, compile_only=True)
+    try:
+        translate_units(units, opts, sink, need_main=need_main)
+    except CompileError:
+        pass
+    except InternalCompilerError as e:
+        return _failed("crash", f"internal compiler error in stage '{e.stage}': {e}", time.perf_counter() - start)
+    except Exception as e:          # escaped the stages: still amppy's fault
+        return _failed("crash", f"internal compiler error: {type(e).__name__}: {e}", time.perf_counter() - start)
     errors = [d for d in sink.diagnostics if d.severity == "error"]
     constructs = collections.Counter(construct(d.message) for d in errors if d.code == "unsupported")
     out = _failed("clean", "", time.perf_counter() - start) | {"unsupported": dict(constructs)}

@@ -63,6 +63,18 @@ class SourceMap:
         self._files[name] = sf
         return sf
 
+    def names(self) -> list[str]:
+        """Every file read, by the name spans use."""
+        return list(self._files)
+
+    def merge(self, other: "SourceMap") -> None:
+        """Take in the files another unit read (a header both read is one file)."""
+        for name, sf in other._files.items():
+            self._files.setdefault(name, sf)
+        self.probed_absent |= other.probed_absent
+        for name, value in other.macro_constants.items():
+            self.macro_constants.setdefault(name, value)
+
     def get(self, name: str) -> SourceFile | None:
         return self._files.get(name)
 

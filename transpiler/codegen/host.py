@@ -138,8 +138,9 @@ class HostWriter(PyEmitter):
             if self.compiled_functions:     # the methods' compiled loops: after the class
                 o += ["", ""] + self.compiled_functions[:-2]     # (each ends in two blank lines)
                 self.compiled_functions = []
-        early = [g for g in p.globals if not calls_functions(g.init)]
-        late = [g for g in p.globals if calls_functions(g.init)]
+        dynamic = {id(g) for g in p.globals if calls_functions(g.init)}
+        early = [g for g in p.globals if id(g) not in dynamic]
+        late = [g for g in p.globals if id(g) in dynamic]
         if early:
             o.append("")
         self.global_definitions(early)

@@ -14,6 +14,4 @@ def analyse(tu, pp, sink: DiagnosticSink) -> ir.Program:
 def analyse_units(units: list, sink: DiagnosticSink, ltcg: bool = False, link: bool = True) -> ir.Program:
     """Several translation units, each (AST, PreprocessedSource), linked into one program
     (sema/linkage.py); `link=False` compiles without the linker's checks (`cl /c`)."""
-    a = Analyser(units[0][1], sink, ltcg=ltcg)
-    a.link_checks = link
-    return a.run_units(units)
+    return Analyser(units[0][1], sink, ltcg=ltcg, link_checks=link).run_units(units)

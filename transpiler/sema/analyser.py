@@ -36,14 +36,14 @@ from .statements import Statements
 
 
 class Analyser(Declarations, Statements, Expressions, Kernels):
-    def __init__(self, pp, sink: DiagnosticSink, ltcg: bool = False):
+    def __init__(self, pp, sink: DiagnosticSink, ltcg: bool = False, link_checks: bool = True):
         self.pp = pp
         self.sink = sink
         # ---- the program's translation units (sema/linkage.py: one analyser, one scope per unit) ----
         self.unit = 0                       # the unit analysed (index into the program's units)
         self.unit_files: list[set] = []     # each unit's files (absolute): which definitions it sees
         self.ltcg = ltcg                    # link-time code generation (/GL): amp calls across units link
-        self.link_checks = True             # report undefined references (False: compile only, `cl /c`)
+        self.link_checks = link_checks      # report undefined references (False: compile only, `cl /c`)
         self.external: dict = {}            # link key -> [Symbol]: functions and variables with external linkage
         self.definitions: dict[int, tuple] = {}      # id(function Symbol) -> (unit, span) of its definition
         self.var_definitions: dict[int, tuple] = {}  # id(variable Symbol) -> (unit, span) of its definition

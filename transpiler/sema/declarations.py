@@ -506,8 +506,7 @@ class Declarations:
                                d.name_span, help="give default arguments in the declaration only")
                 old.defaults = defaults
             return old                      # prototype, then definition
-        key = linkage.function_key(self, d.name, params) if instance is None and "static" not in d.storage \
-            else None
+        key = linkage.function_key(self, d, params) if instance is None else None
         shared = linkage.shared_function(self, key, restrict) if key is not None else None
         if shared is not None:              # declared by an earlier unit: one function
             shared.defaults = defaults      # (each unit's declaration gives its own default arguments)

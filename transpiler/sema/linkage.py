@@ -51,7 +51,7 @@ def begin_unit(a, k: int, pp) -> None:
     """Start unit `k`: a scope of its own; the program's classes, symbols and output stay."""
     a.unit = k
     a.pp = pp
-    a.unit_files.append({os.path.abspath(name) for name in getattr(pp.sources, "_files", {})})
+    a.unit_files.append({os.path.abspath(name) for name in pp.sources.names()})
     a.unit_start = (len(a.functions), len(a.global_vars), len(a.struct_order), len(a.kernels))
     if k == 0:
         return
@@ -80,13 +80,14 @@ def end_unit(a) -> None:
         item.unit = a.unit
 
 
-def function_key(a, name: str, params) -> tuple | None:
-    """The link name of a free function (None: internal linkage, the unit's own)."""
-    if a.internal:
+def function_key(a, d, params) -> tuple | None:
+    """The link name of free function `d` (None: internal linkage, `static` or in an anonymous
+    namespace: the unit's own)."""
+    if a.internal or "static" in d.storage:
         return None
-    if name in MAINS:
-        return ("function", name)
-    return ("function", name, tuple(str(p) for p in params))
+    if d.name in MAINS:
+        return ("function", d.name)
+    return ("function", d.name, tuple(str(p) for p in params))
 
 
 def shared_function(a, key, restrict):
