@@ -28,7 +28,7 @@ __all__ = [
     "extent", "index", "tiled_extent", "array_view", "array", "texture", "texture_view", "copy", "copy_async",
     "runtime_exception", "invalid_compute_domain", "out_of_range", "out_of_memory", "unsupported_feature",
     "accelerator_view_removed",
-    "check_tiled_domain", "run_main", "register_device_hooks",
+    "check_domain", "check_tiled_domain", "run_main", "register_device_hooks",
 ]
 
 
@@ -200,8 +200,8 @@ class tiled_extent:  # noqa: N801
     def size(self):
         return self.extent.size()
 
-    def pad(self):
-        return tiled_extent(extent(*(-(-e // t) * t for e, t in zip(self.extent, self.tile_extent))),
+    def pad(self):          # int arithmetic: rounding INT_MAX up wraps, as in C++
+        return tiled_extent(extent(*(intmath.int32(-(-e // t) * t) for e, t in zip(self.extent, self.tile_extent))),
                             self.tile_extent)
 
     def truncate(self):
@@ -216,6 +216,16 @@ class tiled_extent:  # noqa: N801
 
     def __repr__(self):
         return f"tiled_extent({self.extent!r}, tile={self.tile_extent})"
+
+
+def check_domain(dims, where=None):
+    """Raise ``invalid_compute_domain`` for a compute domain with a dimension that is not positive:
+    C++ AMP's runtime refuses an empty or negative extent rather than launching nothing."""
+    for k, e in enumerate(dims):
+        if e <= 0:
+            raise invalid_compute_domain(
+                "concurrency::parallel_for_each: unsupported compute domain, the extent of dimension "
+                f"{k} of the compute domain ({e}) is not positive.", where)
 
 
 def check_tiled_domain(tiled_ext, where=None):
@@ -461,6 +471,18 @@ class array_view(_ArrayBase):  # noqa: N801
         self._host_dirty = False
 
 
+def _allocate(dims, dtype) -> np.ndarray:
+    """An array's storage; C++ AMP's runtime refuses an extent with a dimension that is not
+    positive (runtime_exception, E_INVALIDARG) and reports storage it cannot have as out_of_memory."""
+    if any(int(d) <= 0 for d in dims):
+        raise runtime_exception(f"Invalid - extent: every dimension must be positive, got "
+                                f"({', '.join(str(int(d)) for d in dims)})").with_code(-2147024809)
+    try:
+        return np.zeros(tuple(int(d) for d in dims), dtype)
+    except (ValueError, MemoryError):
+        raise out_of_memory("Failed to create buffer: out of memory") from None
+
+
 class array(_ArrayBase):  # noqa: N801
     """``concurrency::array<T, N>``: always owns a copy of its data.
 
@@ -483,7 +505,7 @@ class array(_ArrayBase):  # noqa: N801
             source, etype, _ = _source_array(source)
         etype = np_type(etype or elem_type or np.float32)
         dims = dims or source.shape
-        host = np.zeros(dims, to_dtype(etype))
+        host = _allocate(dims, to_dtype(etype))
         if source is not None:
             n = host.size
             if source.size < n:

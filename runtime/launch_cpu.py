@@ -38,17 +38,10 @@ def _arg(x):
 
 def launch_cpu(kernel_fn, domain, where, *captures):
     """Run `kernel_fn` over `domain` (see the module docstring)."""
+    dims = domain.extent.dims if isinstance(domain, amp.tiled_extent) else tuple(domain)
+    amp.check_domain(dims, where)
     if isinstance(domain, amp.tiled_extent):
         amp.check_tiled_domain(domain, where)
-        dims = domain.extent.dims
-    else:
-        dims = tuple(domain)
-    if any(d < 0 for d in dims):
-        raise amp.invalid_compute_domain(
-            f"concurrency::parallel_for_each: unsupported compute domain, the extent {tuple(dims)} "
-            "has a negative dimension.", where)
-    if any(d == 0 for d in dims):
-        return
     kernel_fn(*dims, *(_arg(c) for c in captures))
     for c in captures:
         if isinstance(c, amp._ArrayBase):

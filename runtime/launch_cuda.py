@@ -283,6 +283,8 @@ def launch_config(domain, block=None, where=None):
     Untiled: ``block`` (CUDA order) or :data:`DEFAULT_BLOCKS`; the grid is rounded up and the
     kernel must guard ``if i < e0 ...``.  ``dims`` are the extent's C++ dimensions.
     """
+    amp.check_domain(tuple(domain.extent) if isinstance(domain, amp.tiled_extent) else
+                     tuple(domain) if isinstance(domain, (amp.extent, tuple, list)) else (int(domain),), where)
     if isinstance(domain, amp.tiled_extent):
         amp.check_tiled_domain(domain, where)
         dims = tuple(domain.extent)
@@ -335,11 +337,9 @@ def launch(kernel, domain, where=None, block=None, *captures):
     ``block``: untiled only, threads per block in CUDA (x, y, z) order; None = defaults.
     ``captures``: ``array``/``array_view`` (passed as their device arrays), ``@struct`` values
     (passed as numpy records), C arrays (numpy, copied in), scalars (passed as they are).
-    A domain with no elements launches nothing.
+    A domain with a dimension that is not positive raises ``invalid_compute_domain``, as in C++ AMP.
     """
     grid, blk, dims = launch_config(domain, block, where)
-    if any(d == 0 for d in dims):
-        return
     ops = _current()
     args = [_kernel_arg(c) for c in captures]
     ops.run(kernel, grid, blk, (*dims, *args))

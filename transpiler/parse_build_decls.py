@@ -282,6 +282,22 @@ class DeclBuilders(BuilderBase):
         typedefs = [A.Typedef(span, d.name, d.wrap(base)) for d in decls if d.name != name]
         return Marker("declarations", (struct, *typedefs), span) if typedefs else struct
 
+    def typedef_enum(self, meta, ch):
+        """`typedef enum tag { A, B } E, *PE;`: the enum (named by its tag, else by the first plain
+        declarator), then a typedef for each declarator that is not that name."""
+        span = self.sp(meta)
+        decls = [c for c in ch if isinstance(c, Decl)]
+        plain = [d for d in decls if not d.ptrs and not d.arrays]
+        tag = ch[2] if isinstance(ch[2], TOKENS) and ch[2].type in ("NAME", "TYPE_NAME") else None
+        name = tag.value if tag is not None else (plain[0].name if plain else None)
+        if name is None:
+            return self.unsupported(span, "a typedef of an unnamed enum through a pointer is")
+        items = tuple(c for c in ch if isinstance(c, tuple))
+        enum = A.EnumDef(span, name, items)
+        base = A.TypeName(span, name, (), None, False, False, None)
+        typedefs = [A.Typedef(span, d.name, d.wrap(base)) for d in decls if d.name != name]
+        return Marker("declarations", (enum, *typedefs), span) if typedefs else enum
+
     def typedef_decl(self, meta, ch):
         base = ch[1]
         out = [A.Typedef(self.sp(meta), d.name, d.wrap(base)) for d in ch[2:]]

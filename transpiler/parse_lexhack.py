@@ -186,6 +186,13 @@ class TypeNames:
         end = m.end()
         return self.text[end] if end < len(self.text) else ""
 
+    def _prev_char(self, pos: int) -> str:
+        """The character before `pos`, skipping white space."""
+        k = pos - 1
+        while k >= 0 and self.text[k] in " \t\r\n":
+            k -= 1
+        return self.text[k] if k >= 0 else ""
+
     def process(self, stream):
         """The tokens of `stream`, retyped.  A hot loop (every token of the program passes
         through it), so the state lives in locals, and in `_Shadows` for the blocks."""
@@ -237,6 +244,8 @@ class TypeNames:
             if tok.type == "NAME" and prev is not None and prev.type == "NAMESPACE" and \
                     self._next_char(tok.end_pos) == "{":
                 own.add(tok.value)
+                if tok.value in ("Concurrency", "concurrency"):     # one namespace, two spellings (<amp.h>)
+                    own.update(("Concurrency", "concurrency"))
             if tok.type == "NAME":
                 value = tok.value
                 kw = self.keywords.get(value)
@@ -263,6 +272,9 @@ class TypeNames:
                         _NESTED_SCOPE.search(self.text, max(0, tok.start_pos - 40), tok.start_pos)
                         or value in CONTAINER_MEMBER_TYPES and self._next_char(tok.end_pos) != "<"):
                     tok.type = "TYPE_NAME"      # vector<int>::iterator, steady_clock::time_point
+                elif prev is not None and prev.type == "ARROW" and value in types and \
+                        self._prev_char(prev.start_pos) == ")" and self._next_char(tok.end_pos) in "{<&*;":
+                    tok.type = "TYPE_NAME"      # a trailing return type: `[&]() -> R { ... }`
                 elif prev is not None and prev.type in ("DOT", "ARROW", "TEMPLATE"):
                     if value in MEMBER_TEMPLATES and self._next_char(tok.end_pos) == "<":
                         tok.type = "TEMPLATE_NAME"
@@ -302,7 +314,7 @@ class TypeNames:
                 prev, t = first, "GT"
             if t == "TYPEDEF":
                 in_typedef, typedef_braces = True, 0
-            elif in_typedef and t == "LBRACE" and prev is not None and prev.type in ("STRUCT_KW", "NAME", "TYPE_NAME"):
+            elif in_typedef and t == "LBRACE" and prev is not None and prev.type in ("STRUCT_KW", "ENUM", "NAME", "TYPE_NAME"):
                 typedef_braces += 1             # `typedef struct { ... } P;`: P is declared after the body
             elif in_typedef and t == "RBRACE" and typedef_braces:
                 typedef_braces -= 1

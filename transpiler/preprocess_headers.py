@@ -8,6 +8,8 @@ unknown system header, and `PREDEFINED` the macros every translation unit has.
 """
 from __future__ import annotations
 
+import os
+
 from .short_vectors import VIRTUAL_TEXT
 
 __all__ = ["VIRTUAL_HEADERS", "STANDARD_HEADERS", "SYSTEM_HELP", "PREDEFINED"]
@@ -50,10 +52,13 @@ _WINDOWS = ("#define TRUE 1\n#define FALSE 0\n"
                 "_Out_writes_(n)", "_Inout_updates_(n)", "_Ret_maybenull_", "_Check_return_",
                 "_Success_(x)", "_Use_decl_annotations_")))
 
+#: <amp.h>'s (amprt.h's) shorthands for restriction specifiers
+_AMP = "#define __GPU restrict(amp,cpu)\n#define __GPU_ONLY restrict(amp)\n#define __CPU_ONLY\n"
+
 #: Headers amppy provides itself (keys lower case; matched case-insensitively).
 #: The compiler knows the APIs they declare; they only carry macros.
 VIRTUAL_HEADERS: dict[str, str] = {
-    "amp.h": "", "amp_math.h": _FP_CLASSES, "amp_graphics.h": "", "amp_short_vectors.h": "", "amprt.h": "",
+    "amp.h": _AMP, "amp_math.h": _FP_CLASSES, "amp_graphics.h": "", "amp_short_vectors.h": "", "amprt.h": "",
     "iostream": _CSTDLIB + _CSTDIO, "iomanip": "", "vector": "", "algorithm": "", "numeric": "",
     "string": "", "ctime": _CTIME, "time.h": _CTIME, "chrono": "", "cassert": "", "assert.h": "",
     "cstdio": _CSTDIO, "stdio.h": _CSTDIO,
@@ -130,6 +135,23 @@ MSVC_HEADERS: dict[str, str] = {name: "" for name in (
     "crtdbg.h", "intrin.h", "excpt.h", "sal.h", "minmax.h")}
 for _name, _text in list(STANDARD_HEADERS.items()) + list(MSVC_HEADERS.items()):
     VIRTUAL_HEADERS.setdefault(_name, _text)
+
+
+def _own_headers() -> dict[str, str]:
+    """The headers amppy writes in C++ (`headers/`: the conformance suite's harness, <amptest.h>),
+    read like a program's own headers: name (`amptest/runall.h`) -> text."""
+    root = os.path.join(os.path.dirname(__file__), "headers")
+    found: dict[str, str] = {}
+    for folder, _dirs, files in os.walk(root):
+        for name in files:
+            if name.endswith(".h"):
+                path = os.path.join(folder, name)
+                with open(path, encoding="utf-8") as f:
+                    found[os.path.relpath(path, root).replace(os.sep, "/").lower()] = f.read()
+    return found
+
+
+VIRTUAL_HEADERS.update(_own_headers())
 
 #: The help of `pp-unknown-header`: the system headers there are.
 SYSTEM_HELP = ("amppy provides its own versions of the C++ AMP and standard headers: "

@@ -676,7 +676,7 @@ class HostWriter(PyEmitter):
             return "str"
         if isinstance(t, ir.Vector) and t.size is None:             # a vector of vectors
             return f"vector_type({self.elem_type(t.elem, span)})"
-        if isinstance(t, ir.Function):                              # std::function elements
+        if isinstance(t, (ir.Function, ir.Library)):                # std::function, accelerator, ... elements
             return "object"
         raise CodegenUnsupported(f"elements of type '{t}' are", span)
 

@@ -6,7 +6,8 @@ compiles such a function as a device function.  The CPU target runs a tile's thr
 region at a time inside the kernel (`barrier_regions.py`), so a barrier must be in the kernel's
 own statements: this pass puts the function's body there, at each call, before the lowering.
 
-Input: a tiled kernel whose `functions` include some that contain a `Barrier` or `TileStatic`.
+Input: a tiled kernel whose `functions` include some that contain a `Barrier` or `TileStatic`
+(or call such a function: those are inlined too, so the barrier reaches the kernel).
 Output: a copy of the kernel whose body has each call of those functions replaced by
 
     <the parameters as fresh locals = the arguments>   (the tiled_index, references and views:
@@ -31,8 +32,23 @@ def uses_tile(f: ir.FunctionDef) -> bool:
     return any(isinstance(x, (ir.Barrier, ir.TileStatic)) for x in ir.walk(f.body))
 
 
+def _tile_functions(functions: list) -> dict:
+    """id(symbol) -> function, for the functions that wait on the barrier or declare tile_static
+    data, and those that call one of them (`h` calling `g(t)` that waits is inlined with it)."""
+    found = {id(f.sym): f for f in functions if uses_tile(f)}
+    grew = True
+    while grew:
+        grew = False
+        for f in functions:
+            if id(f.sym) not in found and any(isinstance(x, ir.Call) and id(x.func) in found
+                                              for x in ir.walk(f.body)):
+                found[id(f.sym)] = f
+                grew = True
+    return found
+
+
 def inline(kernel: ir.Kernel) -> ir.Kernel:
-    tile_fns = {id(f.sym): f for f in kernel.functions if uses_tile(f)}
+    tile_fns = _tile_functions(kernel.functions)
     if not tile_fns:
         return kernel
     taken = {x.sym.py_name for x in ir.walk(kernel.body) if isinstance(x, (ir.Var, ir.VarDecl, ir.TileStatic))}
@@ -55,6 +71,8 @@ class _Inliner:
         return dataclasses.replace(b, body=tuple(out))
 
     def stmt(self, s: ir.Stmt, depth: int) -> list[ir.Stmt]:
+        if isinstance(s, ir.Block):         # a compound statement `{ ... }` inside a block
+            return [self.block(s, depth)]
         call, make = self.call_form(s)
         if call is not None:
             return self.expand(call, make, depth)

@@ -13,6 +13,10 @@ that some threads of a tile may not reach, using the tile-uniformity facts of
     if (t_idx.local[0] % 2) return;       note: some threads return early here
     t_idx.barrier.wait();                 error: barrier after a thread-dependent early return
 
+and, with the code [amp-tile-static-context], every tile_static declaration under such control flow
+(Visual C++'s C3561 for both).  A function the kernel calls that waits on the barrier or declares
+tile_static data is checked where it is called (`lower/tile_functions.py` puts it in).
+
 A condition is thread-dependent when it depends on the local or global index, directly or
 through variables, tile_static memory or memory the kernel writes; a loop also is when a
 thread can leave it early through a thread-dependent break/continue/return.
@@ -33,8 +37,22 @@ def has_barrier(node) -> bool:
 
 def run(program: ir.Program, sink, opts) -> None:
     for k in program.kernels:
-        if k.tile_dims is not None and has_barrier(k.body):
+        if k.tile_dims is None:
+            continue
+        k = _with_callees(k)
+        if any(isinstance(n, (ir.Barrier, ir.TileStatic)) for n in ir.walk(k.body)):
             _Checker(analyse(k), sink).visit(k.body)
+
+
+def _with_callees(k: ir.Kernel) -> ir.Kernel:
+    """The kernel with the functions that wait on its barrier put in at their calls, so that a
+    barrier inside `g(t)` is checked under the control flow around the call and inside `g`."""
+    from ..diagnostics import KernelCodegenError
+    from ..lower.tile_functions import inline
+    try:
+        return inline(k)
+    except KernelCodegenError:          # a call form the CPU target cannot inline: its own report
+        return k
 
 
 def _describe(stmt) -> str:
@@ -51,6 +69,14 @@ class _Checker(ControlFlowVisitor):
         div = self.divergent()
         if div is not None and self.returned is None:
             self.returned = (s, div)
+
+    def visit_TileStatic(self, d: ir.TileStatic) -> None:
+        div = self.divergent()
+        if div is not None:
+            self.sink.error("amp-tile-static-context",
+                            f"tile_static variable '{d.sym.name}' declared under thread-dependent control flow: "
+                            "it is one variable for the whole tile", d.span, notes=self.notes_for(div),
+                            help="declare it where every thread of the tile reaches, before the branch or loop")
 
     def visit_Barrier(self, b: ir.Barrier) -> None:
         div = self.divergent()

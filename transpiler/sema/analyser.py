@@ -153,9 +153,14 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
                 continue
             if isinstance(d, A.Namespace):
                 self.namespaces.add(d.name)
+                if d.name and namespace and namespace != "(anonymous)":    # `Concurrency::Test` too
+                    self.namespaces.add(f"{namespace}::{d.name}")
+                    d_path = f"{namespace}::{d.name}"
+                else:
+                    d_path = d.name
                 self.internal += not d.name         # an anonymous namespace's names are the unit's own
                 try:
-                    self.declare_all(d.decls, bodies, d.name or "(anonymous)", homes)
+                    self.declare_all(d.decls, bodies, d_path or "(anonymous)", homes)
                 finally:
                     self.internal -= not d.name
                 continue

@@ -175,6 +175,8 @@ class Declarations:
             return ir.Extent(rank) if name == "extent" else ir.Index(rank)
         if name in ("tiled_index", "tiled_extent"):
             dims = tuple(self.const_int(a, "tile size") for a in args)
+            while len(dims) > 1 and dims[-1] == 0:      # `tiled_extent<D0, D1 = 0, D2 = 0>`: <16, 0, 0> is <16>
+                dims = dims[:-1]
             return ir.TiledIndex(dims) if name == "tiled_index" else ir.TiledExtent(dims)
         if name in R.DISTRIBUTIONS:
             return R.distribution_type(self, t)
@@ -298,10 +300,10 @@ class Declarations:
         elif isinstance(d, A.EnumDef):
             self.enum_def(d)
         elif isinstance(d, A.UsingNamespace):
-            if d.name not in LIBRARY_NAMESPACES and d.name not in self.namespaces:
+            if not self.known_namespace(d.name):
                 self.error("unknown-namespace", f"no namespace named '{d.name}'", d.span)
         elif isinstance(d, A.UsingDeclaration):     # `using std::vector;`: names are found anyway
-            if d.namespace and "::".join(d.namespace) not in LIBRARY_NAMESPACES | self.namespaces:
+            if d.namespace and not self.known_namespace("::".join(d.namespace)):
                 self.error("unknown-namespace", f"no namespace named '{'::'.join(d.namespace)}'", d.span)
         elif isinstance(d, A.DeclStmt):
             for v in d.decls:
@@ -314,6 +316,15 @@ class Declarations:
         elif isinstance(d, A.Compound):     # several typedefs in one declaration
             for x in d.items:
                 self.top_decl(x)
+
+    def known_namespace(self, name: str) -> bool:
+        """A library namespace or one the program opens (`Concurrency::Test` also as
+        `concurrency::Test`: <amp.h> makes `concurrency` an alias of `Concurrency`)."""
+        if name in LIBRARY_NAMESPACES or name in self.namespaces:
+            return True
+        head, sep, rest = name.partition("::")
+        other = {"concurrency": "Concurrency", "Concurrency": "concurrency"}.get(head)
+        return bool(sep) and other is not None and f"{other}::{rest}" in self.namespaces
 
     def struct_def(self, d: A.StructDef, py_name: str | None = None) -> None:
         if d.kind == "union":
@@ -517,7 +528,7 @@ class Declarations:
         if group and not header:            # an overload: named after its parameter types
             same = [old for old in group if old.type.params == ftype.params]
             base += "_" + ("_".join(O.type_slug(t) for t in params) or "void") if not same else "_amp"
-        py = self.module_names.fresh(instance[1] if instance else base, self.globals)
+        py = self.module_names.unique(instance[1]) if instance else self.module_names.fresh(base, self.globals)
         sym = ir.Symbol(instance[0] if instance else d.name, py, ftype, "function", d.name_span)
         sym.restrict_ = restrict
         sym.defaults = defaults

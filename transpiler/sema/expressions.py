@@ -185,6 +185,11 @@ class Expressions:
             local, _ = self.scope.lookup(name)
             if lib is not None and (local is None or n.namespace):   # std::x is the library's x
                 return lib
+        if n.namespace and isinstance(getattr(self, "tenv", None), dict) and \
+                isinstance(self.tenv.get(n.namespace[-1]), ir.Type):
+            made = U.amp_constant(self.tenv[n.namespace[-1]], name, n.span)     # `T::rank`, T = extent<3>
+            if made is not None:
+                return made
         if n.namespace and n.namespace[-1] == "accelerator" and "accelerator" not in self.structs:
             return AC.static_name(self, n)      # `accelerator::cpu_accelerator`
         if n.namespace and n.namespace[-1] in self.structs and name in self.structs[n.namespace[-1]].constants:
@@ -480,7 +485,8 @@ class Expressions:
     def e_Construct(self, n: A.Construct) -> ir.Expr:
         if isinstance(n.type, A.TypeName) and n.type.name in self.function_templates and n.type.args is not None:
             t = n.type                      # `f<float, 16>(x)`: a function template, arguments given
-            d = self.function_templates[t.name][0]
+            ds = self.function_templates[t.name]     # read the arguments as one that takes them all
+            d = next((x for x in ds if len(x.params) >= len(t.args)), ds[0])
             explicit = TM._args_of(self, d, t.args, t)
             args = [self.expr(x) for x in n.args]
             return TM.call(self, t.name, explicit, args, [x.span for x in n.args], n.span, [])

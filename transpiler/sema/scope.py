@@ -46,11 +46,25 @@ class PyNames:
         outer, _ = scope.lookup(base)
         shadows = py in self.taken and isinstance(outer, ir.Symbol) and outer.kind in ("local", "param", "capture")
         if shadows or py in self.renamed or py in self.module:
-            n = 1
-            while f"{py}_{n}" in self.taken:
-                n += 1
-            py = f"{py}_{n}"
-            self.renamed.add(py)
+            py = self._next_free(py)
+        self.taken.add(py)
+        return py
+
+    def _next_free(self, py: str) -> str:
+        n = 1
+        while f"{py}_{n}" in self.taken:
+            n += 1
+        py = f"{py}_{n}"
+        self.renamed.add(py)
+        return py
+
+
+    def unique(self, base: str) -> str:
+        """A Python name no earlier name has: `base`, else the first free `base_N` (two template
+        instances with the same arguments, `f<int>(int*)` and `f<int>(tiled_index<4>)`)."""
+        py = python_name(base)
+        if py in self.taken:
+            py = self._next_free(py)
         self.taken.add(py)
         return py
 

@@ -406,7 +406,8 @@ class Statements:
     def static_local(self, v: A.VarDecl, t: ir.Type) -> list[ir.Stmt]:
         """`static int n = 0;` in a host function: one variable for all calls, initialised once.
         It lives at module level under a name that says whose it is (`counter_n`)."""
-        sym = ir.Symbol(v.name, self.module_names.fresh(f"{self.fn.name}_{v.name}", self.globals), t, "global",
+        owner = self.fn.py_base or self.fn.name         # `f_8_2_r`: each template instance has its own
+        sym = ir.Symbol(v.name, self.module_names.unique(f"{owner}_{v.name}"), t, "global",
                         v.name_span, storage=v.storage)
         init = self.initializer(sym, v)
         if init is not None and any(isinstance(x, ir.Var) and x.sym.kind != "library" or
@@ -639,6 +640,9 @@ class Statements:
         dims = []
         for a, s in zip(args, spans):
             at = a.type
+            if isinstance(at, ir.TiledExtent):          # a tiled_extent is an extent (its base class)
+                a = self.convert(a, ir.Extent(len(at.dims)), s)
+                at = a.type
             if isinstance(at, ir.Extent):
                 if at.rank != t.rank:
                     self.error("rank-mismatch", f"'{t}' needs an extent<{t.rank}>, got '{at}'", s)

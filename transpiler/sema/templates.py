@@ -316,7 +316,9 @@ def _deduce(a, p: A.TypeRef, t: ir.Type, names: set, out: dict) -> bool:
     if p.name in ("index", "extent") and isinstance(t, (ir.Index, ir.Extent)):
         return value(args[0], t.rank)
     if p.name in ("tiled_index", "tiled_extent") and isinstance(t, (ir.TiledIndex, ir.TiledExtent)):
-        return all(value(x, v) for x, v in zip(args, t.dims))
+        if len(args) < len(t.dims):
+            return False
+        return all(value(x, v) for x, v in zip(args, t.dims + (0,) * (len(args) - len(t.dims))))
     if p.name in a.class_templates and isinstance(t, ir.StructType) and t.name in a.class_args:
         d, env = a.class_args[t.name]
         if d is not a.class_templates[p.name]:
@@ -347,6 +349,8 @@ def choose(a, templates: list, explicit: list | None, args: list, span, name: st
     cands = []
     for d in templates:
         f = d.decl
+        if explicit and len(explicit) > len(d.params):
+            continue                                    # more template arguments than it has parameters
         given = {p.name for p in d.params[:len(explicit or [])]}
         names = {p.name for p in d.params} - given      # explicit arguments are not deduced
         deduced: dict = {}

@@ -79,7 +79,32 @@ def static_member(a, n: A.StaticMember) -> ir.Expr:
         a.error("no-member", f"no member named '{n.name}' in 'std::numeric_limits<{st}>'", n.span)
     if isinstance(t, A.TypeName) and t.name in traits.PREDICATES and t.namespace in ((), ("std",)):
         return traits.value(a, t, n.name, n.span)       # `std::is_same<T, float>::value`
+    if isinstance(t, A.TypeName) and t.name in AMP_RANKED:
+        made = amp_constant(a.resolve_type(t), n.name, n.span)      # `extent<2>::rank`
+        if made is not None:
+            return made
+        a.error("no-member", f"no member named '{n.name}' in '{a.resolve_type(t)}'", n.span)
     a.unsupported(f"'{getattr(t, 'name', t)}::{n.name}' is", n.span)
+
+
+#: C++ AMP's class templates with a static `rank` (and tiled ones with `tile_dim0`...)
+AMP_RANKED = frozenset({"extent", "index", "array", "array_view", "tiled_extent", "tiled_index",
+                        "texture", "texture_view"})
+
+
+def amp_constant(t: ir.Type, name: str, span) -> ir.Expr | None:
+    """`extent<N>::rank`, `array<T, N>::rank`, `tiled_extent<D0, D1>::tile_dim0`: the constants
+    C++ AMP's types declare (`static const int rank = N;`), or None."""
+    dims = t.dims if isinstance(t, (ir.TiledExtent, ir.TiledIndex)) else None
+    rank = len(dims) if dims is not None else getattr(t, "rank", None) \
+        if isinstance(t, (ir.Extent, ir.Index, ir.AmpArray, ir.ArrayView)) or type(t).__name__ == "TextureView" else None
+    if name == "rank" and rank is not None:
+        return ir.Const(span, ir.INT, rank)
+    if dims is not None and name in ("tile_dim0", "tile_dim1", "tile_dim2"):
+        k = int(name[-1])
+        if k < len(dims):
+            return ir.Const(span, ir.INT, dims[k])
+    return None
 
 
 def static_call(a, f: A.StaticMember, n: A.Call) -> ir.Expr:

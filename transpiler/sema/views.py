@@ -370,6 +370,11 @@ def copy_call(a, name: str, args: list, spans: list, sp, member=False) -> ir.Exp
         size = raw + 1
         args[size] = a.convert(args[size], ir.Scalar("unsigned int"), spans[size])
         return ir.LibCall(sp, FUTURE if name == "copy_async" else ir.Void(), name, None, tuple(args))
+    if any(isinstance(k, ir.CArray) for k in kinds):
+        # a C array passed as an iterator decays to a pointer to its first element
+        from . import memory as M
+        args = [M.decay(x) if isinstance(x.type, ir.CArray) else x for x in args]
+        kinds = [x.type for x in args]
     if len(args) == 2 and is_view(kinds[0]) and is_view(kinds[1]):
         src, dst = kinds
         if src.rank != dst.rank or src.elem != dst.elem:

@@ -1,0 +1,41 @@
+// Declarations written the C way or with specifiers in another order, and C++ AMP's runtime
+// refusing compute domains and arrays whose extent is not positive.
+#include <iostream>
+#include <climits>
+#include <vector>
+#include <amp.h>
+using namespace concurrency;
+
+typedef enum { RED = 1, GREEN = 2, BLUE = 4 } colour;     // a C-style enum typedef
+const static int LIMIT = 10;                               // `const static` is `static const`
+
+struct Pair { int first; int second; };
+
+template <typename E>
+int rank_of() { const int r = E::rank; return r; }         // a template parameter's static member
+
+int main() {
+    colour c = GREEN;
+    std::cout << c << " " << (RED | BLUE) << " " << LIMIT << std::endl;
+
+    int k = 3;
+    Pair p = [&]() -> Pair { Pair q; q.first = k; q.second = k * k; return q; }();   // trailing return type
+    std::cout << p.first << " " << p.second << std::endl;
+    std::cout << rank_of<extent<3>>() << " " << rank_of<index<1>>() << std::endl;
+
+    std::vector<int> hits(1);
+    array_view<int, 1> hv(1, hits);
+    try {
+        parallel_for_each(extent<2>(0, 5), [=](index<2> i) restrict(amp) { hv[0] = i[1]; });
+        std::cout << "launched" << std::endl;
+    } catch (const invalid_compute_domain&) {
+        std::cout << "empty domain refused" << std::endl;
+    }
+    try {
+        array<int, 1> a(extent<1>(INT_MAX).tile<4>().pad());   // rounding INT_MAX up wraps to a negative extent
+        std::cout << "allocated" << std::endl;
+    } catch (const runtime_exception&) {
+        std::cout << "negative extent refused" << std::endl;
+    }
+    return 0;
+}

@@ -1,0 +1,118 @@
+// amptest/amp.compare.h (amppy): checking a result against its expected values
+#pragma once
+#include <amp.h>
+#include <vector>
+#include <amptest/compare.h>
+
+namespace Concurrency
+{
+    namespace Test
+    {
+        // how many wrong elements Verify lists before "and more..."
+        static const int max_failed_elements_to_log = 10;
+
+        template <typename T>
+        bool Verify(const T* actual, const T* expected, size_t size, type_comparer<T> comparer)
+        {
+            size_t failed = 0;
+            for (size_t i = 0; i < size; i++) {
+                if (!comparer.are_equal(actual[i], expected[i])) {
+                    failed++;
+                    if (failed == 1) {
+                        Log(LogType::Error, true) << "Verify found elements with incorrect values: " << std::endl;
+                    }
+                    if (failed <= max_failed_elements_to_log) {
+                        Log(LogType::Error, true) << "   Element at index " << i << " is incorrect. Expected: "
+                                                  << expected[i] << " Actual: " << actual[i] << std::endl;
+                    } else if (failed == max_failed_elements_to_log + 1) {
+                        Log(LogType::Error, true) << "      and more..." << std::endl;
+                    }
+                }
+            }
+            if (failed != 0) {
+                Log(LogType::Error, true) << "      " << failed << " out of " << size << " elements failed." << std::endl;
+            }
+            return failed == 0;
+        }
+
+        template <typename T>
+        bool Verify(const T* actual, const T* expected, size_t size)
+        {
+            return Verify<T>(actual, expected, size, type_comparer<T>());
+        }
+
+        template <typename T>
+        bool Verify(const std::vector<T>& actual, const std::vector<T>& expected, type_comparer<T> comparer)
+        {
+            if (actual.size() != expected.size()) {
+                Log(LogType::Error, true) << "Verify: the actual and expected sizes differ: " << actual.size()
+                                          << " and " << expected.size() << std::endl;
+                return false;
+            }
+            return Verify<T>(actual.data(), expected.data(), expected.size(), comparer);
+        }
+
+        template <typename T>
+        bool Verify(const std::vector<T>& actual, const std::vector<T>& expected)
+        {
+            return Verify<T>(actual, expected, type_comparer<T>());
+        }
+
+        template <typename T>
+        int VerifyAllSameValue(const std::vector<T>& values, const T& value)
+        {
+            for (size_t i = 0; i < values.size(); i++) {
+                if (!(values[i] == value)) {
+                    Log(LogType::Error, true) << "VerifyAllSameValue found elements with incorrect values. Expected value: "
+                                              << value << std::endl;
+                    Log(LogType::Error, true) << "   Element at index " << i << " is " << values[i] << std::endl;
+                    return (int)i;
+                }
+            }
+            return -1;
+        }
+
+        template <typename T, int N>
+        int VerifyAllSameValue(const array<T, N>& values, const T& value)
+        {
+            std::vector<T> copied = values;
+            return VerifyAllSameValue<T>(copied, value);
+        }
+
+        template <typename T, int N>
+        int VerifyAllSameValue(const array_view<T, N>& values, const T& value)
+        {
+            std::vector<T> copied(values.get_extent().size());
+            copy(values, copied.begin());
+            return VerifyAllSameValue<T>(copied, value);
+        }
+
+        template <typename InputIterator1, typename InputIterator2, typename BinaryPredicate>
+        bool Equal(InputIterator1 begin_actual, InputIterator1 end_actual, InputIterator2 begin_expected, BinaryPredicate compare)
+        {
+            bool equal = true;
+            int i = 0;
+            for (; begin_actual != end_actual; ++begin_actual, ++begin_expected, ++i) {
+                if (!compare(*begin_actual, *begin_expected)) {
+                    Log(LogType::Error, true) << "Element at index " << i << " is incorrect. Expected: "
+                                              << *begin_expected << " Actual: " << *begin_actual << std::endl;
+                    equal = false;
+                }
+            }
+            return equal;
+        }
+
+        template <typename T>
+        class Difference
+        {
+        public:
+            Difference(T diff) : m_diff(diff) {}
+            bool operator()(T actual, T expected) const
+            {
+                return (actual > expected ? actual - expected : expected - actual) <= m_diff;
+            }
+        private:
+            T m_diff;
+        };
+    }
+}

@@ -1,0 +1,78 @@
+// amptest/logging.h (amppy): the harness's log streams and result reports
+#pragma once
+#include <amptest/platform.h>
+#include <amptest/runall.h>
+#include <iostream>
+#include <iomanip>
+#include <string>
+#include <cstdlib>
+
+namespace Concurrency
+{
+    namespace Test
+    {
+        enum class LogType
+        {
+            Silent = 0,
+            Error = 1,
+            Warning = 2,
+            Info = 3
+        };
+
+        // errors and warnings go to standard error, the rest to standard output
+        inline std::ostream& Log(LogType type = LogType::Info, bool print_line_prefix = true)
+        {
+            if (type == LogType::Error || type == LogType::Warning) {
+                return std::cerr;
+            }
+            return std::cout;
+        }
+
+        inline std::ostream& Log(runall_result result)
+        {
+            if (result.get_is_pass() || result.get_is_no_value()) {
+                return std::cout;
+            }
+            return std::cerr;
+        }
+
+        inline std::ostream& WLog(LogType type = LogType::Info, bool print_line_prefix = true)
+        {
+            return Log(type, print_line_prefix);
+        }
+
+        inline std::ostream& LogStream()
+        {
+            return std::cout;
+        }
+
+        inline bool report_result(const std::string& description, bool passed)
+        {
+            Log(passed ? LogType::Info : LogType::Error, true) << description << ": " << runall_result_name(passed) << std::endl;
+            return passed;
+        }
+
+        inline runall_result report_result(const std::string& description, const runall_result& result)
+        {
+            Log(result) << description << ": " << result << std::endl;
+            return result;
+        }
+
+        inline runall_result report_result(const std::string& description, int result)
+        {
+            return report_result(description, runall_result(result));
+        }
+
+        inline void skip_if(const std::string& description, bool condition)
+        {
+            if (condition) {
+                Log(LogType::Info, true) << description << ": Skipping..." << std::endl;
+                exit(runall_skip);
+            }
+        }
+    }
+}
+
+#define REPORT_RESULT(_testExp) Concurrency::Test::report_result(#_testExp, (_testExp))
+#define SKIP_IF(_testExp) Concurrency::Test::skip_if(#_testExp, (_testExp))
+#define STREAM_EXPECTED_ACTUAL(_exp, _act) "expected = " << (_exp) << ", actual = " << (_act)
