@@ -28,7 +28,7 @@ __all__ = [
     "extent", "index", "tiled_extent", "array_view", "array", "texture", "texture_view", "copy", "copy_async",
     "runtime_exception", "invalid_compute_domain", "out_of_range", "out_of_memory", "unsupported_feature",
     "accelerator_view_removed",
-    "check_domain", "check_tiled_domain", "run_main", "register_device_hooks",
+    "check_tiled_domain", "run_main", "register_device_hooks",
 ]
 
 

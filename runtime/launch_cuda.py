@@ -283,18 +283,18 @@ def launch_config(domain, block=None, where=None):
     Untiled: ``block`` (CUDA order) or :data:`DEFAULT_BLOCKS`; the grid is rounded up and the
     kernel must guard ``if i < e0 ...``.  ``dims`` are the extent's C++ dimensions.
     """
-    amp.check_domain(tuple(domain.extent) if isinstance(domain, amp.tiled_extent) else
-                     tuple(domain) if isinstance(domain, (amp.extent, tuple, list)) else (int(domain),), where)
-    if isinstance(domain, amp.tiled_extent):
+    tiled = isinstance(domain, amp.tiled_extent)
+    dims = tuple(domain.extent) if tiled else \
+        tuple(domain) if isinstance(domain, (amp.extent, tuple, list)) else (int(domain),)
+    amp.check_domain(dims, where)
+    if tiled:
         amp.check_tiled_domain(domain, where)
-        dims = tuple(domain.extent)
         tile = tuple(domain.tile_extent)
         if block is not None and tuple(block) != tile[::-1]:
             raise ValueError(f"block {tuple(block)} does not match tile {tile}")
         blk = tile[::-1]
         grid = tuple(e // t for e, t in zip(dims, tile))[::-1]
     else:
-        dims = tuple(domain) if isinstance(domain, (amp.extent, tuple, list)) else (int(domain),)
         if len(dims) > 3:       # rank 4 and up: one row-major thread numbering (the kernel splits it)
             blk = (256,)
             return (max(1, -(-int(np.prod(dims)) // 256)),), blk, dims

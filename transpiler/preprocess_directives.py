@@ -19,7 +19,7 @@ import os
 from pcpp.preprocessor import Action, OutputDirective
 
 from .preprocess_errors import Stop, decode_source, translate_error
-from .preprocess_headers import SYSTEM_HELP, VIRTUAL_HEADERS
+from .preprocess_headers import SYSTEM_HELP, VIRTUAL_HEADERS, own_header
 
 __all__ = ["DirectiveHooks", "MAX_INCLUDE_DEPTH"]
 
@@ -126,6 +126,8 @@ class DirectiveHooks:
             raise Stop()
         key = filename.replace("\\", "/").lower()
         virtual = VIRTUAL_HEADERS.get(key)
+        if virtual is None:
+            virtual = own_header(key)
         found = None
         pch = getattr(self, "pch", None)
         if pch is not None and key == pch[0].replace("\\", "/").lower():

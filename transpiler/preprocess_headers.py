@@ -8,11 +8,12 @@ unknown system header, and `PREDEFINED` the macros every translation unit has.
 """
 from __future__ import annotations
 
+import functools
 import os
 
 from .short_vectors import VIRTUAL_TEXT
 
-__all__ = ["VIRTUAL_HEADERS", "STANDARD_HEADERS", "SYSTEM_HELP", "PREDEFINED"]
+__all__ = ["VIRTUAL_HEADERS", "STANDARD_HEADERS", "SYSTEM_HELP", "PREDEFINED", "own_header"]
 
 _MATH_DEFINES = """\
 #ifdef _USE_MATH_DEFINES
@@ -137,21 +138,22 @@ for _name, _text in list(STANDARD_HEADERS.items()) + list(MSVC_HEADERS.items()):
     VIRTUAL_HEADERS.setdefault(_name, _text)
 
 
-def _own_headers() -> dict[str, str]:
-    """The headers amppy writes in C++ (`headers/`: the conformance suite's harness, <amptest.h>),
-    read like a program's own headers: name (`amptest/runall.h`) -> text."""
-    root = os.path.join(os.path.dirname(__file__), "headers")
-    found: dict[str, str] = {}
-    for folder, _dirs, files in os.walk(root):
-        for name in files:
-            if name.endswith(".h"):
-                path = os.path.join(folder, name)
-                with open(path, encoding="utf-8") as f:
-                    found[os.path.relpath(path, root).replace(os.sep, "/").lower()] = f.read()
-    return found
+_OWN = os.path.join(os.path.dirname(__file__), "headers")
 
 
-VIRTUAL_HEADERS.update(_own_headers())
+@functools.lru_cache(maxsize=None)
+def own_header(key: str) -> str | None:
+    """A header amppy writes in C++ (`headers/`: the conformance suite's harness, <amptest.h>),
+    read like a program's own header when a program includes it: `amptest/runall.h` -> its text,
+    or None.  Read on first use, so start-up reads none of them."""
+    parts = key.split("/")
+    if not key.endswith(".h") or any(p in ("", ".", "..") for p in parts):
+        return None
+    try:
+        with open(os.path.join(_OWN, *parts), encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        return None
 
 #: The help of `pp-unknown-header`: the system headers there are.
 SYSTEM_HELP = ("amppy provides its own versions of the C++ AMP and standard headers: "

@@ -152,12 +152,9 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
                     pass
                 continue
             if isinstance(d, A.Namespace):
-                self.namespaces.add(d.name)
-                if d.name and namespace and namespace != "(anonymous)":    # `Concurrency::Test` too
-                    self.namespaces.add(f"{namespace}::{d.name}")
-                    d_path = f"{namespace}::{d.name}"
-                else:
-                    d_path = d.name
+                nested = d.name and namespace and namespace != "(anonymous)"
+                d_path = f"{namespace}::{d.name}" if nested else d.name     # `Concurrency::Test` too
+                self.namespaces.update({d.name, d_path})
                 self.internal += not d.name         # an anonymous namespace's names are the unit's own
                 try:
                     self.declare_all(d.decls, bodies, d_path or "(anonymous)", homes)

@@ -185,8 +185,7 @@ class Expressions:
             local, _ = self.scope.lookup(name)
             if lib is not None and (local is None or n.namespace):   # std::x is the library's x
                 return lib
-        if n.namespace and isinstance(getattr(self, "tenv", None), dict) and \
-                isinstance(self.tenv.get(n.namespace[-1]), ir.Type):
+        if n.namespace and isinstance(self.tenv.get(n.namespace[-1]), ir.Type):
             made = U.amp_constant(self.tenv[n.namespace[-1]], name, n.span)     # `T::rank`, T = extent<3>
             if made is not None:
                 return made

@@ -96,8 +96,8 @@ def amp_constant(t: ir.Type, name: str, span) -> ir.Expr | None:
     """`extent<N>::rank`, `array<T, N>::rank`, `tiled_extent<D0, D1>::tile_dim0`: the constants
     C++ AMP's types declare (`static const int rank = N;`), or None."""
     dims = t.dims if isinstance(t, (ir.TiledExtent, ir.TiledIndex)) else None
-    rank = len(dims) if dims is not None else getattr(t, "rank", None) \
-        if isinstance(t, (ir.Extent, ir.Index, ir.AmpArray, ir.ArrayView)) or type(t).__name__ == "TextureView" else None
+    rank = len(dims) if dims is not None else \
+        t.rank if isinstance(t, (ir.Extent, ir.Index, ir.AmpArray, ir.ArrayView)) else None
     if name == "rank" and rank is not None:
         return ir.Const(span, ir.INT, rank)
     if dims is not None and name in ("tile_dim0", "tile_dim1", "tile_dim2"):

@@ -359,22 +359,20 @@ def copy_call(a, name: str, args: list, spans: list, sp, member=False) -> ir.Exp
     what = "copy_to" if member else f"concurrency::{name}"
     if a.in_amp():
         a.error("amp-restrict", f"'{what}' cannot be called in restrict(amp) code", sp)
-    kinds = [x.type for x in args]
-    ok = False
-    raw = next((k for k in (0, 1) if len(args) == 3 and isinstance(kinds[k], (ir.Pointer, ir.CArray))), None)
-    if raw is not None and isinstance(kinds[2 if raw == 0 else 0], ir.Texture) and \
-            isinstance(kinds[raw + 1], ir.Scalar) and kinds[raw + 1].is_int:
-        # copy(src, src_byte_size, texture), copy(texture, dst, dst_byte_size): the texture's format
-        from . import memory as M
-        args = [M.decay(x) if isinstance(x.type, ir.CArray) else x for x in args]
-        size = raw + 1
-        args[size] = a.convert(args[size], ir.Scalar("unsigned int"), spans[size])
-        return ir.LibCall(sp, FUTURE if name == "copy_async" else ir.Void(), name, None, tuple(args))
-    if any(isinstance(k, ir.CArray) for k in kinds):
+    if any(isinstance(x.type, ir.CArray) for x in args):
         # a C array passed as an iterator decays to a pointer to its first element
         from . import memory as M
         args = [M.decay(x) if isinstance(x.type, ir.CArray) else x for x in args]
-        kinds = [x.type for x in args]
+    kinds = [x.type for x in args]
+    ok = False
+    raw = next((k for k in (0, 1) if len(args) == 3 and isinstance(kinds[k], ir.Pointer)), None)
+    if raw is not None and isinstance(kinds[2 if raw == 0 else 0], ir.Texture) and \
+            isinstance(kinds[raw + 1], ir.Scalar) and kinds[raw + 1].is_int:
+        # copy(src, src_byte_size, texture), copy(texture, dst, dst_byte_size): the texture's format
+        args = list(args)
+        size = raw + 1
+        args[size] = a.convert(args[size], ir.Scalar("unsigned int"), spans[size])
+        return ir.LibCall(sp, FUTURE if name == "copy_async" else ir.Void(), name, None, tuple(args))
     if len(args) == 2 and is_view(kinds[0]) and is_view(kinds[1]):
         src, dst = kinds
         if src.rank != dst.rank or src.elem != dst.elem:

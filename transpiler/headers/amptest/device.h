@@ -35,12 +35,12 @@ namespace Concurrency
 
         enum class Device : int
         {
-            ALL_DEVICES = 0,
-            D3D11_REF = 1 << 4,
-            D3D11_WARP = 1 << 5,
-            D3D11_GPU = 1 << 6,
-            D3D11_ATI = 1 << 7,
-            D3D11_NVIDIA = 1 << 8
+            ALL_DEVICES = NOT_SPECIFIED,
+            D3D11_REF = device_flags::D3D11_REF,
+            D3D11_WARP = device_flags::D3D11_WARP,
+            D3D11_GPU = device_flags::D3D11_GPU,
+            D3D11_ATI = device_flags::D3D11_ATI,
+            D3D11_NVIDIA = device_flags::D3D11_NVIDIA
         };
 
     }

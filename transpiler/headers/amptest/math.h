@@ -34,26 +34,26 @@ namespace Concurrency
                 return v1 == v2;
             }
 
-            // equal within max_abs_diff, or within max_rel_diff of the larger magnitude
-            inline bool are_almost_equal(float v1, float v2, float max_abs_diff = DEFAULT_MAX_ABS_DIFF_FLT,
-                                         float max_rel_diff = DEFAULT_MAX_REL_DIFF_FLT) restrict(cpu,amp)
+            // equal within max_abs_diff, or within max_rel_diff of the larger magnitude (float, double)
+            template <typename T>
+            inline bool almost_equal(T v1, T v2, T max_abs_diff, T max_rel_diff) restrict(cpu,amp)
             {
                 if (v1 != v1 || v2 != v2) return v1 != v1 && v2 != v2;
                 if (v1 == v2) return true;
-                float diff = fabs(v1 - v2);
+                T diff = fabs(v1 - v2);
                 if (diff <= max_abs_diff) return true;
-                float larger = fabs(v1) > fabs(v2) ? fabs(v1) : fabs(v2);
+                T larger = fabs(v1) > fabs(v2) ? fabs(v1) : fabs(v2);
                 return diff <= larger * max_rel_diff;
+            }
+            inline bool are_almost_equal(float v1, float v2, float max_abs_diff = DEFAULT_MAX_ABS_DIFF_FLT,
+                                         float max_rel_diff = DEFAULT_MAX_REL_DIFF_FLT) restrict(cpu,amp)
+            {
+                return almost_equal<float>(v1, v2, max_abs_diff, max_rel_diff);
             }
             inline bool are_almost_equal(double v1, double v2, double max_abs_diff = DEFAULT_MAX_ABS_DIFF_DBL,
                                          double max_rel_diff = DEFAULT_MAX_REL_DIFF_DBL) restrict(cpu,amp)
             {
-                if (v1 != v1 || v2 != v2) return v1 != v1 && v2 != v2;
-                if (v1 == v2) return true;
-                double diff = fabs(v1 - v2);
-                if (diff <= max_abs_diff) return true;
-                double larger = fabs(v1) > fabs(v2) ? fabs(v1) : fabs(v2);
-                return diff <= larger * max_rel_diff;
+                return almost_equal<double>(v1, v2, max_abs_diff, max_rel_diff);
             }
         }
 
