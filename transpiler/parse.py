@@ -164,7 +164,7 @@ def _parse_fast(pp):
     try:
         tokens = lexer.tokens(pp.text)
         postlex.text = pp.text
-        tu = driver.parse(_storage_first(postlex.process(tokens)), builder.builders(driver.callback_names), default=Tree)
+        tu = driver.parse(postlex.process(tokens), builder.builders(driver.callback_names), default=Tree)
     except (Fallback, _SyntaxProblem):
         return None
     return tu, scratch.diagnostics
@@ -193,26 +193,3 @@ def _parse(pp, sink: DiagnosticSink) -> A.TranslationUnit:
         sys.setrecursionlimit(old)
     sink.check()
     return tu
-
-
-_STORAGE = frozenset({"STATIC", "INLINE", "EXTERN", "CONSTEXPR"})
-
-
-def _storage_first(tokens):
-    """`const static int N = 4;` is `static const int N = 4;`: C++ takes the specifiers in any order,
-    the grammar storage first."""
-    pending = None
-    for tok in tokens:
-        if pending is not None:
-            if tok.type in _STORAGE:
-                yield tok
-                continue
-            yield pending
-            pending = None
-        if tok.type == "CONST":
-            pending = tok
-            continue
-        yield tok
-    if pending is not None:
-        yield pending
-

@@ -194,6 +194,11 @@ class TypeNames:
         return self.text[k] if k >= 0 else ""
 
     def process(self, stream):
+        """The tokens of `stream`, retyped, with `const static` read as `static const` (both the
+        fast path and Lark's parser call this)."""
+        return _storage_first(self._retyped(stream))
+
+    def _retyped(self, stream):
         """The tokens of `stream`, retyped.  A hot loop (every token of the program passes
         through it), so the state lives in locals, and in `_Shadows` for the blocks."""
         types = set(LIBRARY_TYPES)
@@ -327,3 +332,25 @@ class TypeNames:
             shadows.follow(t)
             prev = tok
             yield tok
+
+
+_STORAGE = frozenset({"STATIC", "INLINE", "EXTERN", "CONSTEXPR"})
+
+
+def _storage_first(tokens):
+    """`const static int N = 4;` is `static const int N = 4;`: C++ takes the specifiers in any order,
+    the grammar storage first."""
+    pending = None
+    for tok in tokens:
+        if pending is not None:
+            if tok.type in _STORAGE:
+                yield tok
+                continue
+            yield pending
+            pending = None
+        if tok.type == "CONST":
+            pending = tok
+            continue
+        yield tok
+    if pending is not None:
+        yield pending
