@@ -26,6 +26,7 @@ from __future__ import annotations
 from .. import ir
 from ..lower import barrier_regions as br
 from ..lower import tile_functions
+from .outline import NEST_LIMIT, whole_variables
 from .kernel_exprs import (KernelCodegenError, KernelExprEmitter, fresh_names, kernel_user_names, kernel_versions,
                            np_scalar)
 
@@ -107,6 +108,11 @@ class CpuEmitter(KernelExprEmitter):
         raise br.BarrierLoweringError("internal: a barrier reached per-thread code", stmt.span)
 
 
+def _jumps_out(nd) -> bool:
+    """Can control leave tile loop `nd` other than by its own end or `break` (a `return`)?"""
+    return any(isinstance(x, ir.Return) for x in ir.walk(nd.stmt))
+
+
 def _name_table(kernel, taken):
     base = ["tile", "ntiles0", "ntiles1", "ntiles2"] + [f"ext{d}" for d in range(ir.MAX_RANK)]
     return fresh_names(base + [f"{w}{d}" for w in "gltoi" for d in range(ir.MAX_RANK)], taken)
@@ -137,6 +143,7 @@ class _KernelWriter:
         for v in self.lk.promoted:
             self.arr_name[v] = self.em.fresh(f"{v.py_name}_tile")
         self.tile_used: set = set()        # (which, dim) needed at tile level
+        self.thread_names: set = set()     # names the thread regions set from tile arrays / definitions
 
     # ------------------------------------------------------------ nodes
     def nodes(self, nodes, out, depth):
@@ -174,8 +181,12 @@ class _KernelWriter:
 
     def _n_TileLoop(self, nd, out, depth):
         """A loop containing a barrier: the emitter core's loop, with the tile's nodes as its
-        body; what its head and steps read of the thread indices is needed at tile level."""
+        body; what its head and steps read of the thread indices is needed at tile level.
+        Met `NEST_LIMIT` loops deep it is a part function of its own (`_tile_part`)."""
         em = self.em
+        if em.loop_depth >= NEST_LIMIT and not _jumps_out(nd):
+            self._tile_part(nd, out, depth)
+            return
         em.comment(nd.stmt.span, out, "    " * depth)
         em.idx_used = set()
 
@@ -185,6 +196,39 @@ class _KernelWriter:
             em.idx_used = set()
         em.loop(nd.stmt, out, depth, body)
         self.tile_used |= em.idx_used
+
+    def _tile_part(self, nd, out, depth):
+        """Emit tile loop `nd` as a function of the tile's state (CPython refuses more than 20
+        nested loop blocks, and the prange and thread loops count): it takes the names its text
+        reads and returns the tile's scalars it assigns."""
+        em = self.em
+        em.frames.append(set())
+        saved = em.enter_part()
+        body: list[str] = []
+        try:
+            self._n_TileLoop(nd, body, 1)
+        finally:
+            refs = em.frames.pop()
+            em.leave_part(saved)
+        declared, assigned = whole_variables([nd.stmt])
+        results = sorted((v for v in assigned - declared if v in self.lk.tile_vars),
+                         key=lambda v: v.py_name)
+        names = [x for v in results for x in em.value_names(v)]
+        if names:
+            body.append(f"    return {', '.join(names)}")
+        rank = len(self.dims)
+        local = {self.n[f"{w}{d}"] for w in "lg" for d in range(rank)}
+        local |= {x for v in declared for x in em.struct_vars.get(v, [v.py_name])}
+        local |= self.thread_names
+        funcs = {f.sym.py_name for f in self.k.functions}
+        params = sorted(refs - local - funcs)
+        for f in em.frames:
+            f.update(params)
+            f.update(names)
+        name = em.fresh(f"{self.k.name}_part")
+        em.add_part(name, params, body, nd.stmt.span)
+        call = f"{name}({', '.join(params)})"
+        em.part_call(f"{', '.join(names)} = {call}" if names else call, nd.stmt.span, out, "    " * depth)
 
     # ------------------------------------------------------------ per-thread regions
     def _lidx(self):
@@ -197,13 +241,16 @@ class _KernelWriter:
         em, lk = self.em, self.lk
         body = []
         pad = "    " * depth
+        self.thread_names |= {v.py_name for v in tl.remat} | {v.py_name for v in tl.loads}
         for v in tl.remat:
             body.append(f"{pad}{v.py_name} = {em.expr(lk.remat[v])}")
         for v in tl.loads:
+            em.use(self.arr_name[v])
             body.append(f"{pad}{v.py_name} = {self.arr_name[v]}[{self._lidx()}]")
         em.reset_comments()
         em.stmts(tl.stmts, body, depth, live_after=frozenset(tl.stores))
         for v in tl.stores:
+            em.use(self.arr_name[v])
             body.append(f"{pad}{self.arr_name[v]}[{self._lidx()}] = {v.py_name}")
         if all(l.lstrip().startswith("#") for l in body):
             body.append(pad + "pass")
@@ -229,6 +276,7 @@ class _KernelWriter:
                 pad = "    " * (depth + d)
                 out.append(f"{pad}for {self.n[f'l{d}']} in range({self.dims[d]}):")
                 if ("global", d) in used:
+                    em.use(self.n[f'o{d}'])
                     out.append(f"{pad}    {self.n[f'g{d}']} = {self.n[f'o{d}']} + {self.n[f'l{d}']}")
         else:
             for d in range(rank):
