@@ -120,6 +120,7 @@ class accelerator:  # noqa: N801 - C++ name
     supports_limited_double_precision = property(lambda self: self._d.supports_double_precision)
     supports_cpu_shared_memory = property(lambda self: not self._d.runs_kernels or self._d.index is None)
     is_debug = property(lambda self: False)
+    default_cpu_access_type = property(lambda self: getattr(self._d, "cpu_access", access_type_auto))
     is_emulated = property(lambda self: self._d.is_emulated)
     has_display = property(lambda self: False)
 
@@ -129,6 +130,18 @@ class accelerator:  # noqa: N801 - C++ name
         if getattr(self._d, "view", None) is None:
             self._d.view = accelerator_view(self, queuing_mode_automatic)
         return self._d.view
+
+    def set_default_cpu_access_type(self, kind: int) -> bool:
+        """The access_type of arrays later made on this accelerator without one of their own.
+        C++ AMP: `access_type_auto` means the accelerator's choice, and an accelerator without
+        memory shared with the CPU takes only `access_type_none` (or auto)."""
+        if kind not in (access_type_none, access_type_read, access_type_write, access_type_read_write,
+                        access_type_auto):
+            raise runtime_exception("Invalid access_type specified.")
+        if kind not in (access_type_none, access_type_auto) and not self.supports_cpu_shared_memory:
+            raise runtime_exception("The accelerator does not support CPU shared memory.")
+        self._d.cpu_access = kind
+        return True
 
     def create_view(self, mode: int = queuing_mode_automatic) -> "accelerator_view":
         return accelerator_view(self, mode)

@@ -552,6 +552,8 @@ class array(_ArrayBase):  # noqa: N801
         if self._access is not None and self._access != access_type_auto:
             return self._access
         acc = self.get_accelerator_view().accelerator
+        if acc.default_cpu_access_type != access_type_auto:
+            return acc.default_cpu_access_type
         return access_type_read_write if acc.supports_cpu_shared_memory else access_type_none
 
 

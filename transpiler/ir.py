@@ -570,6 +570,14 @@ def root_symbol(e: Expr):
     return e.sym if isinstance(e, Var) else None
 
 
+def assigned_symbol(target: Expr):
+    """The variable an assignment to `target` changes as a whole value: `x = ...` and a
+    component of an index<N>/extent<N> local (`idx[0] += 1`); else None."""
+    if isinstance(target, IndexComponent):
+        target = target.base
+    return target.sym if isinstance(target, Var) else None
+
+
 def has_jump(node, kind) -> bool:
     """Does `node` contain a `kind` (Break/Continue) that leaves it (not inside a nested loop)?"""
     if isinstance(node, kind):

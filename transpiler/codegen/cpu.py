@@ -237,6 +237,15 @@ class _KernelWriter:
             self.em.use(x)
         return ", ".join(names)
 
+    def _cell(self, v) -> str:
+        """This thread's element of promoted variable `v`'s tile array (an index<N> is the
+        tuple of its N elements)."""
+        at = f"{self.arr_name[v]}[{self._lidx()}"
+        if isinstance(v.type, (ir.Index, ir.Extent)):
+            cells = [f"{at}, {d}]" for d in range(v.type.rank)]
+            return f"({cells[0]},)" if len(cells) == 1 else f"({', '.join(cells)})"
+        return at + "]"
+
     def _region_body(self, tl, depth):
         em, lk = self.em, self.lk
         body = []
@@ -246,12 +255,12 @@ class _KernelWriter:
             body.append(f"{pad}{v.py_name} = {em.expr(lk.remat[v])}")
         for v in tl.loads:
             em.use(self.arr_name[v])
-            body.append(f"{pad}{v.py_name} = {self.arr_name[v]}[{self._lidx()}]")
+            body.append(f"{pad}{v.py_name} = {self._cell(v)}")
         em.reset_comments()
         em.stmts(tl.stmts, body, depth, live_after=frozenset(tl.stores))
         for v in tl.stores:
             em.use(self.arr_name[v])
-            body.append(f"{pad}{self.arr_name[v]}[{self._lidx()}] = {v.py_name}")
+            body.append(f"{pad}{self._cell(v)} = {v.py_name}")
         if all(l.lstrip().startswith("#") for l in body):
             body.append(pad + "pass")
         return body
@@ -383,6 +392,8 @@ def _shape_elem(t, span, record=None):
         return (1,), np_scalar(t)
     if isinstance(t, ir.CArray) and isinstance(t.elem, ir.Scalar):
         return tuple(t.dims), np_scalar(t.elem)
+    if isinstance(t, (ir.Index, ir.Extent)):
+        return (t.rank,), "np.int32"
     if record is not None and isinstance(t, ir.StructType):
         return (1,), record(t)
     if record is not None and isinstance(t, ir.CArray) and isinstance(t.elem, ir.StructType):

@@ -362,6 +362,9 @@ class KernelExprEmitter(StructValues, PyEmitter):
     def assignment(self, e):
         if isinstance(e, ir.Assign) and isinstance(e.target.type, ir.StructType):
             return self.struct_assign(e)
+        t = e.target
+        if isinstance(t, ir.IndexComponent) and isinstance(t.base, ir.Var):
+            return super().assignment(component_store(e))
         return super().assignment(e)
 
     def s_Return(self, s: ir.Return, out, depth, pad):
@@ -507,3 +510,22 @@ def fresh_names(bases, taken: set) -> dict:
         table[b] = n
         taken.add(n)
     return table
+
+
+def component_store(e: ir.Assign | ir.IncDec) -> ir.Assign:
+    """`idx[d] = v`, `idx[d] += v`, `idx[d]++` on an index<N>/extent<N> local: in a kernel the
+    local is a tuple (immutable), so the statement assigns the whole tuple, component d replaced."""
+    t = e.target
+    tt, base = t.type, t.base
+    if isinstance(e, ir.IncDec):
+        value = ir.Binary(e.span, tt, "+" if e.op == "++" else "-", t, ir.Const(e.span, tt, 1))
+    elif e.op == "=":
+        value = e.value
+    else:
+        ct = e.compute_type
+        value = ir.Binary(e.span, ct, e.op, t if ct == tt else ir.Convert(t.span, ct, t, False), e.value)
+        if ct != tt:
+            value = ir.Convert(e.span, tt, value, False)
+    comps = tuple(value if d == t.dim else ir.IndexComponent(e.span, ir.INT, base, d)
+                  for d in range(base.type.rank))
+    return ir.Assign(e.span, base.type, "=", base, ir.MakeIndex(e.span, base.type, comps), base.type)

@@ -154,8 +154,8 @@ def _assigned_by(s):
     if isinstance(s, ir.VarDecl):
         return {s.sym}
     if isinstance(s, ir.ExprStmt):
-        return {n.target.sym for n in ir.walk(s.expr)
-                if isinstance(n, (ir.Assign, ir.IncDec)) and isinstance(n.target, ir.Var)}
+        return {ir.assigned_symbol(n.target) for n in ir.walk(s.expr)
+                if isinstance(n, (ir.Assign, ir.IncDec)) and ir.assigned_symbol(n.target) is not None}
     return set()
 
 
@@ -394,8 +394,8 @@ def _live_across(lk: LoweredKernel, loops: list, locals_: set, simple: list) -> 
     for n in ir.walk(kernel.body):                      # for-steps assign too
         if isinstance(n, ir.For):
             for m in (m for st in n.step for m in ir.walk(st)):
-                if isinstance(m, (ir.Assign, ir.IncDec)) and isinstance(m.target, ir.Var):
-                    assign_count[m.target.sym] += 2
+                if isinstance(m, (ir.Assign, ir.IncDec)) and ir.assigned_symbol(m.target) is not None:
+                    assign_count[ir.assigned_symbol(m.target)] += 2
     live = sorted((v for v, c in counts.items() if c > 1 and v not in lk.tile_vars),
                   key=lambda s: (s.span.line, s.span.col))
     captures = {c.inner for c in kernel.captures}
@@ -403,19 +403,20 @@ def _live_across(lk: LoweredKernel, loops: list, locals_: set, simple: list) -> 
     for v in live:
         d = defs.get(v)
         if (d is not None and d.init is not None and assign_count[v] == 1
-                and isinstance(v.type, ir.Scalar) and _pure(d.init, remat, captures)):
+                and isinstance(v.type, (ir.Scalar, ir.Index, ir.Extent)) and _pure(d.init, remat, captures)):
             remat[v] = d.init
     promoted = [v for v in live if v not in remat]
     for v in promoted:
-        if not isinstance(v.type, (ir.Scalar, ir.CArray)):
+        if not isinstance(v.type, (ir.Scalar, ir.CArray, ir.Index, ir.Extent)):
             raise BarrierLoweringError(f"variable '{v.name}' of type '{v.type}' is used across a "
-                                       "barrier; the CPU target supports scalars and arrays there", v.span)
+                                       "barrier; the CPU target supports scalars, indices and arrays there",
+                                       v.span)
     lk.promoted, lk.remat = promoted, remat
     for tl, used in zip(loops, refs):
         blk = ir.Block(kernel.span, tuple(tl.stmts))
         declared = {d.sym for d in ir.walk(blk) if isinstance(d, ir.VarDecl)}
-        assigned = {n.target.sym for n in ir.walk(blk)
-                    if isinstance(n, (ir.Assign, ir.IncDec)) and isinstance(n.target, ir.Var)} | declared
+        assigned = {ir.assigned_symbol(n.target) for n in ir.walk(blk)
+                    if isinstance(n, (ir.Assign, ir.IncDec))} - {None} | declared
         need = {v for v in remat if v in used and v not in declared}
         for v in reversed(list(remat)):            # dependencies of recomputed variables
             if v in need:
@@ -435,7 +436,7 @@ def _pure(e: ir.Expr, remat: dict, captures: set) -> bool:
                     or (s.kind == "const" and s.const_value is not None)):
                 return False
         elif not isinstance(n, (ir.Const, ir.ThreadIndex, ir.Binary, ir.Unary, ir.Convert,
-                                ir.Conditional, ir.MathCall)):
+                                ir.Conditional, ir.MathCall, ir.MakeIndex, ir.IndexComponent)):
             return False
     return True
 
@@ -444,6 +445,6 @@ def _assigned_in(s, syms) -> bool:
     for n in ir.walk(s):
         if isinstance(n, ir.VarDecl) and n.sym in syms:
             return True
-        if isinstance(n, (ir.Assign, ir.IncDec)) and isinstance(n.target, ir.Var) and n.target.sym in syms:
+        if isinstance(n, (ir.Assign, ir.IncDec)) and ir.assigned_symbol(n.target) in syms:
             return True
     return False

@@ -237,8 +237,8 @@ class _Analyser:
             self.changed = True
 
     def assign(self, e, ctx):
-        if isinstance(e, (ir.Assign, ir.IncDec)) and isinstance(e.target, ir.Var):
-            sym = e.target.sym
+        if isinstance(e, (ir.Assign, ir.IncDec)) and ir.assigned_symbol(e.target) is not None:
+            sym = ir.assigned_symbol(e.target)
             r = ctx
             if r is None and isinstance(e, ir.Assign):
                 r = self.u.explain(e.value)

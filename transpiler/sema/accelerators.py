@@ -21,7 +21,7 @@ PROPERTIES = {
     ACCELERATOR: {"description": WSTRING, "device_path": WSTRING, "version": UINT, "dedicated_memory": SIZE,
                   "supports_double_precision": ir.BOOL, "supports_limited_double_precision": ir.BOOL,
                   "supports_cpu_shared_memory": ir.BOOL, "is_debug": ir.BOOL, "is_emulated": ir.BOOL,
-                  "has_display": ir.BOOL, "default_view": VIEW},
+                  "has_display": ir.BOOL, "default_view": VIEW, "default_cpu_access_type": ir.INT},
     VIEW: {"accelerator": ACCELERATOR, "is_debug": ir.BOOL, "version": UINT,
            "queuing_mode": ir.INT},
 }
@@ -91,6 +91,10 @@ def method(a, obj: ir.Expr, name: str, args: list, n: A.Call) -> ir.Expr:
         if len(args) > 1:
             a.error("call-args", "'create_view' takes at most a queuing mode", n.span)
         return ir.LibCall(n.span, VIEW, "create_view", obj, tuple(a.convert(x, ir.INT, n.span) for x in args))
+    if t == ACCELERATOR and name == "set_default_cpu_access_type":
+        if len(args) != 1:
+            a.error("call-args", "'set_default_cpu_access_type' takes an access_type", n.span)
+        return ir.LibCall(n.span, ir.BOOL, name, obj, (a.convert(args[0], ir.INT, n.args[0].span),))
     if t == VIEW and name in ("wait", "flush") and not args:
         return ir.LibCall(n.span, ir.Void(), name, obj, ())
     a.error("no-member", f"no member function '{name}' in 'concurrency::{t.name}'", n.func.span)
