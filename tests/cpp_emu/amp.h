@@ -362,7 +362,9 @@ struct tiled_extent : extent<D2 ? 3 : (D1 ? 2 : 1)> {
     tiled_extent(const extent<rank>& e) : extent<rank>(e) {}
     static const int tile_dim0 = D0, tile_dim1 = D1, tile_dim2 = D2;
     tiled_extent pad() const { extent<rank> e = *this; const int t[3] = {D0, D1, D2};
-        for (int d = 0; d < rank; d++) e[d] = (e[d] + t[d] - 1) / t[d] * t[d]; return e; }
+        for (int d = 0; d < rank; d++)      // unsigned, as amp.h computes it
+            e[d] = (int)(((unsigned)e[d] + t[d] - 1) / t[d] * t[d]);
+        return e; }
     tiled_extent truncate() const { extent<rank> e = *this; const int t[3] = {D0, D1, D2};
         for (int d = 0; d < rank; d++) e[d] = e[d] / t[d] * t[d]; return e; }
     extent<rank> get_tile_extent() const { return D2 ? extent<rank>(D0, D1, D2) : (D1 ? extent<rank>(D0, D1) : extent<rank>(D0)); }

@@ -210,6 +210,8 @@ class KernelExprEmitter(StructValues, PyEmitter):
     def e_LibAttr(self, e: ir.LibAttr):
         if e.name == "extent" and isinstance(e.obj.type, (ir.ArrayView, ir.AmpArray)):
             return self._shape_tuple(e.obj)
+        if e.name == "extent" and isinstance(e.obj.type, ir.TiledExtent):   # a tiled_extent is its extent
+            return self.emit(e.obj)
         raise KernelCodegenError(f"'{e.name}' is not supported in kernels", e.span)
 
     def e_FieldRef(self, e: ir.FieldRef):
@@ -244,10 +246,11 @@ class KernelExprEmitter(StructValues, PyEmitter):
 
     def e_LibCall(self, e: ir.LibCall):
         compare = e.name in ("==", "!=")
-        if compare and isinstance(e.obj.type, (ir.Index, ir.Extent)) or \
+        if compare and isinstance(e.obj.type, (ir.Index, ir.Extent, ir.TiledExtent)) or \
                 e.name in ("+", "-", "*", "/", "%") and isinstance(e.type, (ir.Index, ir.Extent)):
             # index/extent arithmetic (sema/indices.py), component by component with C++ int semantics
-            rank = (e.obj.type if compare else e.type).rank
+            t = e.obj.type if compare else e.type
+            rank = len(t.dims) if isinstance(t, ir.TiledExtent) else t.rank
             op = "==" if e.name == "!=" else e.name
             parts = [ir.Binary(e.span, ir.BOOL if op == "==" else ir.INT, op,
                                self.component(e.obj, d), self.component(e.args[0], d)) for d in range(rank)]
@@ -255,6 +258,10 @@ class KernelExprEmitter(StructValues, PyEmitter):
                 return self.index_value([self.expr(p) for p in parts])
             text = " and ".join(self.expr(p, P_NOT + 1) for p in parts)
             return (f"not ({text})", P_NOT) if e.name == "!=" else (text, P_AND)
+        if e.name == "tile" and isinstance(e.type, ir.TiledExtent):      # its extent; the tiles are its type
+            return self.emit(e.obj)
+        if e.name in ("pad", "truncate") and isinstance(e.type, ir.TiledExtent):
+            return self.index_value([self.expr(c) for c in tiled_bounds(e)])
         if e.name in ("get_extent", "extent") and e.obj is not None:
             return self._shape_tuple(e.obj)
         if e.name == "sample" or e.name.startswith("gather_"):
@@ -529,3 +536,22 @@ def component_store(e: ir.Assign | ir.IncDec) -> ir.Assign:
     comps = tuple(value if d == t.dim else ir.IndexComponent(e.span, ir.INT, base, d)
                   for d in range(base.type.rank))
     return ir.Assign(e.span, base.type, "=", base, ir.MakeIndex(e.span, base.type, comps), base.type)
+
+
+def tiled_bounds(e: ir.LibCall) -> list:
+    """`te.pad()` / `te.truncate()` of a tiled_extent in a kernel, as int IR per dimension:
+    (e + D - 1) / D * D (up to whole tiles, in unsigned arithmetic as C++ AMP's amp.h computes
+    it, so a tile of INT_MAX - 1 pads INT_MAX - 1 to itself) or e / D * D (down)."""
+    out = []
+    for d, size in enumerate(e.type.dims):
+        c = ir.IndexComponent(e.span, ir.INT, e.obj, d)
+        if e.name == "pad":
+            u = ir.Convert(e.span, ir.UINT, c, False)
+            k = ir.Const(e.span, ir.UINT, size)
+            u = ir.Binary(e.span, ir.UINT, "+", u, ir.Const(e.span, ir.UINT, size - 1))
+            out.append(ir.Convert(e.span, ir.INT, ir.Binary(e.span, ir.UINT, "*", ir.Binary(e.span, ir.UINT, "/", u, k), k),
+                                  False))
+        else:
+            k = ir.Const(e.span, ir.INT, size)
+            out.append(ir.Binary(e.span, ir.INT, "*", ir.Binary(e.span, ir.INT, "/", c, k), k))
+    return out

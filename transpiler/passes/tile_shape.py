@@ -5,7 +5,8 @@ Input: an `ir.Program`.  Output: the program unchanged, plus diagnostics for eve
 parameter, and every tiled kernel's tile_static memory:
 
     av.extent.tile<4, 0>()        error: tile dimension 1 is 0, but every tile dimension must be at least 1
-    av.extent.tile<32, 64>()      error: a tile of 32 x 64 has 2048 threads, more than the limit of 1024
+    parallel_for_each(e.tile<32, 64>(), ...)
+                                  error: a tile of 32 x 64 has 2048 threads, more than the limit of 1024
     av.extent.tile<1, 2, 2, 2>()  error: a tile has rank 1, 2 or 3, not 4
     v.extent.tile<4, 4>()         error: a 2-dimensional tile of an extent of rank 1 (v: rank 1)
     tile_static float a[96][96];  error: tile_static memory of 36864 bytes per tile exceeds the
@@ -23,8 +24,10 @@ MAX_RANK = 3
 TILE_STATIC_LIMIT = 32 * 1024
 
 
-def shape_problems(dims: tuple[int, ...]) -> list[tuple[str, str]]:
-    """(message, help) for each way `dims` is not a valid tile shape."""
+def shape_problems(dims: tuple[int, ...], launched: bool = True) -> list[tuple[str, str]]:
+    """(message, help) for each way `dims` is not a valid tile shape; the thread limit only
+    where a kernel is `launched` on it (C++ AMP's `tile<32, 32, 32>()` makes a tiled_extent,
+    and only parallel_for_each refuses it: C3574)."""
     out = []
     if len(dims) > MAX_RANK or len(dims) < 1:
         out.append((f"a tile has rank 1, 2 or 3, not {len(dims)}",
@@ -33,7 +36,7 @@ def shape_problems(dims: tuple[int, ...]) -> list[tuple[str, str]]:
         if d < 1:
             out.append((f"tile dimension {i} is {d}, but every tile dimension must be at least 1",
                         "use a positive tile size that divides the extent"))
-    if all(d >= 1 for d in dims):
+    if launched and all(d >= 1 for d in dims):
         n = 1
         for d in dims:
             n *= d
@@ -48,14 +51,15 @@ def run(program: ir.Program, sink, opts) -> None:
     for f in program.functions:
         for p in f.params:
             if isinstance(p.type, ir.TiledIndex):
-                found += [(p.span, m, h) for m, h in shape_problems(p.type.dims)]
+                found += [(p.span, m, h) for m, h in shape_problems(p.type.dims, launched=False)]
         tiled = set()
         pfes = []
         for n in ir.walk(f.body):
             if isinstance(n, ir.LibCall) and n.name == "tile" and isinstance(n.type, ir.TiledExtent):
                 dims = n.type.dims
-                tiled.add(dims)
-                problems = shape_problems(dims)
+                problems = shape_problems(dims, launched=False)
+                if problems:
+                    tiled.add(dims)             # (reported here; not again at its launch)
                 found += [(n.span, m, h) for m, h in problems]
                 base = n.obj.type if n.obj is not None else None
                 if not problems and isinstance(base, ir.Extent) and base.rank != len(dims):
@@ -63,7 +67,7 @@ def run(program: ir.Program, sink, opts) -> None:
                                   f"give tile<...> exactly {base.rank} size(s)"))
             elif isinstance(n, ir.ParallelForEach) and isinstance(n.domain.type, ir.TiledExtent):
                 pfes.append(n)
-        for n in pfes:              # a domain that is not (a variable set from) a checked tile<...>()
+        for n in pfes:              # the thread limit, where a kernel is launched on the tiles
             if n.domain.type.dims not in tiled:
                 found += [(n.domain.span, m, h) for m, h in shape_problems(n.domain.type.dims)]
     for span, m, h in sorted(found, key=lambda x: (x[0].line, x[0].col)):

@@ -85,6 +85,7 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.tenv: dict = {}                # the template parameters of the instantiation analysed
         self.template_scope = None          # their scope (value parameters), under the globals
         self.instantiations: list = []      # (name, requested-at span) of the instantiations under way
+        self.lifted: dict = {}              # (lambda called in place, instantiations) -> its function (lambdas.lifted_call)
         self.defined: set[int] = set()      # id of every function Symbol whose body was analysed
         self.forward_structs: set[str] = set()      # `struct X;` before X's definition
         self.class_stack: list = []         # the classes being declared or whose member is analysed

@@ -12,16 +12,25 @@ Each is a `LibCall` named after the operator: the host emits the runtime's opera
 from __future__ import annotations
 
 from .. import ir
+from . import tiling
 
 ARITH = ("+", "-", "*", "/", "%")
 
 
 def involved(*types) -> bool:
-    return any(isinstance(t, (ir.Index, ir.Extent)) for t in types)
+    return any(isinstance(t, (ir.Index, ir.Extent, ir.TiledExtent)) for t in types)
 
 
 def binary(a, op: str, left: ir.Expr, right: ir.Expr, span, spans) -> ir.Expr:
     lt, rt = left.type, right.type
+    if isinstance(lt, ir.TiledExtent) and isinstance(rt, ir.TiledExtent) and op in ("==", "!=") and lt == rt:
+        return ir.LibCall(span, ir.BOOL, op, left, (right,))    # tiled_extent's own operator==
+    if isinstance(lt, ir.TiledExtent) and not isinstance(rt, ir.TiledExtent):
+        left = tiling.as_extent(left)                            # else: its base class extent's
+        lt = left.type
+    if isinstance(rt, ir.TiledExtent) and not isinstance(lt, ir.TiledExtent):
+        right = tiling.as_extent(right)
+        rt = right.type
     both = isinstance(lt, (ir.Index, ir.Extent)) and isinstance(rt, (ir.Index, ir.Extent))
     if both:
         if lt.rank != rt.rank:

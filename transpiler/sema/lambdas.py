@@ -7,6 +7,8 @@ captures is the C++ error.  Kernel lambdas (`parallel_for_each`) are `sema.kerne
 """
 from __future__ import annotations
 
+import dataclasses
+
 from .. import ast as A
 from .. import ir
 from .context import SemaError
@@ -99,6 +101,70 @@ def _targets(x):
     if isinstance(x, ir.StreamIn):
         return x.targets
     return ()
+
+
+def lifts(a, n: A.Call) -> bool:
+    """Is `n` a lambda called where it is written, in restrict(amp) code or restricted to amp
+    itself (`[]() restrict(cpu, amp) -> bool { ... }()`)?  Such a lambda is a function."""
+    lam = n.func
+    return isinstance(lam, A.Lambda) and a.fn is not None and (a.in_amp() or "amp" in lam.restrict)
+
+
+def lifted_call(a, n: A.Call) -> ir.Expr:
+    """The call of an immediately invoked lambda that `lifts` says is a function: the lambda
+    becomes a function of the module (its restriction its own, else the code's around it), made
+    once per place (and template instance), then called.  It may name no local of the code
+    around it (C++ would capture it; amppy does not here yet)."""
+    lam: A.Lambda = n.func
+    for name, span in _enclosing_locals(a, lam):
+        if not lam.captures:
+            a.sink.error("lambda-capture", f"variable '{name}' cannot be implicitly captured in a lambda with "
+                                           "no capture-default specified", span,
+                         help=f"capture it: [{name}] or [&{name}], or use [=] / [&]")
+            raise SemaError()
+        a.unsupported("a lambda called in place in restrict(amp) code that captures variables is", span,
+                      help="pass the value as a parameter of the lambda")
+    key = (lam, tuple(a.instantiations))
+    sym = a.lifted.get(key)
+    if sym is None:
+        restrict = lam.restrict or (("amp",) if a.in_amp() else ("cpu",))
+        ret = lam.return_type or A.TypeName(lam.span, "auto", (), None, False, False, None)
+        name = f"lambda_{lam.span.line}"
+        d = A.FunctionDef(lam.span, name, lam.span, ret, lam.params, False, restrict, lam.restrict_span,
+                          (), lam.body)
+        with a.suspended():
+            a.fn, a.scope, a.handling, a.discarding, a.deduced = None, a.template_scope or a.globals, 0, False, None
+            sym = a.declare_function(d, instance=(f"lambda at {lam.span.line}:{lam.span.col}", name))
+            a.lifted[key] = sym
+            a.function_body(d, sym)
+    from .library import user_call
+    return user_call(a, sym, n)
+
+
+def _enclosing_locals(a, lam: A.Lambda) -> list:
+    """(name, span) of each name the lambda's body uses that is a local of the code around it
+    (not one of the lambda's parameters or its own declarations)."""
+    own = {p.name for p in lam.params if p.name}
+    found, seen = [], set()
+    for node in _ast_walk(lam.body):
+        if isinstance(node, A.VarDecl):
+            own.add(node.name)
+        elif isinstance(node, A.Name) and not node.namespace and node.name not in own \
+                and node.name not in seen:
+            sym, _ = a.scope.lookup(node.name)
+            if isinstance(sym, ir.Symbol) and sym.kind in ("local", "param"):
+                seen.add(node.name)
+                found.append((node.name, node.span))
+    return found
+
+
+def _ast_walk(node):
+    yield node
+    for f in dataclasses.fields(node):
+        v = getattr(node, f.name)
+        for x in (v if isinstance(v, tuple) else (v,)):
+            if isinstance(x, A.Node):
+                yield from _ast_walk(x)
 
 
 def invoke(a, callee: ir.Expr, n: A.Call) -> ir.Expr:

@@ -203,6 +203,8 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
 
 def call(a, n: A.Call) -> ir.Expr:
     f = n.func
+    if lambdas.lifts(a, n):
+        return lambdas.lifted_call(a, n)
     if isinstance(f, A.StaticMember):
         return utility.static_call(a, f, n)
     if isinstance(f, A.Name) and f.namespace and chrono.clock_of(a, f.namespace[-1]):

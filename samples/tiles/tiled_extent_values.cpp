@@ -1,0 +1,30 @@
+// tiled_extent values in restrict(cpu, amp) code: tile<...>() makes one (any tile size: only a
+// launch limits a tile to 1024 threads), pad() rounds up to whole tiles (in unsigned arithmetic,
+// as C++ AMP does), truncate() rounds down.  A lambda called where it is written is a function
+// of its own, on the host and in a kernel.
+#include <iostream>
+#include <climits>
+#include <amp.h>
+using namespace concurrency;
+
+int shapes(int n) restrict(cpu, amp) {
+    extent<2> e(n, n + 5);
+    tiled_extent<4, 8> te = e.tile<4, 8>();
+    tiled_extent<4, 8> padded = te.pad();
+    tiled_extent<4, 8> cut = te.truncate();
+    auto big = extent<1>(INT_MAX - 1).tile<INT_MAX - 1>();    // never launched: allowed
+    int same = padded == te ? 1 : 0;
+    return padded[0] * 1000 + padded[1] * 100 + cut[0] * 10 + cut[1] + same
+           + (big.pad()[0] == INT_MAX - 1 ? 100000 : 0);
+}
+
+int main() {
+    int on_host = []() restrict(cpu, amp) -> int { return shapes(10); }();
+    std::vector<int> out(2);
+    array_view<int, 1> v(2, out);
+    parallel_for_each(v.extent, [=](index<1> i) restrict(amp) {
+        v[i] = [](int n) restrict(amp) -> int { return shapes(n); }(i[0] == 0 ? 10 : 4);
+    });
+    std::cout << on_host << " " << v[0] << " " << v[1] << std::endl;
+    return 0;
+}
