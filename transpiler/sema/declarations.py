@@ -399,12 +399,22 @@ class Declarations:
                             d.name_span)
         if "amp" not in (d.restrict or ()):
             return
+        for t, span in [(d.return_type, d.name_span)] + [(p.type, p.span) for p in d.params]:
+            self.check_amp_volatile(t, span)
         if d.variadic:
             self.sink.error("amp-restrict", f"restrict(amp) function '{d.name}' cannot take a variable number "
                             "of arguments ('...')", d.name_span)
         if "throw()" in d.storage:
             self.sink.error("amp-restrict", f"restrict(amp) function '{d.name}' cannot have an exception "
                             "specification", d.name_span, help="remove 'throw()'")
+
+    def check_amp_volatile(self, t, span) -> None:
+        """C++ AMP has no `volatile` in restrict(amp) code (Visual Studio's C3581)."""
+        while isinstance(t, (A.ReferenceType, A.PointerType, A.ArrayType)):
+            t = t.base
+        if isinstance(t, A.TypeName) and t.volatile:
+            self.sink.error("amp-restrict", "'volatile' types are not allowed in restrict(amp) code", span,
+                            help="remove 'volatile': a thread's own variables need no such qualifier")
 
     def field_init(self, sd: ir.StructDef, py: str, t: ir.Type, span) -> ir.Expr:
         """A field's default member initializer, analysed where it is used."""

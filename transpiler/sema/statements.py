@@ -334,6 +334,8 @@ class Statements:
         return t
 
     def local_var(self, v: A.VarDecl, decl_span: Span | None = None) -> list[ir.Stmt]:
+        if self.in_amp():
+            self.check_amp_volatile(v.type, v.name_span)
         if isinstance(v.init, A.Lambda) and "amp" in v.init.restrict and "cpu" not in v.init.restrict \
                 and isinstance(v.type, A.TypeName) and v.type.name == "auto" and not self.in_amp():
             return self.kernel_closure(v)
