@@ -1,6 +1,6 @@
 // tiled_extent values in restrict(cpu, amp) code: tile<...>() makes one (any tile size: only a
 // launch limits a tile to 1024 threads), pad() rounds up to whole tiles (in unsigned arithmetic,
-// as C++ AMP does), truncate() rounds down.  A lambda called where it is written is a function
+// as C++ AMP does), truncate() rounds down; a kernel can capture one.  A lambda called where it is written is a function
 // of its own, on the host and in a kernel.
 #include <iostream>
 #include <climits>
@@ -26,5 +26,10 @@ int main() {
         v[i] = [](int n) restrict(amp) -> int { return shapes(n); }(i[0] == 0 ? 10 : 4);
     });
     std::cout << on_host << " " << v[0] << " " << v[1] << std::endl;
+    tiled_extent<2> te = v.extent.tile<2>();           // captured by the kernel it is the domain of
+    parallel_for_each(te, [=](tiled_index<2> t) restrict(amp) {
+        v[t] = te[0] * 10 + te.pad()[0] + t.local[0];
+    });
+    std::cout << v[0] << " " << v[1] << std::endl;
     return 0;
 }

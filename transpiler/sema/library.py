@@ -149,7 +149,8 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
                 return base.components[v]
             if isinstance(base, ir.Construct) and isinstance(t, ir.Extent):
                 return base.args[v]
-            if isinstance(base, ir.LibAttr) and base.name == "extent" and a.fn is not None and a.fn.kernel is not None:
+            if isinstance(base, ir.LibAttr) and base.name == "extent" and a.fn is not None and a.fn.kernel is not None \
+                    and isinstance(base.obj.type, (ir.ArrayView, ir.AmpArray)):
                 return ir.ExtentOf(n.span, ir.INT, base.obj, v)
             return ir.IndexComponent(n.span, ir.INT, base, v)
         a.unsupported("indexing an index with a non-constant subscript is", n.index.span)
