@@ -44,7 +44,7 @@ LIBRARY_TEMPLATES = frozenset("""
     duration time_point basic_string valarray
     less greater less_equal greater_equal equal_to not_equal_to plus minus multiplies divides modulus
     negate logical_and logical_or logical_not bit_and bit_or bit_xor
-    duration_cast time_point_cast make_unique make_shared combinable concurrent_vector concurrent_queue
+    duration_cast time_point_cast make_unique make_shared parallel_for_each combinable concurrent_vector concurrent_queue
     checked_array_iterator unchecked_array_iterator
     declval is_convertible is_same enable_if remove_reference remove_const decay conditional
     integral_constant is_integral is_floating_point is_arithmetic

@@ -1,7 +1,8 @@
 // tiled_extent values in restrict(cpu, amp) code: tile<...>() makes one (any tile size: only a
 // launch limits a tile to 1024 threads), pad() rounds up to whole tiles (in unsigned arithmetic,
-// as C++ AMP does), truncate() rounds down; a kernel can capture one.  A lambda called where it is written is a function
-// of its own, on the host and in a kernel.
+// as C++ AMP does), truncate() rounds down; a kernel can capture one.  A lambda called where it
+// is written is a function of its own, on the host and in a kernel.  parallel_for_each<D0>(e, k)
+// launches on e tiled by D0 (the extent converts to tiled_extent<D0>).
 #include <iostream>
 #include <climits>
 #include <amp.h>
@@ -29,6 +30,10 @@ int main() {
     tiled_extent<2> te = v.extent.tile<2>();           // captured by the kernel it is the domain of
     parallel_for_each(te, [=](tiled_index<2> t) restrict(amp) {
         v[t] = te[0] * 10 + te.pad()[0] + t.local[0];
+    });
+    std::cout << v[0] << " " << v[1] << std::endl;
+    parallel_for_each<2>(v.extent, [=](tiled_index<2> t) restrict(amp) {   // the extent, tiled by 2
+        v[t] = t.local[0] - 5;
     });
     std::cout << v[0] << " " << v[1] << std::endl;
     return 0;

@@ -400,6 +400,12 @@ void parallel_for_each(const tiled_extent<D0, D1, D2>& e, const F& f) {
     }
 }
 
+// parallel_for_each<D0[, D1[, D2]]>(e, f): the tile sizes given, the extent converts
+template <int D0, typename F>
+void parallel_for_each(const tiled_extent<D0>& e, const F& f) { parallel_for_each<D0, 0, 0, F>(e, f); }
+template <int D0, int D1, typename F>
+void parallel_for_each(const tiled_extent<D0, D1>& e, const F& f) { parallel_for_each<D0, D1, 0, F>(e, f); }
+
 // ---- atomics ---------------------------------------------------------------------------------
 inline std::mutex& atomic_mutex() { static std::mutex m; return m; }
 #define AMPPY_EMU_ATOMIC(name, expr)                                                        \

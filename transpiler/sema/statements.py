@@ -298,6 +298,10 @@ class Statements:
     def expr_stmt(self, node) -> list[ir.Stmt]:
         if isinstance(node, A.Comma):
             return self.expr_stmt(node.left) + self.expr_stmt(node.right)
+        if isinstance(node, A.Construct) and isinstance(node.type, A.TypeName) and \
+                node.type.name == "parallel_for_each" and node.type.args and len(node.args) in (2, 3) and \
+                self.scope.lookup("parallel_for_each")[0] is None:
+            node = _tiles_given(node)
         if isinstance(node, A.Call):
             special = self.statement_call(node)
             if special is not None:
@@ -700,3 +704,13 @@ def _inside_loop(root, node) -> bool:
             if any(x is node for x in ir.walk(n)):
                 return True
     return False
+
+
+def _tiles_given(n: A.Construct) -> A.Call:
+    """`parallel_for_each<D0, D1>(e, kernel)`: the tile sizes as template arguments, so the extent
+    converts to `tiled_extent<D0, D1>` (its constructor from an extent is not explicit) -- the
+    launch of `e.tile<D0, D1>()`."""
+    args = list(n.args)
+    e = args[-2]
+    args[-2] = A.Call(e.span, A.Member(e.span, e, "tile", False, n.type.args), ())
+    return A.Call(n.span, A.Name(n.type.span, "parallel_for_each", ()), tuple(args))
