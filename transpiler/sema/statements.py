@@ -7,6 +7,8 @@ braced init lists, and the construction of struct and library values
 """
 from __future__ import annotations
 
+import dataclasses
+
 from .. import ast as A
 from .. import ir
 from ..source import Span
@@ -263,6 +265,8 @@ class Statements:
             except SemaError:
                 pass
         ends = bool(body_stmts) and isinstance(body_stmts[-1], (ir.Break, ir.Return, ir.Continue))
+        if ends and any(ir.has_jump(st, ir.Break) for st in body_stmts[:-1]):
+            body_stmts = _without_breaks(body_stmts)     # `if (c) { ...; break; } ...; break;`
         if body_stmts and isinstance(body_stmts[-1], ir.Break):
             body_stmts = body_stmts[:-1]
         for st in body_stmts:
@@ -714,3 +718,28 @@ def _tiles_given(n: A.Construct) -> A.Call:
     e = args[-2]
     args[-2] = A.Call(e.span, A.Member(e.span, e, "tile", False, n.type.args), ())
     return A.Call(n.span, A.Name(n.type.span, "parallel_for_each", ()), tuple(args))
+
+
+def _without_breaks(stmts: list) -> list:
+    """A switch case's statements (ending in a jump) with each `break` of the switch nested in
+    an `if` or a block gone: what follows the `if` moves into those of its branches that do not
+    break, so every path does what it did, and the case ends where a `break` stood."""
+    out = []
+    for i, st in enumerate(stmts):
+        if isinstance(st, ir.Break):
+            return out
+        rest = list(stmts[i + 1:])
+        if isinstance(st, ir.Block) and ir.has_jump(st, ir.Break):
+            return out + _without_breaks(list(st.body) + rest)
+        if isinstance(st, ir.If) and ir.has_jump(st, ir.Break):
+            then = ir.Block(st.then.span, tuple(_without_breaks(_stmts_of(st.then) + rest)))
+            else_ = ir.Block(st.span, tuple(_without_breaks(_stmts_of(st.else_) + rest)))
+            return out + [dataclasses.replace(st, then=then, else_=else_)]
+        out.append(st)
+    return out
+
+
+def _stmts_of(st) -> list:
+    if st is None:
+        return []
+    return list(st.body) if isinstance(st, ir.Block) else [st]
