@@ -167,6 +167,16 @@ def _ast_walk(node):
                 yield from _ast_walk(x)
 
 
+def _forwarding(f: A.Name, n: int) -> A.Lambda:
+    """A library function passed by name (`std::generate(b, e, rand)`): the lambda calling it,
+    `[](auto a0, ...) { return f(a0, ...); }` (overloads chosen by the algorithm's arguments)."""
+    sp = f.span
+    names = [f"arg{i}" for i in range(n)]
+    params = tuple(A.Param(sp, x, A.TypeName(sp, "auto", (), None, False, False, None), None) for x in names)
+    call = A.Call(sp, f, tuple(A.Name(sp, x, ()) for x in names))
+    return A.Lambda(sp, (), params, (), None, False, None, A.Compound(sp, (A.Return(sp, call),)))
+
+
 def invoke(a, callee: ir.Expr, n: A.Call) -> ir.Expr:
     """`f(args)` of a function value."""
     ft: ir.Function = callee.type
@@ -181,6 +191,8 @@ def callable_arg(a, node, param_types: tuple) -> ir.Expr:
     a function's name or a function object; its type is an `ir.Function`."""
     if isinstance(node, A.Lambda):
         return lambda_expr(a, node, param_types)
+    if isinstance(node, A.Name) and a.scope.lookup(node.name)[0] is None:
+        return lambda_expr(a, _forwarding(node, len(param_types)), param_types)
     e = a.expr(node)
     if isinstance(e, ir.Var) and e.sym.kind == "function" and isinstance(e.type, ir.Function):
         return e
