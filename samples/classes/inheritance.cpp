@@ -1,8 +1,8 @@
 // Single inheritance: a derived class's fields follow its base's, the base's constructor runs
 // from the member-initializer list, base member functions work on derived objects (also in a
-// kernel), virtual functions dispatch on the object (an override through a const Shape&, a pure
-// virtual called from the base), non-virtual ones bind statically, destructors run derived then
-// base.
+// kernel, for classes without virtual functions, as C++ AMP requires), virtual functions dispatch
+// on the object (an override through a const Shape&, a pure virtual called from the base),
+// non-virtual ones bind statically, destructors run derived then base.
 #include <amp.h>
 #include <iostream>
 #include <string>
@@ -10,17 +10,27 @@
 using namespace concurrency;
 struct Shape {
     float scale;
-    Shape(float s) restrict(cpu, amp) : scale(s) {}
+    Shape(float s) : scale(s) {}
     virtual float area() const { return 0; }
-    float scaled() const restrict(cpu, amp) { return scale * 2; }
+    float scaled() const { return scale * 2; }
     const char* kind() const { return "shape"; }
     virtual ~Shape() {}
 };
 struct Square : public Shape {
     float side;
-    Square(float s, float k) restrict(cpu, amp) : Shape(k), side(s) {}
+    Square(float s, float k) : Shape(k), side(s) {}
     float area() const override { return side * side * scale; }
     const char* kind() const { return "square"; }
+    void grow() { side += 1; scale += 0.5f; }
+};
+struct Base {                               // no virtual functions: usable in a kernel
+    float scale;
+    Base(float s) restrict(cpu, amp) : scale(s) {}
+    float scaled() const restrict(cpu, amp) { return scale * 2; }
+};
+struct Grown : public Base {
+    float side;
+    Grown(float s, float k) restrict(cpu, amp) : Base(k), side(s) {}
     void grow() restrict(cpu, amp) { side += 1; scale += 0.5f; }
 };
 struct Logged {
@@ -57,7 +67,7 @@ int main() {
     std::vector<float> out(4);
     array_view<float, 1> ov(4, out);
     parallel_for_each(ov.extent, [=](index<1> i) restrict(amp) {
-        Square s(i[0], 2.0f);
+        Grown s(i[0], 2.0f);
         s.grow();
         ov[i] = s.side + s.scaled();
     });

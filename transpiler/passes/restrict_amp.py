@@ -47,12 +47,13 @@ def _banned(t: ir.Type):
 
 def run(program: ir.Program, sink, opts) -> None:
     found = []            # (span, message, help)
+    structs = {sd.name: sd for sd in program.structs}
     for _, body, params, fd in amp_bodies(program):
         for p in params:
-            _type_use(found, p.type, p.span)
+            _type_use(found, p.type, p.span, structs)
         if fd is not None:
-            _type_use(found, fd.ret, fd.span)
-        _check_body(found, body)
+            _type_use(found, fd.ret, fd.span, structs)
+        _check_body(found, body, structs)
     _recursion(found, program)
     seen_type_lines = set()
     for span, msg, help, key in sorted(found, key=lambda x: (x[0].line, x[0].col)):
@@ -63,10 +64,12 @@ def run(program: ir.Program, sink, opts) -> None:
         sink.error("amp-restrict", msg, span, help=help)
 
 
-def _type_use(found, t, span):
+def _type_use(found, t, span, structs=None):
     elem = t
-    while isinstance(elem, ir.CArray):
+    while isinstance(elem, (ir.CArray, ir.Pointer)):
         elem = elem.elem
+    if structs and isinstance(elem, ir.StructType) and elem.name in structs:
+        _struct_use(found, t, elem, span, structs)
     if isinstance(t, ir.CArray) and isinstance(elem, ir.Scalar) and elem.name == "bool":
         found.append((span, "arrays of 'bool' are not allowed in restrict(amp) code",
                       "use an array of int (0 and 1)", "bool[]"))
@@ -79,7 +82,37 @@ def _type_use(found, t, span):
                       "long, float, double and bool)", name))
 
 
-def _check_body(found, body):
+def _struct_use(found, t, st: ir.StructType, span, structs) -> None:
+    """A class used in restrict(amp) code: none of its members (its bases' and its members'
+    members too) of a type amp code cannot hold, no virtual member functions (Visual Studio:
+    C3581), and an empty class is no array element there."""
+    sd = structs[st.name]
+    if isinstance(t, ir.CArray) and not sd.fields:         # (a class's fields include its bases')
+        found.append((span, f"an array of the empty class '{st.name}' is not allowed in restrict(amp) code",
+                      "give the class a data member, or use another element type", f"[]{st.name}"))
+    seen = set()
+    todo = [sd]
+    while todo:
+        d = todo.pop()
+        if d.name in seen:
+            continue
+        seen.add(d.name)
+        if any(sym.virtual for syms in d.members.values() for sym in syms):
+            found.append((span, f"class '{st.name}' has virtual member functions, which restrict(amp) code "
+                                "does not allow", "remove 'virtual' from the class's member functions",
+                          f"virtual {st.name}"))
+        for _, ft in d.fields:
+            name = _banned(ft)
+            if name:
+                found.append((span, f"class '{st.name}' has a member of type '{name}', which restrict(amp) code "
+                                    "does not allow", f"use '{BANNED[name]}' for the member", f"{st.name}.{name}"))
+            while isinstance(ft, ir.CArray):
+                ft = ft.elem
+            if isinstance(ft, ir.StructType) and ft.name in structs:
+                todo.append(structs[ft.name])
+
+
+def _check_body(found, body, structs=None):
     written = set()
     for n in ir.walk(body):
         if isinstance(n, (ir.Assign, ir.IncDec)):
@@ -88,7 +121,7 @@ def _check_body(found, body):
             written.update(id(ir.root(t)) for t in n.targets)
     for n in ir.walk(body):
         if isinstance(n, (ir.VarDecl, ir.TileStatic)):
-            _type_use(found, n.sym.type, n.span)
+            _type_use(found, n.sym.type, n.span, structs)
         elif isinstance(n, ir.Convert) and n.explicit:
             _type_use(found, n.type, n.span)
         elif isinstance(n, ir.Const) and isinstance(n.type, ir.Scalar) and n.type.name in ("char", "wchar_t"):

@@ -8,6 +8,7 @@ call expressions (the last three through `sema.library`).
 """
 from __future__ import annotations
 
+import decimal
 import re
 
 from .. import ast as A
@@ -154,7 +155,11 @@ class Expressions:
         return ir.Const(n.span, t, v)
 
     def e_FloatLit(self, n: A.FloatLit) -> ir.Expr:
-        return ir.Const(n.span, ir.FLOAT if n.single else ir.DOUBLE, n.value)
+        t = ir.FLOAT if n.single else ir.DOUBLE
+        if self.in_amp() and _beyond_range(n.text, n.single):       # (Visual Studio's C2177)
+            self.sink.error("amp-restrict", f"floating literal {n.text} is out of the range of '{t}'", n.span,
+                            help=f"use a value within the range of '{t}'")
+        return ir.Const(n.span, t, n.value)
 
     def e_CharLit(self, n: A.CharLit) -> ir.Expr:
         return ir.Const(n.span, ir.Scalar("wchar_t") if n.wide else ir.CHAR, n.value)
@@ -595,3 +600,20 @@ def negate(b: ir.Expr, span: Span) -> ir.Expr:
 def is_lvalue(e: ir.Expr) -> bool:
     return isinstance(e, (ir.Var, ir.ElementRef, ir.FieldRef)) or (
         isinstance(e, ir.IndexComponent) and is_lvalue(e.base))
+
+
+#: the largest finite float and double, exactly
+_FLT_MAX = decimal.Decimal(float.fromhex("0x1.fffffep+127"))
+_DBL_MAX = decimal.Decimal(float.fromhex("0x1.fffffffffffffp+1023"))
+
+
+def _beyond_range(text: str, single: bool) -> bool:
+    """A decimal floating literal whose value exceeds its type's largest finite value."""
+    digits = text.rstrip("fFlL")
+    if digits.lower().startswith("0x"):
+        return False
+    try:
+        v = decimal.Decimal(digits)
+    except decimal.InvalidOperation:
+        return False
+    return abs(v) > (_FLT_MAX if single else _DBL_MAX)
