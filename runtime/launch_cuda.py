@@ -325,6 +325,8 @@ def _kernel_arg(v):
         return to_record()
     if isinstance(v, np.ndarray):  # a C array captured by value: read-only copy in
         return _current().upload_new(v)
+    if isinstance(v, amp.tiled_extent):  # a kernel holds a tiled_extent as its extent's tuple
+        return tuple(v.extent.dims)
     return v
 
 
