@@ -177,6 +177,10 @@ class Declarations:
             dims = tuple(self.const_int(a, "tile size") for a in args)
             while len(dims) > 1 and dims[-1] == 0:      # `tiled_extent<D0, D1 = 0, D2 = 0>`: <16, 0, 0> is <16>
                 dims = dims[:-1]
+            for i, d in enumerate(dims):                 # (amp.h's static_asserts)
+                if d <= 0:
+                    self.error("amp-tile-shape", f"tile dimension {i} of '{name}' is {d}, but every tile dimension "
+                               "must be at least 1", t.span, help="use positive tile sizes")
             return ir.TiledIndex(dims) if name == "tiled_index" else ir.TiledExtent(dims)
         if name in R.DISTRIBUTIONS:
             return R.distribution_type(self, t)

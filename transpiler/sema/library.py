@@ -250,8 +250,12 @@ def call(a, n: A.Call) -> ir.Expr:
     if isinstance(callee, ir.LibCall) and isinstance(callee.type, ir.Library) and callee.type.name == "tile-method":
         if n.args:
             a.error("ctor-args", "tile<...>() takes no arguments", n.span)
-        return ir.LibCall(n.span, ir.TiledExtent(tuple(x.value for x in callee.args)), "tile", callee.obj,
-                          callee.args)
+        dims = tuple(x.value for x in callee.args)
+        for i, d in enumerate(dims):            # (amp.h's static_assert, before any use of the result)
+            if d < 1:
+                a.error("amp-tile-shape", f"tile dimension {i} is {d}, but every tile dimension must be at least 1",
+                        n.span, help="use a positive tile size that divides the extent")
+        return ir.LibCall(n.span, ir.TiledExtent(dims), "tile", callee.obj, callee.args)
     t = callee.type
     if isinstance(t, (ir.ArrayView, ir.AmpArray)):
         args = [a.expr(x) for x in n.args]
