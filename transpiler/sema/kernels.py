@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import ast as A
 from .. import ir
+from ..passes.tile_shape import shape_problems
 from ..source import Span
 from . import library as L
 from . import utility as U
@@ -235,7 +236,7 @@ class Kernels:
                 self.error("amp-tiled-index-mismatch",
                            f"a tiled compute domain needs a 'tiled_index<{', '.join(map(str, tiles))}>' parameter, not '{pt}'",
                            span)
-            if pt.dims != tiles and all(d > 0 for d in tiles):   # a tile size below 1: the shape's own error
+            if pt.dims != tiles and not shape_problems(tiles):   # a bad tile shape: the shape's own error
                 self.error("amp-tiled-index-mismatch",
                            f"'{pt}' does not match the compute domain's tile shape <{', '.join(map(str, tiles))}>",
                            span, help=f"declare the parameter as tiled_index<{', '.join(map(str, tiles))}>")
