@@ -328,3 +328,46 @@ def test_cli_too_deep_for_sema_is_a_diagnostic_not_an_internal_error(run_amppy, 
     rc, out, err = run_amppy(["check", "deeper.cpp"], cwd=tmp_path)
     _assert_clean(rc, err, allowed=(1,))
     assert "deeper.cpp:1:1: error: program is nested too deeply [nesting-too-deep]" in err
+
+
+# ---- programs the conformance suite found crashing code generation or sema ------------------------
+
+_FOUND_BY_SUITE = {
+    # a class without data members, a local of a restrict(amp) function
+    "empty_class.cpp": """#include <amp.h>
+using namespace concurrency;
+struct Tag { int get(int) restrict(amp) { return 1; } };
+int use(int i) restrict(amp) { Tag t; return t.get(i); }
+int main() {
+    int out[2] = {0, 0};
+    array_view<int, 1> v(2, out);
+    parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { Tag none; v[i] = use(i[0]); });
+    v.synchronize();
+    return out[1] - 1;
+}
+""",
+    # NULL for a pointer in a kernel: reported, not a crash
+    "null_in_kernel.cpp": """#include <amp.h>
+using namespace concurrency;
+int main() {
+    int out[2] = {0, 0};
+    array_view<int, 1> v(2, out);
+    parallel_for_each(v.extent, [=](index<1> i) restrict(amp) { int* p = nullptr; v[i] = p != nullptr; });
+    return 0;
+}
+""",
+    # '->' on a pointer to an accelerator
+    "accelerator_pointer.cpp": """#include <amp.h>
+using namespace concurrency;
+int main() { accelerator acc; accelerator* p = &acc; return p->is_emulated ? 1 : 0; }
+""",
+}
+
+
+@pytest.mark.parametrize("name", sorted(_FOUND_BY_SUITE))
+def test_found_by_conformance_suite(run_amppy, tmp_path, name):
+    (tmp_path / name).write_text(_FOUND_BY_SUITE[name])
+    rc, out, err = run_amppy(["translate", "--target", "cpu", "-o", "out.py", name], cwd=tmp_path)
+    _assert_clean(rc, err)
+    if name == "empty_class.cpp":
+        assert rc == 0, err

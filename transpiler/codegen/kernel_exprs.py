@@ -150,6 +150,11 @@ class KernelExprEmitter(StructValues, PyEmitter):
         return self.var_ref(sym)
 
     # ---------------------------------------------------------------- values
+    def e_Const(self, e: ir.Const):
+        if e.value is None:                     # a null pointer (NULL, nullptr)
+            raise KernelCodegenError("null pointers are not supported in kernels", e.span)
+        return super().e_Const(e)
+
     def const(self, value, t: ir.Type) -> tuple[str, int]:
         if isinstance(value, str):          # char
             value = ord(value)

@@ -137,6 +137,12 @@ class StructValues:
     # ------------------------------------------------------------------ statements
     def struct_decl(self, s: ir.VarDecl, out: list[str], pad: str) -> None:
         names = self.declare_struct(s.sym)
+        if not names:                           # a class without data members: nothing to hold
+            if isinstance(s.init, ir.Call):     # (its constructor may still do something)
+                out.extend(pad + line for line in self.call_statement(s.init))
+            else:
+                out.append(f"{pad}pass  # '{s.sym.name}' has no data members")
+            return
         if s.init is None or (isinstance(s.init, ir.Construct) and not s.init.args):
             zeros = [self.const(0, t)[0] for _, t in self.struct_leaves(s.sym.type, s.span)]
             out.append(f"{pad}{', '.join(names)} = {', '.join(zeros)}")

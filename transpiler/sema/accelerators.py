@@ -74,6 +74,8 @@ def construct(a, t: ir.Type, args: list, spans: list, span) -> ir.Expr:
 
 
 def member(a, base: ir.Expr, n: A.Member) -> ir.Expr | None:
+    if base.type not in PROPERTIES:             # `p->member` of a pointer to one
+        a.unsupported(f"'->' on a pointer to '{base.type.elem}' is", n.span, help="use the object itself")
     props = PROPERTIES[base.type]
     if n.name in props:
         return ir.LibAttr(n.span, props[n.name], base, n.name)
