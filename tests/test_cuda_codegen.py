@@ -82,6 +82,8 @@ def numba_type(t: ir.Type, mod):
         if t.is_float:
             return types.float64           # a C++ double is a Python float on the host
         return types.int64                 # a C++ int is a Python int on the host
+    if isinstance(t, ir.TiledExtent):       # its extent's tuple of Python ints (launch_cuda._kernel_arg)
+        return types.UniTuple(types.int64, len(t.dims))
     raise TypeError(f"no kernel argument type for {t}")
 
 
