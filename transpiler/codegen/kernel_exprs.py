@@ -550,13 +550,10 @@ def tiled_bounds(e: ir.LibCall) -> list:
     out = []
     for d, size in enumerate(e.type.dims):
         c = ir.IndexComponent(e.span, ir.INT, e.obj, d)
+        t = ir.UINT if e.name == "pad" else ir.INT
+        k = ir.Const(e.span, t, size)
         if e.name == "pad":
-            u = ir.Convert(e.span, ir.UINT, c, False)
-            k = ir.Const(e.span, ir.UINT, size)
-            u = ir.Binary(e.span, ir.UINT, "+", u, ir.Const(e.span, ir.UINT, size - 1))
-            out.append(ir.Convert(e.span, ir.INT, ir.Binary(e.span, ir.UINT, "*", ir.Binary(e.span, ir.UINT, "/", u, k), k),
-                                  False))
-        else:
-            k = ir.Const(e.span, ir.INT, size)
-            out.append(ir.Binary(e.span, ir.INT, "*", ir.Binary(e.span, ir.INT, "/", c, k), k))
+            c = ir.Binary(e.span, t, "+", ir.Convert(e.span, t, c, False), ir.Const(e.span, t, size - 1))
+        whole = ir.Binary(e.span, t, "*", ir.Binary(e.span, t, "/", c, k), k)
+        out.append(ir.Convert(e.span, ir.INT, whole, False) if t != ir.INT else whole)
     return out

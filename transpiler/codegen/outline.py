@@ -93,8 +93,9 @@ def whole_variables(run) -> tuple[set, set]:
                 t = x.target
                 while isinstance(t, ir.FieldRef) and not t.arrow:     # a field of a struct local
                     t = t.base
-                if isinstance(t, ir.Var):
-                    assigned.add(t.sym)
+                sym = ir.assigned_symbol(t)                          # (an index local's component too)
+                if sym is not None:
+                    assigned.add(sym)
     return declared, assigned
 
 

@@ -155,7 +155,7 @@ def _assigned_by(s):
         return {s.sym}
     if isinstance(s, ir.ExprStmt):
         return {ir.assigned_symbol(n.target) for n in ir.walk(s.expr)
-                if isinstance(n, (ir.Assign, ir.IncDec)) and ir.assigned_symbol(n.target) is not None}
+                if isinstance(n, (ir.Assign, ir.IncDec))} - {None}
     return set()
 
 
@@ -394,8 +394,8 @@ def _live_across(lk: LoweredKernel, loops: list, locals_: set, simple: list) -> 
     for n in ir.walk(kernel.body):                      # for-steps assign too
         if isinstance(n, ir.For):
             for m in (m for st in n.step for m in ir.walk(st)):
-                if isinstance(m, (ir.Assign, ir.IncDec)) and ir.assigned_symbol(m.target) is not None:
-                    assign_count[ir.assigned_symbol(m.target)] += 2
+                if isinstance(m, (ir.Assign, ir.IncDec)) and (sym := ir.assigned_symbol(m.target)) is not None:
+                    assign_count[sym] += 2
     live = sorted((v for v, c in counts.items() if c > 1 and v not in lk.tile_vars),
                   key=lambda s: (s.span.line, s.span.col))
     captures = {c.inner for c in kernel.captures}

@@ -58,6 +58,19 @@ class Kernels:
                 return [ir.Barrier(n.span, L.BARRIERS[f.name])]
         return None
 
+    def tiles_given(self, n: A.Construct):
+        """`parallel_for_each<D0, D1>(e, kernel)` (parsed as a template-id called): the tile sizes
+        as template arguments, so the extent converts to `tiled_extent<D0, D1>` (its constructor
+        from an extent is not explicit) -- the launch of `e.tile<D0, D1>()`.  Else `n` itself."""
+        t = n.type
+        if not (isinstance(t, A.TypeName) and t.name == "parallel_for_each" and t.args and len(n.args) in (2, 3)
+                and self.scope.lookup(t.name)[0] is None):
+            return n
+        args = list(n.args)
+        e = args[-2]
+        args[-2] = A.Call(e.span, A.Member(e.span, e, "tile", False, t.args), ())
+        return A.Call(n.span, A.Name(t.span, t.name, ()), tuple(args))
+
     def fence(self, n: A.Call, f: A.Name) -> list[ir.Stmt]:
         """`all_memory_fence(t.barrier)`: the argument is the kernel's tile barrier."""
         if len(n.args) != 1:

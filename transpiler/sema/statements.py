@@ -302,10 +302,8 @@ class Statements:
     def expr_stmt(self, node) -> list[ir.Stmt]:
         if isinstance(node, A.Comma):
             return self.expr_stmt(node.left) + self.expr_stmt(node.right)
-        if isinstance(node, A.Construct) and isinstance(node.type, A.TypeName) and \
-                node.type.name == "parallel_for_each" and node.type.args and len(node.args) in (2, 3) and \
-                self.scope.lookup("parallel_for_each")[0] is None:
-            node = _tiles_given(node)
+        if isinstance(node, A.Construct):
+            node = self.tiles_given(node)
         if isinstance(node, A.Call):
             special = self.statement_call(node)
             if special is not None:
@@ -710,32 +708,24 @@ def _inside_loop(root, node) -> bool:
     return False
 
 
-def _tiles_given(n: A.Construct) -> A.Call:
-    """`parallel_for_each<D0, D1>(e, kernel)`: the tile sizes as template arguments, so the extent
-    converts to `tiled_extent<D0, D1>` (its constructor from an extent is not explicit) -- the
-    launch of `e.tile<D0, D1>()`."""
-    args = list(n.args)
-    e = args[-2]
-    args[-2] = A.Call(e.span, A.Member(e.span, e, "tile", False, n.type.args), ())
-    return A.Call(n.span, A.Name(n.type.span, "parallel_for_each", ()), tuple(args))
-
 
 def _without_breaks(stmts: list) -> list:
     """A switch case's statements (ending in a jump) with each `break` of the switch nested in
-    an `if` or a block gone: what follows the `if` moves into those of its branches that do not
-    break, so every path does what it did, and the case ends where a `break` stood."""
+    an `if` or a block gone: what follows the `if` moves into both its branches, each cut at its
+    own first `break`, so every path does what it did, and the case ends where a `break` stood."""
     out = []
     for i, st in enumerate(stmts):
         if isinstance(st, ir.Break):
             return out
-        rest = list(stmts[i + 1:])
-        if isinstance(st, ir.Block) and ir.has_jump(st, ir.Break):
+        if not (isinstance(st, (ir.Block, ir.If)) and ir.has_jump(st, ir.Break)):
+            out.append(st)
+            continue
+        rest = list(stmts[i + 1:])              # (cut again at the first break of each path)
+        if isinstance(st, ir.Block):
             return out + _without_breaks(list(st.body) + rest)
-        if isinstance(st, ir.If) and ir.has_jump(st, ir.Break):
-            then = ir.Block(st.then.span, tuple(_without_breaks(_stmts_of(st.then) + rest)))
-            else_ = ir.Block(st.span, tuple(_without_breaks(_stmts_of(st.else_) + rest)))
-            return out + [dataclasses.replace(st, then=then, else_=else_)]
-        out.append(st)
+        then = ir.Block(st.then.span, tuple(_without_breaks(_stmts_of(st.then) + rest)))
+        else_ = ir.Block(st.span, tuple(_without_breaks(_stmts_of(st.else_) + rest)))
+        return out + [dataclasses.replace(st, then=then, else_=else_)]
     return out
 
 
