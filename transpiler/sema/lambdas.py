@@ -128,7 +128,7 @@ def lifted_call(a, n: A.Call) -> ir.Expr:
     sym = a.lifted.get(key)
     if sym is None:
         restrict = lam.restrict or (("amp",) if a.in_amp() else ("cpu",))
-        ret = lam.return_type or A.TypeName(lam.span, "auto", (), None, False, False, None)
+        ret = lam.return_type or _auto(lam.span)
         name = f"lambda_{lam.span.line}"
         d = A.FunctionDef(lam.span, name, lam.span, ret, lam.params, False, restrict, lam.restrict_span,
                           (), lam.body)
@@ -159,12 +159,18 @@ def _enclosing_locals(a, lam: A.Lambda) -> list:
 
 
 def _ast_walk(node):
-    yield node
-    for f in dataclasses.fields(node):
-        v = getattr(node, f.name)
-        for x in (v if isinstance(v, tuple) else (v,)):
-            if isinstance(x, A.Node):
-                yield from _ast_walk(x)
+    """`node` and every AST node below it (iteratively: a body may nest deeply)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        kids = [x for f in dataclasses.fields(n) for v in (getattr(n, f.name),)
+                for x in (v if isinstance(v, tuple) else (v,)) if isinstance(x, A.Node)]
+        stack.extend(reversed(kids))                # (source order: a declaration before its uses)
+
+
+def _auto(span) -> A.TypeName:
+    return A.TypeName(span, "auto", (), None, False, False, None)
 
 
 def _forwarding(f: A.Name, n: int) -> A.Lambda:
@@ -172,7 +178,7 @@ def _forwarding(f: A.Name, n: int) -> A.Lambda:
     `[](auto a0, ...) { return f(a0, ...); }` (overloads chosen by the algorithm's arguments)."""
     sp = f.span
     names = [f"arg{i}" for i in range(n)]
-    params = tuple(A.Param(sp, x, A.TypeName(sp, "auto", (), None, False, False, None), None) for x in names)
+    params = tuple(A.Param(sp, x, _auto(sp), None) for x in names)
     call = A.Call(sp, f, tuple(A.Name(sp, x, ()) for x in names))
     return A.Lambda(sp, (), params, (), None, False, None, A.Compound(sp, (A.Return(sp, call),)))
 
