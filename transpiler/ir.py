@@ -63,6 +63,7 @@ class Symbol:
     virtual: bool = False             # a virtual member function (the host dispatches on the object)
     explicit: bool = False            # an `explicit` constructor (no implicit conversions through it)
     closure: tuple | None = None      # a stored restrict(amp) lambda: (Kernel, capture values, index type)
+    addressed: bool = False           # a kernel local whose address restrict(amp) code takes (`&x`)
 
     def __repr__(self) -> str:
         return f"Symbol({self.name}: {self.type})"

@@ -44,6 +44,8 @@ PRELUDE = [
     "from numba import prange",
     "from numpy import float32",
     "",
+    "from amppy.runtime.pointers import (Pointer, array_pointer, element_pointer, element_pointer2, "
+    "element_pointer3, null_pointer, pointer_address, pointer_diff)",
     "from amppy.runtime.intmath import cdiv, cmod, cround",
     "from amppy.runtime.launch_cpu import (atomic_add, atomic_sub, atomic_exchange, atomic_max, "
     "atomic_min, atomic_and, atomic_or, atomic_xor, atomic_cas, launch_cpu)",
@@ -57,9 +59,10 @@ def module_prelude() -> list[str]:
 def needs_host_version(f: ir.FunctionDef) -> bool:
     """A restrict(cpu, amp) function is one njit function that host code calls too, unless a
     struct is among its parameters or its result: the kernel version takes and returns them
-    field by field (kernel_structs.py), so the host gets a version of its own."""
+    field by field (kernel_structs.py), so the host gets a version of its own; so does one
+    taking or giving a pointer (a kernel's pointers are not the host's: kernel_pointers.py)."""
     sig = [p.type for p in f.params] + [f.ret]
-    return "cpu" in f.restrict and any(isinstance(t, ir.StructType) for t in sig)
+    return "cpu" in f.restrict and any(isinstance(t, (ir.StructType, ir.Pointer)) for t in sig)
 
 
 _ATOMICS = {

@@ -46,6 +46,7 @@ class HostLoopEmitter(KernelExprEmitter):
 
     unpack_through_temp = True
     part_decorator = PART
+    kernel_pointers = False         # a host pointer is a numpy view (amppy.runtime.memory)
 
     def e_LibCall(self, e: ir.LibCall):
         if e.name == "size" and isinstance(e.obj, ir.Var) and isinstance(e.obj.type, ir.Vector):

@@ -18,6 +18,7 @@ from __future__ import annotations
 from .. import ir
 from ..diagnostics import KernelCodegenError
 from ..mathfuncs import FUNCTIONS
+from .kernel_pointers import PointerValues
 from .kernel_structs import StructValues
 from .mathcalls import template_values
 from .pyemit import P_AND, P_ATOM, P_CMP, P_MUL, P_NOT, P_UNARY, PyEmitter, is_float
@@ -36,7 +37,7 @@ def is_float32(t) -> bool:
     return isinstance(t, ir.Scalar) and ir.SCALARS[t.name][0] == "float32"
 
 
-class KernelExprEmitter(StructValues, PyEmitter):
+class KernelExprEmitter(StructValues, PointerValues, PyEmitter):
     """Turns kernel IR into Python source lines.  Subclass per target."""
 
     #: IR kinds with no kernel spelling yet: "<construct> is not supported in kernels"
@@ -44,6 +45,9 @@ class KernelExprEmitter(StructValues, PyEmitter):
     NOT_IN_KERNELS = frozenset({"StringConst", "Copy", "StreamOut", "Manipulator",
                                 "StreamIn", "Delete", "ParallelForEach", "Lambda", "Invoke", "Throw",
                                 "Try", "Scoped"})
+
+    #: pointers are kernel pointers (kernel_pointers.py); host loops keep the host's numpy views
+    kernel_pointers = True
 
     #: decorator of a part function of a long statement list (outline.py); None: never split
     part_decorator: str | None = None
@@ -103,6 +107,9 @@ class KernelExprEmitter(StructValues, PyEmitter):
         """(array, index texts) of an atomic operation's target: an array element, or a
         tile_static scalar (element 0 of its one-element array)."""
         t = e.target
+        if isinstance(t, ir.ElementRef) and isinstance(t.base.type, ir.Pointer) and self.kernel_pointers:
+            base, off = self.pointer_parts(t.base)
+            return base, [self.pointer_offset(off, t.indices[0])]
         if isinstance(t, ir.ElementRef):
             return self.element_base(t.base), [self.expr(i) for i in t.indices]
         if isinstance(t, ir.Var) and "tile_static" in t.sym.storage and isinstance(t.sym.type, ir.Scalar):
@@ -144,7 +151,7 @@ class KernelExprEmitter(StructValues, PyEmitter):
         if "tile_static" in sym.storage:
             return self.tile_static_ref(sym)
         self.use(sym.py_name)
-        return sym.py_name
+        return f"{sym.py_name}[0]" if sym.addressed else sym.py_name     # (kernel_pointers)
 
     def decl_target(self, sym: ir.Symbol) -> str:
         return self.var_ref(sym)
@@ -152,7 +159,9 @@ class KernelExprEmitter(StructValues, PyEmitter):
     # ---------------------------------------------------------------- values
     def e_Const(self, e: ir.Const):
         if e.value is None:                     # a null pointer (NULL, nullptr)
-            raise KernelCodegenError("null pointers are not supported in kernels", e.span)
+            if not isinstance(e.type, ir.Pointer) or not isinstance(e.type.elem, ir.Scalar):
+                raise KernelCodegenError("this null pointer is not supported in kernels", e.span)
+            return self.null_pointer(e.type), P_ATOM
         return super().e_Const(e)
 
     def const(self, value, t: ir.Type) -> tuple[str, int]:
@@ -250,6 +259,10 @@ class KernelExprEmitter(StructValues, PyEmitter):
         return self.index_value([self.expr(a) for a in e.args])
 
     def e_LibCall(self, e: ir.LibCall):
+        if self.kernel_pointers and (e.name.startswith("ptr_") or e.name in ("address", "element_address", "flat")):
+            pointer = self.pointer_call(e)
+            if pointer is not None:
+                return pointer
         compare = e.name in ("==", "!=")
         if compare and isinstance(e.obj.type, (ir.Index, ir.Extent, ir.TiledExtent)) or \
                 e.name in ("+", "-", "*", "/", "%") and isinstance(e.type, (ir.Index, ir.Extent)):
@@ -332,11 +345,20 @@ class KernelExprEmitter(StructValues, PyEmitter):
             return "(" + "0, " * t.rank + ")"
         if isinstance(t, ir.Scalar):
             return self.const(0, t)[0]
+        if isinstance(t, ir.Pointer) and isinstance(t.elem, ir.Scalar):
+            return self.null_pointer(t)         # (C++ leaves it indeterminate)
         raise KernelCodegenError(f"a local variable of type '{t}' is not supported in kernels", span)
+
+    def e_ElementRef(self, e: ir.ElementRef):
+        if isinstance(e.base.type, ir.Pointer) and self.kernel_pointers:
+            return self.pointer_element(e), P_ATOM
+        return super().e_ElementRef(e)
 
     def s_VarDecl(self, s: ir.VarDecl, out, depth, pad):
         t = s.sym.type
-        if isinstance(t, ir.StructType):
+        if s.sym.addressed:
+            self.addressed_decl(s, out, pad)
+        elif isinstance(t, ir.StructType):
             self.struct_decl(s, out, pad)
         elif isinstance(t, ir.CArray):
             self.local_array_decl(s, out, pad)
@@ -435,6 +457,10 @@ class KernelExprEmitter(StructValues, PyEmitter):
         params = self.begin_function(f, name)
         note = self.version_note if name != f.sym.py_name else ""
         out = [decorator, f"def {name}({', '.join(params)}):  # {where(f.span.file, f.span.line)}{note}"]
+        for p in f.params:
+            if p.addressed:                     # `&param`: the parameter's value in a one-element array
+                self.addressed_decl(ir.VarDecl(f.span, p, None), out, self.indent_unit,
+                                    self.addressed_args[id(p)])
         self.block(f.body.body, out, 1)
         self.end_of_function(f, out)
         self.writeback = []
@@ -455,8 +481,12 @@ class KernelExprEmitter(StructValues, PyEmitter):
         self.names_used |= {n.sym.py_name for n in ir.walk(f.body) if isinstance(n, (ir.Var, ir.VarDecl))}
         self.names_used |= {p.py_name for p in f.params}
         params = []
+        self.addressed_args = {}
         for p in f.params:
-            params += self.declare_struct(p) if isinstance(p.type, ir.StructType) else [p.py_name]
+            if p.addressed:
+                self.addressed_args[id(p)] = self.fresh(f"{p.py_name}_value")
+            params += self.declare_struct(p) if isinstance(p.type, ir.StructType) else \
+                [self.addressed_args.get(id(p), p.py_name)]
         self.writeback = [n for p in self.changed_params(f) for n in self.value_names(p)]
         return params
 

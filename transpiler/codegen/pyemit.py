@@ -337,6 +337,9 @@ class PyEmitter(ReferenceParams):
         if isinstance(e, ir.Construct) and isinstance(e.type, (ir.Index, ir.Extent)) and \
                 len(e.args) == e.type.rank:
             return e.args[d]
+        if isinstance(e, ir.LibCall) and e.name in ("+", "-", "*", "/", "%") and e.obj is not None and \
+                len(e.args) == 1 and isinstance(e.type, (ir.Index, ir.Extent)):     # `idx * 10 + 1`
+            return ir.Binary(e.span, ir.INT, e.name, self.component(e.obj, d), self.component(e.args[0], d))
         return ir.IndexComponent(e.span, ir.INT, e, d)
 
     def e_Section(self, e: ir.Section):

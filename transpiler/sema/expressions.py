@@ -100,7 +100,9 @@ class Expressions:
             return ir.Const(e.span, t, None)
         if isinstance(t, ir.Pointer) and isinstance(src, ir.Pointer) and (t.elem == src.elem or isinstance(t.elem, ir.Void)):
             return e
-        if isinstance(t, ir.Pointer) and isinstance(src, ir.CArray) and src.elem == t.elem and not self.in_amp():
+        if isinstance(t, ir.Pointer) and isinstance(e, ir.Const) and e.value is None and not t.owner:
+            return ir.Const(e.span, t, None)        # NULL, nullptr
+        if isinstance(t, ir.Pointer) and isinstance(src, ir.CArray) and src.elem == t.elem:
             return M.decay(e)               # an array is a pointer to its first element
         if explicit and isinstance(t, (ir.Pointer, ir.String)) and isinstance(src, (ir.Pointer, ir.String)):
             self.unsupported(f"reinterpreting '{src}' as '{t}' is", span)
@@ -236,6 +238,12 @@ class Expressions:
         return ir.Var(span, sym.type, sym)
 
     def e_Unary(self, n: A.Unary) -> ir.Expr:
+        if n.op in ("++", "--") and isinstance(n.operand, A.Unary) and n.operand.op in ("++", "--"):
+            step, inner = 0, n                  # `----p`: p -= 2 (a prefix step is an lvalue)
+            while isinstance(inner, A.Unary) and inner.op in ("++", "--"):
+                step, inner = step + (1 if inner.op == "++" else -1), inner.operand
+            return self.expr(A.Assign(n.span, "+=" if step >= 0 else "-=", inner,
+                                      A.IntLit(n.span, abs(step), str(abs(step)), False, 0)))
         if n.op in ("++", "--"):
             t = self.lvalue(self.expr(n.operand), n.operand.span)
             if isinstance(t.type, ir.Pointer):
@@ -248,10 +256,10 @@ class Expressions:
                     return call
             return ir.IncDec(n.span, t.type, n.op, True, t)
         if n.op == "&":
-            if not self.in_amp():
-                p = M.address_of(self, self.expr(n.operand), n.span)
-                if p is not None:
-                    return p
+            operand = self.expr(n.operand)
+            p = M.amp_address_of(self, operand, n.span) if self.in_amp() else M.address_of(self, operand, n.span)
+            if p is not None:
+                return p
             self.unsupported("taking an address with '&' is", n.span)
         if n.op == "*" and isinstance(n.operand, A.This):
             return CL.this_value(self, n.operand.span)
@@ -259,7 +267,7 @@ class Expressions:
             e = self.expr(n.operand)        # a pointer captured into a kernel is reported first
             if isinstance(e.type, ir.Iterator):     # `*it`: the element it points at
                 return ir.ElementRef(n.span, e.type.elem, e, (ir.Const(n.span, ir.INT, 0),))
-            if isinstance(e.type, ir.Pointer) and not self.in_amp():
+            if isinstance(e.type, ir.Pointer):
                 return M.deref(self, e, n.span)
             self.unsupported("dereferencing pointers with '*' is", n.span)
         e = self.expr(n.operand)
@@ -364,13 +372,12 @@ class Expressions:
         if U.is_pair(left.type) and left.type == right.type and op in ("==", "!=", "<", ">", "<=", ">="):
             return U.compare_pairs(self, op, left, right, n.span)
         if not (isinstance(left.type, ir.Scalar) and isinstance(right.type, ir.Scalar)):
-            if not self.in_amp():
-                if op in ("+", "-", "==", "!=", "<", ">", "<=", ">="):    # `a + 6`: a C array's first element
-                    left, right = (M.decay(x) if isinstance(x.type, ir.CArray) and isinstance(x.type.elem, ir.Scalar)
-                                   else x for x in (left, right))
-                p = M.arithmetic(self, op, left, right, n.span)
-                if p is not None:
-                    return p
+            if op in ("+", "-", "==", "!=", "<", ">", "<=", ">="):    # `a + 6`: a C array's first element
+                left, right = (M.decay(x) if isinstance(x.type, ir.CArray) and isinstance(x.type.elem, ir.Scalar)
+                               else x for x in (left, right))
+            p = M.arithmetic(self, op, left, right, n.span)
+            if p is not None:
+                return p
             if op in ("==", "!=") and isinstance(left.type, ir.Pointer) and isinstance(right.type, ir.Pointer):
                 return ir.Binary(n.span, ir.BOOL, op, left, right)
             self.error("type-mismatch", f"invalid operands to binary expression ('{left.type}' and '{right.type}')",

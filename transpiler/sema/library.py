@@ -193,7 +193,7 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
     if isinstance(t, ir.Pointer) and isinstance(t.elem, ir.String) and not a.in_amp():
         # `argv[1]`: main's `char* argv[]` is the list of the program's arguments
         return ir.ElementRef(n.span, t.elem, base, (a.convert(idx, ir.INT, n.index.span),))
-    if isinstance(t, ir.Pointer) and not a.in_amp():
+    if isinstance(t, ir.Pointer) and (not a.in_amp() or memory.is_data_pointer(t)):
         return memory.subscript(a, base, idx, n)
     if isinstance(t, (ir.Pointer, ir.String)):
         a.unsupported("indexing a pointer is", n.span, help="use an array, std::vector or array_view")
@@ -450,10 +450,8 @@ def atomic_call(a, name: str, n: A.Call) -> ir.Expr:
     if len(n.args) != 1 + ATOMICS[name]:
         a.error("call-args", f"'{name}' takes {1 + ATOMICS[name]} argument(s), {len(n.args)} given", n.span)
     dest = n.args[0]
-    if not (isinstance(dest, A.Unary) and dest.op == "&"):
-        a.error("call-args", f"the first argument of '{name}' must be the address of a variable or element "
-                             f"('&x')", dest.span)
-    target = a.lvalue(a.expr(dest.operand), dest.operand.span)
+    target = _pointee(a, dest, f"the first argument of '{name}' must be the address of a variable or element "
+                               "('&x') or a pointer")
     t = target.type
     # amp.h's overloads: int* and unsigned int*; atomic_exchange also float*
     allowed = ("int", "unsigned int") + (("float",) if name == "atomic_exchange" else ())
@@ -465,10 +463,8 @@ def atomic_call(a, name: str, n: A.Call) -> ir.Expr:
     if name == "atomic_compare_exchange":
         # true and `value` stored when *dest == *expected; else false and *expected = *dest
         exp = n.args[1]
-        if not (isinstance(exp, A.Unary) and exp.op == "&"):
-            a.error("call-args", f"the second argument of '{name}' must be the address of the expected value "
-                                 "('&v')", exp.span)
-        expected = a.lvalue(a.expr(exp.operand), exp.operand.span)
+        expected = _pointee(a, exp, f"the second argument of '{name}' must be the address of the expected "
+                                    "value ('&v') or a pointer")
         if expected.type != t:
             a.error("no-matching-function", f"no overload of '{name}' takes pointers to '{t}' and to "
                     f"'{expected.type}'", exp.span)
@@ -476,6 +472,16 @@ def atomic_call(a, name: str, n: A.Call) -> ir.Expr:
         return ir.AtomicCall(n.span, ir.BOOL, name, target, (expected, value))
     values = tuple(a.convert(a.expr(x), t, x.span) for x in n.args[1:])
     return ir.AtomicCall(n.span, t, name, target, values)
+
+
+def _pointee(a, arg, message: str) -> ir.Expr:
+    """What an atomic operation's pointer argument points at: `x` of `&x`, `*p` of a pointer."""
+    if isinstance(arg, A.Unary) and arg.op == "&":
+        return a.lvalue(a.expr(arg.operand), arg.operand.span)
+    p = a.expr(arg)
+    if not memory.is_data_pointer(p.type):
+        a.error("call-args", message, arg.span)
+    return memory.deref(a, p, arg.span)
 
 
 def free_call(a, name: str, n: A.Call) -> ir.Expr:

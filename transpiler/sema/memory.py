@@ -103,6 +103,8 @@ def decay(e: ir.Expr) -> ir.Expr:
 
 def subscript(a, base: ir.Expr, idx: ir.Expr, n) -> ir.Expr:
     """`p[i]`."""
+    if not (isinstance(idx, ir.Const) and idx.value == 0):
+        _amp_arithmetic(a, base, n.span)
     if not is_data_pointer(base.type):
         a.unsupported(f"indexing a pointer to '{base.type.elem}' is", n.span,
                       help="use an array, std::vector or array_view")
@@ -131,6 +133,37 @@ def address_of(a, e: ir.Expr, span) -> ir.Expr | None:
     return None
 
 
+def amp_address_of(a, e: ir.Expr, span) -> ir.Expr | None:
+    """`&x` in restrict(amp) code: of a local or tile_static number, of an element of an array,
+    array_view, C array or tile_static array, of `p[i]`/`*p` (amppy.runtime.pointers)."""
+    if not isinstance(e.type, ir.Scalar):
+        return None
+    if isinstance(e, ir.ElementRef):
+        base = e.base
+        if is_data_pointer(base.type):
+            return offset(base, e.indices[0], span)
+        if isinstance(base.type, (ir.CArray, ir.ArrayView, ir.AmpArray)):
+            return ir.LibCall(span, ir.Pointer(e.type), "element_address", None, (base,) + e.indices)
+        return None
+    if isinstance(e, ir.Var) and e.sym.kind in ("global", "const") and "tile_static" not in e.sym.storage:
+        a.error("amp-restrict", f"taking the address of the global variable '{e.sym.name}' is not allowed in "
+                "restrict(amp) code", span, help="copy its value into a local")
+    if isinstance(e, ir.Var) and ("tile_static" in e.sym.storage or e.sym.kind == "local" or
+                                  e.sym.kind == "param" and not e.sym.by_ref and a.fn.kernel is None):
+        if "tile_static" not in e.sym.storage:
+            e.sym.addressed = True          # it lives in a one-element array of the thread's own
+        return ir.LibCall(span, ir.Pointer(e.type), "address", None, (e,))
+    return None
+
+
+def _amp_arithmetic(a, p: ir.Expr, span) -> None:
+    """C++ AMP moves pointers in 4-byte steps: no arithmetic on a `bool*` in restrict(amp) code
+    (Visual Studio's C3599)."""
+    if a.fn is not None and a.in_amp() and isinstance(p.type, ir.Pointer) and p.type.elem == ir.BOOL:
+        a.error("amp-restrict", "pointer arithmetic on a pointer to bool is not allowed in restrict(amp) code",
+                span)
+
+
 def offset(p: ir.Expr, k: ir.Expr, span) -> ir.Expr:
     if isinstance(k, ir.Const) and k.value == 0:
         return p
@@ -156,6 +189,8 @@ def arithmetic(a, op: str, left: ir.Expr, right: ir.Expr, span) -> ir.Expr | Non
         if isinstance(p.type, ir.Pointer) and not is_data_pointer(p.type) and not (p is left and lnull or
                                                                                    p is right and rnull):
             a.unsupported(f"arithmetic on a pointer to '{p.type.elem}' is", span)
+    if op in ("+", "-"):
+        _amp_arithmetic(a, left if lp else right, span)
     if op in ("<", ">", "<=", ">=") and lp and rp:
         return ir.LibCall(span, ir.BOOL, "ptr_compare", None, (left, right, ir.StringConst(span, ir.String(), op)))
     if op == "-" and lp and rp:
@@ -196,6 +231,7 @@ def step(a, target: ir.Expr, op: str, amount: ir.Expr, span) -> ir.Expr:
         a.error("type-mismatch", f"cannot increment a value of type '{target.type}'", span)
     if not is_data_pointer(target.type):
         a.unsupported(f"arithmetic on a pointer to '{target.type.elem}' is", span)
+    _amp_arithmetic(a, target, span)
     return ir.Assign(span, target.type, "=", target, _moved(a, target, op, amount, span), target.type)
 
 

@@ -368,12 +368,19 @@ def choose(a, templates: list, explicit: list | None, args: list, span, name: st
     syms = [s for s in syms if s is not None]
     ctx = O.in_amp_context(a)
     plain = [s for s in regular if O.viable(a, s, args, ctx) is not None]
-    if plain and explicit is None:
+    if plain and explicit is None and syms:
+        # one overload set: a template only where it fits better; on a tie C++ prefers the
+        # non-template (so `f(int)` from a template beats two plain `f(float)`, `f(double)`)
+        found = [(s, O.viable(a, s, args, ctx)) for s in plain + syms]
+        found = [(s, r) for s, r in found if r is not None]
+        is_plain = {id(s) for s in plain}
+
+        def beats(x, y) -> bool:
+            return O.better(x[1], y[1]) or x[1] == y[1] and id(x[0]) in is_plain and id(y[0]) not in is_plain
+        winners = [x for x in found if all(x is y or beats(x, y) for y in found)]
+        best = winners[0][0] if len(winners) == 1 else O.best(a, found, span, f"call to '{name}'")
+    elif plain and explicit is None:
         best = O.choose(a, plain, args, span, name)
-        if syms:                                # a template only if it fits better: on a tie
-            other = O.choose(a, syms, args, span, name)     # C++ prefers the non-template
-            if O.better(O.viable(a, other, args, ctx), O.viable(a, best, args, ctx)):
-                best = other
     elif syms:
         best = O.choose(a, syms, args, span, name)
     else:

@@ -8,6 +8,27 @@ namespace Concurrency
 {
     namespace Test
     {
+        namespace details
+        {
+            // the older comparison the tests still call: exact for integers, within the default
+            // tolerances for floating point (as type_comparer<T> compares)
+            template <typename T>
+            bool AreEqual(const T& v1, const T& v2) restrict(cpu, amp)
+            {
+                return v1 == v2;
+            }
+
+            inline bool AreEqual(const float& v1, const float& v2) restrict(cpu, amp)
+            {
+                return amptest_math::are_almost_equal(v1, v2);
+            }
+
+            inline bool AreEqual(const double& v1, const double& v2) restrict(cpu, amp)
+            {
+                return amptest_math::are_almost_equal(v1, v2);
+            }
+        }
+
         // how many wrong elements Verify lists before "and more..."
         static const int max_failed_elements_to_log = 10;
 

@@ -1,0 +1,79 @@
+// Pointers in restrict(amp) code: to a thread's locals, to tile_static data and to array_view
+// elements; moved, compared, passed to functions and written through.
+#include <amp.h>
+#include <iostream>
+#include <vector>
+using namespace concurrency;
+
+static const int TILE = 8;
+
+// reads three consecutive elements through a pointer (restrict(amp, cpu): the host calls it too)
+int sum3(const int* p) restrict(amp, cpu)
+{
+    return p[0] + p[1] + *(p + 2);
+}
+
+// writes through the pointer it is given
+void bump(int* p, int by) restrict(amp)
+{
+    *p += by;
+}
+
+// the address of a parameter: a pointer to the function's own copy
+int twice(int value) restrict(amp)
+{
+    int* self = &value;
+    *self *= 2;
+    return value;
+}
+
+int main()
+{
+    std::vector<int> data(TILE * TILE);
+    for (int i = 0; i < TILE * TILE; i++)
+        data[i] = i;
+    std::vector<int> out(TILE * TILE, 0);
+    array_view<int, 2> grid(TILE, TILE, data);
+    array_view<int, 1> results(TILE * TILE, out);
+    parallel_for_each(extent<1>(TILE).tile<TILE>(), [=](tiled_index<TILE> t) restrict(amp) {
+        tile_static int diagonal[TILE];
+        tile_static int total;
+        int i = t.local[0];
+        diagonal[i] = grid(i, i);
+        if (i == 0)
+            total = 0;
+        t.barrier.wait();
+
+        int local = 10;
+        int* p = &local;                // a pointer to the thread's own local
+        *p += i;
+        bump(&local, 1);
+        int* row = &grid(i, 0);         // into the array_view's data
+        int* first = &diagonal[0];      // into tile_static memory
+        int* last = first + TILE - 1;
+        int* none = NULL;
+        if (none == NULL)
+            none = row;
+        int* out_row = &results[i * TILE];
+        out_row[0] = local;
+        out_row[1] = sum3(row);
+        out_row[2] = sum3(first + 1);
+        out_row[3] = last - first;
+        out_row[4] = (first < last) + 2 * (none == row) + 4 * (p != row);
+        first++;
+        out_row[5] = *first + first[1];
+        int*& alias = first;            // a reference to a pointer moves the pointer
+        alias += 2;
+        out_row[6] = *first + twice(i);
+        int* shared_total = &total;
+        atomic_fetch_add(shared_total, i);
+        t.barrier.wait();
+        results[i * TILE + 7] = total;  // (a pointer does not live across a barrier on the CPU target)
+    });
+    results.synchronize();
+    int host_values[3] = {4, 5, 6};
+    std::cout << "host sum3: " << sum3(host_values) << std::endl;
+    for (int i = 0; i < TILE * TILE; i++)
+        std::cout << out[i] << (i % TILE == TILE - 1 ? "\n" : " ");
+    return 0;
+}
