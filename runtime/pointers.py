@@ -96,9 +96,13 @@ def _null_span_codegen(context, builder, sig, args):
 @intrinsic
 def null_span(typingctx, dtype):
     """An empty 1-D array of `dtype` at address 0: the base of a null pointer."""
-    if not isinstance(dtype, (types.NumberClass, types.DType)):
+    if isinstance(dtype, (types.NumberClass, types.DType)):       # np.int32, a struct's numpy dtype
+        elem = dtype.dtype
+    elif isinstance(dtype, types.TypeRef):                          # a numba record type (CUDA)
+        elem = dtype.instance_type
+    else:
         return None
-    return _span_type(dtype.dtype)(dtype), _null_span_codegen
+    return _span_type(elem)(dtype), _null_span_codegen
 
 
 def _data_address_codegen(context, builder, sig, args):

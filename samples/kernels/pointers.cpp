@@ -7,6 +7,12 @@ using namespace concurrency;
 
 static const int TILE = 8;
 
+struct Stats
+{
+    int count;
+    float mean;
+};
+
 // reads three consecutive elements through a pointer (restrict(amp, cpu): the host calls it too)
 int sum3(const int* p) restrict(amp, cpu)
 {
@@ -33,15 +39,23 @@ int main()
     for (int i = 0; i < TILE * TILE; i++)
         data[i] = i;
     std::vector<int> out(TILE * TILE, 0);
+    int calls_ = 0;                     // a host number seen through a one-element array_view
+    array_view<int, 1> calls(1, &calls_);
     array_view<int, 2> grid(TILE, TILE, data);
     array_view<int, 1> results(TILE * TILE, out);
     parallel_for_each(extent<1>(TILE).tile<TILE>(), [=](tiled_index<TILE> t) restrict(amp) {
         tile_static int diagonal[TILE];
         tile_static int total;
+        tile_static Stats stats;
         int i = t.local[0];
         diagonal[i] = grid(i, i);
-        if (i == 0)
+        if (i == 0) {
             total = 0;
+            Stats* s = &stats;          // a pointer to a tile_static struct
+            s->count = TILE;
+            s->mean = 3.5f;
+            atomic_fetch_add(&calls[0], 1);
+        }
         t.barrier.wait();
 
         int local = 10;
@@ -68,9 +82,11 @@ int main()
         int* shared_total = &total;
         atomic_fetch_add(shared_total, i);
         t.barrier.wait();
-        results[i * TILE + 7] = total;  // (a pointer does not live across a barrier on the CPU target)
+        results[i * TILE + 7] = total + stats.count * 100 + (int)(stats.mean * 1000);  // (a pointer does not live across a barrier on the CPU target)
     });
     results.synchronize();
+    calls.synchronize();
+    std::cout << "tiles run: " << calls_ << std::endl;
     int host_values[3] = {4, 5, 6};
     std::cout << "host sum3: " << sum3(host_values) << std::endl;
     for (int i = 0; i < TILE * TILE; i++)

@@ -137,6 +137,7 @@ class _KernelWriter:
         self.taken = kernel_user_names(kernel)
         self.n = _name_table(kernel, self.taken)
         self.em = self.emitter_class(program, sources, kernel, self.n)
+        self.em.record_of = self._record
         self.em.device_names = kernel_versions(program, needs_host_version)
         self.em.names_used |= self.taken
         self.helpers: list[str] = []

@@ -256,6 +256,7 @@ class _KernelWriter:
         self.em = CudaEmitter(program, sources, kernel, self.n, device_names(program))
         self.em.names_used |= self.taken
         self.records: list[str] = []          # module-level numba record types the kernel needs
+        self.em.record_of = lambda t: self.elem_type(t, None)
 
     def elem_type(self, t: ir.Type, span) -> str:
         if isinstance(t, ir.Scalar):

@@ -160,6 +160,11 @@ class HostWriter(PyEmitter):
             o.append("")
             if self.unit_section(f.unit):
                 o.append("")
+            if "cpu" not in f.restrict and id(f) not in amp_functions:
+                # restrict(amp) only, and no kernel calls it: nothing can run it (sema checked it)
+                o.append(f"# {self.where(f.span)}: restrict(amp) function '{comment_text(f.sym.name)}' "
+                         "is called by no kernel: not translated")
+                continue
             self.function(f)
         if late:                        # initialisers that call the program's functions: after them
             o += ["", "", "# the globals whose initialisers call functions, initialised in C++'s order before main"]
@@ -342,11 +347,19 @@ class HostWriter(PyEmitter):
     def e_Var(self, e: ir.Var):
         if e.sym not in self.global_syms and e.sym.kind != "function":
             self.use(e.sym.py_name)
+        if e.sym.addressed:         # `int x; ... &x`: x is element 0 of its one-element array, read
+            t = e.sym.type          # as the host's number of its type
+            kind = "float32" if t.name == "float" else "bool" if t.name == "bool" else \
+                "float" if t.is_float else "int"
+            return (f"{e.sym.py_name}[0]" if kind == "float32" else f"{kind}({e.sym.py_name}[0])"), P_ATOM
         return e.sym.py_name, P_ATOM
 
     def lvalue(self, e: ir.Expr, mode: str) -> str:
         if isinstance(e, ir.Var) and e.sym.kind == "global":
             self.globals_assigned.add(e.sym.py_name)
+        if isinstance(e, ir.Var) and e.sym.addressed:
+            self.use(e.sym.py_name)
+            return f"{e.sym.py_name}[0]"
         return self.expr(e)
 
     def scalar_convert(self, operand, src, dst):
@@ -476,6 +489,11 @@ class HostWriter(PyEmitter):
         return f"{target} = {stream}.{reader}({target})"
 
     def s_VarDecl(self, s: ir.VarDecl, out, depth, pad):
+        if s.sym.addressed:                     # its address is taken: a one-element array
+            init = self.expr(s.init) if s.init is not None else self.default_value(s.sym.type, s.span)
+            out.append(f"{pad}{s.sym.py_name} = np.array([{init}], {np_name(s.sym.type)})"
+                       f"  # '{comment_text(s.sym.name)}' has its address taken")
+            return
         if isinstance(s.init, ir.Lambda):       # `auto f = [...](...) {...};` is `def f(...):`
             self.mark_referenced(out, len(out))             # the `def` line names its C++ line
             out.extend(pad + line for line in self.lambda_def(s.init, self.decl_target(s.sym)))
@@ -611,6 +629,9 @@ class HostWriter(PyEmitter):
             return f"{self.expr(e.obj, left)} {op} {self.expr(e.args[0], prec + 1)}", prec
         if e.name == "system":
             return f"0  # system({', '.join(args)}) is not run", P_ATOM
+        if e.name == "address":                 # `&x`: x's one-element array is the pointer
+            self.use(e.args[0].sym.py_name)
+            return e.args[0].sym.py_name, P_ATOM
         if e.name in ("texture_bits", "texture_data"):     # sema/views.texture_construct
             keys = ["bits"] if e.name == "texture_bits" else ["data", "size", "bits"]
             named = ", ".join(f"{k}={v}" for k, v in zip(keys, args[1:]))

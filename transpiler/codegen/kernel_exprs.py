@@ -159,9 +159,9 @@ class KernelExprEmitter(StructValues, PointerValues, PyEmitter):
     # ---------------------------------------------------------------- values
     def e_Const(self, e: ir.Const):
         if e.value is None:                     # a null pointer (NULL, nullptr)
-            if not isinstance(e.type, ir.Pointer) or not isinstance(e.type.elem, ir.Scalar):
+            if not isinstance(e.type, ir.Pointer):
                 raise KernelCodegenError("this null pointer is not supported in kernels", e.span)
-            return self.null_pointer(e.type), P_ATOM
+            return self.null_pointer(e.type, e.span), P_ATOM
         return super().e_Const(e)
 
     def const(self, value, t: ir.Type) -> tuple[str, int]:
@@ -229,6 +229,9 @@ class KernelExprEmitter(StructValues, PointerValues, PyEmitter):
         raise KernelCodegenError(f"'{e.name}' is not supported in kernels", e.span)
 
     def e_FieldRef(self, e: ir.FieldRef):
+        if e.arrow and isinstance(e.base.type, ir.Pointer) and self.kernel_pointers:    # `p->x`: of its record
+            base, off = self.pointer_parts(e.base)
+            return f"{base}[{off}].{e.field}", P_ATOM
         if not isinstance(e.type, ir.StructType):
             local = self._local_leaves(e)            # a field of a struct local: its own local
             if local is not None:
@@ -345,8 +348,8 @@ class KernelExprEmitter(StructValues, PointerValues, PyEmitter):
             return "(" + "0, " * t.rank + ")"
         if isinstance(t, ir.Scalar):
             return self.const(0, t)[0]
-        if isinstance(t, ir.Pointer) and isinstance(t.elem, ir.Scalar):
-            return self.null_pointer(t)         # (C++ leaves it indeterminate)
+        if isinstance(t, ir.Pointer) and not t.owner:
+            return self.null_pointer(t, span)   # (C++ leaves it indeterminate)
         raise KernelCodegenError(f"a local variable of type '{t}' is not supported in kernels", span)
 
     def e_ElementRef(self, e: ir.ElementRef):

@@ -94,11 +94,18 @@ class PointerValues:
         base, off = self.pointer_parts(e.base)
         return f"{base}[{self.pointer_offset(off, e.indices[0])}]"
 
-    def null_pointer(self, t: ir.Pointer) -> str:
-        if not isinstance(t.elem, ir.Scalar):
-            raise KernelCodegenError(f"a null '{t}' is not supported in kernels yet", None)
+    #: the module-level record type of a struct (set by the kernel writers), for null pointers to it
+    record_of = None
+
+    def null_pointer(self, t: ir.Pointer, span=None) -> str:
+        if isinstance(t.elem, ir.StructType) and self.record_of is not None:
+            elem = self.record_of(t.elem)
+        elif isinstance(t.elem, ir.Scalar):
+            elem = self.scalar_type(t.elem)
+        else:
+            raise KernelCodegenError(f"a null '{t}' is not supported here yet", span)
         self.names_used.add("null_pointer")
-        return f"null_pointer({self.scalar_type(t.elem)})"
+        return f"null_pointer({elem})"
 
     def addressed_decl(self, s: ir.VarDecl, out: list[str], pad: str, value: str | None = None) -> None:
         """A local (or parameter, whose value is `value`) whose address is taken: a one-element

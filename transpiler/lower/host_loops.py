@@ -248,7 +248,8 @@ class _Check:
         if isinstance(e, ir.Const):
             _need(number(e.type) and not isinstance(e.value, str))
         elif isinstance(e, ir.Var):
-            _need(number(e.type) and e.sym.kind != "function" and "tile_static" not in e.sym.storage)
+            _need(number(e.type) and e.sym.kind != "function" and "tile_static" not in e.sym.storage
+                  and not e.sym.addressed)         # (a local whose address is taken is an array)
         elif isinstance(e, ir.Convert):
             _need(number(e.type) and number(e.operand.type))
             expr(e.operand)

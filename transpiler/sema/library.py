@@ -193,7 +193,7 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
     if isinstance(t, ir.Pointer) and isinstance(t.elem, ir.String) and not a.in_amp():
         # `argv[1]`: main's `char* argv[]` is the list of the program's arguments
         return ir.ElementRef(n.span, t.elem, base, (a.convert(idx, ir.INT, n.index.span),))
-    if isinstance(t, ir.Pointer) and (not a.in_amp() or memory.is_data_pointer(t)):
+    if isinstance(t, ir.Pointer) and (not a.in_amp() or memory.movable(a, t)):
         return memory.subscript(a, base, idx, n)
     if isinstance(t, (ir.Pointer, ir.String)):
         a.unsupported("indexing a pointer is", n.span, help="use an array, std::vector or array_view")

@@ -25,6 +25,13 @@ def is_data_pointer(t: ir.Type) -> bool:
     return isinstance(t, ir.Pointer) and isinstance(t.elem, ir.Scalar)
 
 
+def movable(a, t: ir.Type) -> bool:
+    """A pointer `*p`, `p[i]`, `p + k` work on: to numbers, and in restrict(amp) code also to
+    structs (kernel pointers reach a struct's record in tile_static memory or in an array)."""
+    return is_data_pointer(t) or (isinstance(t, ir.Pointer) and not t.owner and isinstance(t.elem, ir.StructType)
+                                  and a.fn is not None and a.in_amp())
+
+
 def _host_only(a, what: str, span) -> None:
     if a.in_amp():
         a.error("amp-restrict", f"{what} is not allowed in restrict(amp) code", span)
@@ -105,7 +112,7 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n) -> ir.Expr:
     """`p[i]`."""
     if not (isinstance(idx, ir.Const) and idx.value == 0):
         _amp_arithmetic(a, base, n.span)
-    if not is_data_pointer(base.type):
+    if not movable(a, base.type):
         a.unsupported(f"indexing a pointer to '{base.type.elem}' is", n.span,
                       help="use an array, std::vector or array_view")
     return ir.ElementRef(n.span, base.type.elem, base, (a.convert(idx, ir.INT, n.index.span),))
@@ -113,13 +120,18 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n) -> ir.Expr:
 
 def deref(a, e: ir.Expr, span) -> ir.Expr:
     """`*p`: the element p points at."""
-    if not is_data_pointer(e.type):
+    if not movable(a, e.type):
         a.unsupported(f"dereferencing a pointer to '{e.type.elem}' with '*' is", span)
     return ir.ElementRef(span, e.type.elem, e, (ir.Const(span, ir.INT, 0),))
 
 
 def address_of(a, e: ir.Expr, span) -> ir.Expr | None:
-    """`&v[i]`, `&a[i][j]`, `&p[i]`: a pointer into the container; None if not an element."""
+    """`&v[i]`, `&a[i][j]`, `&p[i]`: a pointer into the container; `&x` of a local number (it
+    lives in a one-element array, which is the pointer); None otherwise."""
+    if isinstance(e, ir.Var) and isinstance(e.type, ir.Scalar) and e.sym.kind == "local" and \
+            not e.sym.storage and e.type.name != "char":
+        e.sym.addressed = True
+        return ir.LibCall(span, ir.Pointer(e.type), "address", None, (e,))
     if not (isinstance(e, ir.ElementRef) and isinstance(e.type, ir.Scalar)):
         return None
     base = e.base
@@ -136,11 +148,11 @@ def address_of(a, e: ir.Expr, span) -> ir.Expr | None:
 def amp_address_of(a, e: ir.Expr, span) -> ir.Expr | None:
     """`&x` in restrict(amp) code: of a local or tile_static number, of an element of an array,
     array_view, C array or tile_static array, of `p[i]`/`*p` (amppy.runtime.pointers)."""
-    if not isinstance(e.type, ir.Scalar):
+    if not isinstance(e.type, (ir.Scalar, ir.StructType)):
         return None
     if isinstance(e, ir.ElementRef):
         base = e.base
-        if is_data_pointer(base.type):
+        if movable(a, base.type):
             return offset(base, e.indices[0], span)
         if isinstance(base.type, (ir.CArray, ir.ArrayView, ir.AmpArray)):
             return ir.LibCall(span, ir.Pointer(e.type), "element_address", None, (base,) + e.indices)
@@ -148,6 +160,8 @@ def amp_address_of(a, e: ir.Expr, span) -> ir.Expr | None:
     if isinstance(e, ir.Var) and e.sym.kind in ("global", "const") and "tile_static" not in e.sym.storage:
         a.error("amp-restrict", f"taking the address of the global variable '{e.sym.name}' is not allowed in "
                 "restrict(amp) code", span, help="copy its value into a local")
+    if isinstance(e.type, ir.StructType) and not (isinstance(e, ir.Var) and "tile_static" in e.sym.storage):
+        return None                         # a struct local or parameter is its fields (kernel_structs)
     if isinstance(e, ir.Var) and ("tile_static" in e.sym.storage or e.sym.kind == "local" or
                                   e.sym.kind == "param" and not e.sym.by_ref and a.fn.kernel is None):
         if "tile_static" not in e.sym.storage:
@@ -186,7 +200,7 @@ def arithmetic(a, op: str, left: ir.Expr, right: ir.Expr, span) -> ir.Expr | Non
         if isinstance(p.type, ir.Pointer) and p.type.owner:
             a.error("type-mismatch", f"invalid operands to binary expression ('{left.type}' and '{right.type}')",
                     span, help="use p.get() for the pointer a smart pointer owns")
-        if isinstance(p.type, ir.Pointer) and not is_data_pointer(p.type) and not (p is left and lnull or
+        if isinstance(p.type, ir.Pointer) and not movable(a, p.type) and not (p is left and lnull or
                                                                                    p is right and rnull):
             a.unsupported(f"arithmetic on a pointer to '{p.type.elem}' is", span)
     if op in ("+", "-"):
@@ -229,7 +243,7 @@ def step(a, target: ir.Expr, op: str, amount: ir.Expr, span) -> ir.Expr:
     """`p++`, `p += k`: the pointer variable moves (a new view)."""
     if target.type.owner:
         a.error("type-mismatch", f"cannot increment a value of type '{target.type}'", span)
-    if not is_data_pointer(target.type):
+    if not movable(a, target.type):
         a.unsupported(f"arithmetic on a pointer to '{target.type.elem}' is", span)
     _amp_arithmetic(a, target, span)
     return ir.Assign(span, target.type, "=", target, _moved(a, target, op, amount, span), target.type)

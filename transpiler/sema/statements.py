@@ -437,7 +437,8 @@ class Statements:
             self.sink.error("amp-tile-static-context",
                             f"tile_static variable '{v.name}' is only allowed in a tiled parallel_for_each kernel",
                             v.span, help="declare it inside a lambda whose parameter is a tiled_index")
-        if not isinstance(t, (ir.Scalar, ir.CArray, ir.StructType)):
+        elem = t.elem if isinstance(t, ir.CArray) else t
+        if not isinstance(elem, (ir.Scalar, ir.StructType)):    # (an array_view, a texture_view: C3584)
             self.error("amp-tile-static-type", f"tile_static variable of type '{t}' is not supported", v.span)
         sym = ir.Symbol(v.name, self.fn.py.fresh(v.name, self.scope), t, "local", v.name_span,
                         storage=v.storage)
