@@ -13,7 +13,7 @@ import numpy as np
 from . import intmath
 from .stdexcept import std_out_of_range
 
-__all__ = ["struct", "HostObject", "vector", "carray", "np_type", "to_dtype", "vector_type", "std_array"]
+__all__ = ["struct", "union", "HostObject", "vector", "carray", "np_type", "to_dtype", "vector_type", "std_array"]
 
 _PY_TYPES = {int: np.int32, float: np.float64, bool: np.bool_,
              intmath.int32: np.int32, intmath.uint32: np.uint32}
@@ -149,7 +149,13 @@ def _field_property(name, ftype):
     return property(get, set_)
 
 
-def struct(cls):
+def union(cls):
+    """Class decorator of a C++ union: a ``struct`` whose fields all start at byte 0 (one
+    storage, as large as the largest field)."""
+    return struct(cls, overlap=True)
+
+
+def struct(cls, overlap=False):
     """Class decorator turning annotated fields into a C-layout value struct.
 
     Annotations are numpy scalar types (``np.int32`` …, or the runtime's
@@ -179,7 +185,7 @@ def struct(cls):
     ns["__slots__"] = ()
     ns["_fields"] = tuple(n for n, _ in fields)
     ns["_types"] = dict(fields)
-    ns["dtype"] = np.dtype(spec, align=True)
+    ns["dtype"] = _union_dtype(spec) if overlap else np.dtype(spec, align=True)
     for name, t in fields:
         ns[name] = _field_property(name, t)
     user_init = ns.pop("__init__", None)
@@ -197,6 +203,17 @@ def struct(cls):
                 cell.cell_contents = new
     _BY_DTYPE.setdefault(new.dtype, new)
     return new
+
+
+def _union_dtype(spec):
+    """A union's layout: every field at offset 0, the size of the largest rounded to the
+    strictest alignment (as C++ lays a union out)."""
+    formats = [np.dtype(f[1]) if len(f) == 2 else np.dtype((f[1], f[2])) for f in spec]
+    align = max((f.alignment for f in formats), default=1)
+    size = max((f.itemsize for f in formats), default=1)
+    size = -(-size // align) * align
+    return np.dtype({"names": [f[0] for f in spec], "formats": formats, "offsets": [0] * len(spec),
+                     "itemsize": size}, align=True)
 
 
 class HostObject:

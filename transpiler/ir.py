@@ -487,6 +487,7 @@ class StructDef:
     field_inits: dict = field(default_factory=dict)   # `float x = 1;` in the class: field -> AST expr
     member_templates: dict = field(default_factory=dict)  # `template<class T> T get()` -> [AST TemplateDecl]
     unit: int = 0                     # the translation unit that defined it first (Program.units)
+    union: bool = False               # a C++ union: every field at offset 0
 
 
 @dataclass

@@ -7,7 +7,8 @@ One answer for every place that needs one: sema's `sizeof` and the tile_static m
   `long double` 8, `wchar_t` 2).
 - A C array `T a[D0][D1]` takes D0 * D1 times T's size, with T's alignment.
 - A struct puts each field at the next multiple of the field's alignment; its alignment is
-  its largest field's, and its size is padded to a multiple of that.
+  its largest field's, and its size is padded to a multiple of that.  A union puts every
+  field at 0: its size is its largest field's, padded the same way.
 - A pointer or a string (`const char*`) takes 8 bytes.
 - Other types (array_view, index<N>, library objects) have no layout here: `layout` gives
   None for them, or the `opaque` figure where a caller wants one anyway.
@@ -28,18 +29,19 @@ Layout = tuple[int, int]
 POINTER: Layout = (8, 8)
 
 
-def layout(t: ir.Type, fields_of: Callable[[ir.StructType], list], opaque: Optional[Layout] = None
-           ) -> Optional[Layout]:
-    """(size, alignment) of `t`; `fields_of(struct_type)` gives a struct's (name, type) fields.
-    A type without a layout takes `opaque`; when that is None, so is the layout of a struct or
-    array that holds one."""
+def layout(t: ir.Type, fields_of: Callable[[ir.StructType], list], opaque: Optional[Layout] = None,
+           unions=frozenset()) -> Optional[Layout]:
+    """(size, alignment) of `t`; `fields_of(struct_type)` gives a struct's (name, type) fields,
+    `unions` names the structs that are unions (every field at offset 0).  A type without a
+    layout takes `opaque`; when that is None, so is the layout of a struct or array that holds
+    one."""
     if isinstance(t, ir.Scalar):
         n = ir.SCALARS[t.name][1]
         return n, n
     if isinstance(t, (ir.Pointer, ir.String)):
         return POINTER
     if isinstance(t, ir.CArray):
-        elem = layout(t.elem, fields_of, opaque)
+        elem = layout(t.elem, fields_of, opaque, unions)
         if elem is None:
             return None
         size, align = elem
@@ -49,20 +51,20 @@ def layout(t: ir.Type, fields_of: Callable[[ir.StructType], list], opaque: Optio
     if isinstance(t, ir.StructType):
         off, align = 0, 1
         for _, ft in fields_of(t):
-            f = layout(ft, fields_of, opaque)
+            f = layout(ft, fields_of, opaque, unions)
             if f is None:
                 return None
             s, a = f
-            off = _round_up(off, a) + s
+            off = max(off, s) if t.name in unions else _round_up(off, a) + s
             align = max(align, a)
         return _round_up(off, align), align
     return opaque
 
 
-def sizeof(t: ir.Type, fields_of: Callable[[ir.StructType], list], opaque: Optional[Layout] = None
-           ) -> Optional[int]:
+def sizeof(t: ir.Type, fields_of: Callable[[ir.StructType], list], opaque: Optional[Layout] = None,
+           unions=frozenset()) -> Optional[int]:
     """`sizeof(t)` in bytes, or None for a type without a layout (see `layout`)."""
-    lay = layout(t, fields_of, opaque)
+    lay = layout(t, fields_of, opaque, unions)
     return None if lay is None else lay[0]
 
 

@@ -121,6 +121,8 @@ class CudaEmitter(KernelExprEmitter):
     def function_tile_static(self, s: ir.TileStatic) -> str:
         t = s.sym.type
         dims, elem_t = _shared_layout(t)
+        if isinstance(elem_t, ir.StructType) and self.record_of is not None:
+            return f"{s.sym.py_name} = cuda.shared.array({_shape(dims)}, {self.record_of(elem_t)})"
         if not isinstance(elem_t, ir.Scalar):
             raise KernelCodegenError(f"tile_static data of type '{t}' in a called function is not supported "
                                      "yet", s.span)
@@ -359,7 +361,18 @@ class _KernelWriter:
 def emit_functions(functions, program=None, sources=None, emitted: set | None = None) -> list[str]:
     """restrict(amp) functions as device functions (skipping names in `emitted`)."""
     em = CudaEmitter(program, sources, None, {}, device_names(program))
-    return em.functions(functions, DEVICE, emitted)
+    records: list[str] = []
+    seen = emitted if emitted is not None else set()
+
+    def record_of(t: ir.StructType) -> str:     # a struct's numba record (tile_static data, null pointers)
+        name = f"{t.py}_record"
+        if ("record", t.name) not in seen:
+            seen.add(("record", t.name))
+            records.extend([f"{name} = numba.from_dtype({t.py}.dtype)  # struct {t.py} in shared memory", ""])
+        return name
+    em.record_of = record_of
+    lines = em.functions(functions, DEVICE, emitted)
+    return records + lines
 
 
 def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_functions: set | None = None) -> list[str]:

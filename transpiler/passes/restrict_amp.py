@@ -75,6 +75,8 @@ def _type_use(found, t, span, structs=None):
                       "use an array of int (0 and 1)", "bool[]"))
     if isinstance(t, ir.Pointer) and isinstance(t.elem, (ir.Pointer, ir.String)):
         found.append((span, "pointers to pointers are not allowed in restrict(amp) code", None, "**"))
+    if isinstance(t, ir.CArray) and isinstance(t.elem, (ir.Pointer, ir.String)):
+        found.append((span, "arrays of pointers are not allowed in restrict(amp) code", None, "*[]"))
     name = _banned(t)
     if name:
         found.append((span, f"type '{name}' is not allowed in restrict(amp) code",
@@ -106,6 +108,13 @@ def _struct_use(found, t, st: ir.StructType, span, structs) -> None:
             if name:
                 found.append((span, f"class '{st.name}' has a member of type '{name}', which restrict(amp) code "
                                     "does not allow", f"use '{BANNED[name]}' for the member", f"{st.name}.{name}"))
+            inner = ft
+            while isinstance(inner, ir.CArray):
+                inner = inner.elem
+            if isinstance(inner, (ir.Pointer, ir.String)) and not (isinstance(inner, ir.Pointer) and inner.owner):
+                holder = "" if d.name == st.name else f" (through its member class '{d.name}')"
+                found.append((span, f"class '{st.name}' has a pointer member{holder}, which restrict(amp) code "
+                                    "does not allow", None, f"{st.name}.*"))
             while isinstance(ft, ir.CArray):
                 ft = ft.elem
             if isinstance(ft, ir.StructType) and ft.name in structs:

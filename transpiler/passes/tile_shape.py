@@ -97,7 +97,8 @@ def _tile_static_memory(k: ir.Kernel, program: ir.Program, sink) -> None:
 
 def sizeof(t: ir.Type, program: ir.Program) -> int:
     """Bytes of tile_static memory a variable of type `t` takes (8 for a type without a C layout)."""
-    return layout.sizeof(t, lambda st: _fields(st, program), opaque=(8, 8))
+    return layout.sizeof(t, lambda st: _fields(st, program), opaque=(8, 8),
+                         unions={s.name for s in program.structs if s.union})
 
 
 def _fields(t: ir.StructType, program: ir.Program) -> list:

@@ -331,8 +331,8 @@ class Declarations:
         return bool(sep) and other is not None and f"{other}::{rest}" in self.namespaces
 
     def struct_def(self, d: A.StructDef, py_name: str | None = None) -> None:
-        if d.kind == "union":
-            self.unsupported("unions are", d.span)
+        if d.kind == "union" and d.bases:
+            self.error("bad-specifier", f"union '{d.name}' cannot have base classes", d.span)
         if d.name in self.structs:
             first = self.struct_units.get(d.name)
             if first is not None and first[0] != self.unit:
@@ -342,7 +342,7 @@ class Declarations:
                                  help="give one of the classes another name (or put it in a header both use)")
             self.error("redefinition", f"redefinition of '{d.name}'", d.span)
         self.struct_units[d.name] = (self.unit, d.span)
-        sd = ir.StructDef(d.name, [], d.span)
+        sd = ir.StructDef(d.name, [], d.span, union=d.kind == "union")
         sd.py_name = py_name or SV.class_py_name(self, d.name) or (
             python_name(d.name) if d.name in self.forward_structs else self.module_names.fresh(d.name, self.globals))
         self.structs[d.name] = sd
@@ -372,6 +372,8 @@ class Declarations:
             fields = sd.fields
             sd.host_only = any(isinstance(t, HOST_MEMBER_TYPES) or AC.involved(t) or isinstance(t, ir.StructType) and
                                t.name in self.structs and self.structs[t.name].host_only for _, t in fields)
+            # (a union with members a record cannot hold, pointers say, keeps them apart: C++
+            # leaves reading a member other than the last one written undefined)
             if sd.host_only:                # each member's default value (a constructor may replace it)
                 sd.defaults = [(py, self.field_init(sd, py, t, d.span) if py in sd.field_inits
                                 else self.member_default(t, d.span)) for py, t in fields]

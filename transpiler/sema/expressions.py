@@ -530,7 +530,7 @@ class Expressions:
 
     def sizeof(self, t: ir.Type, span: Span) -> int:
         from ..layout import sizeof
-        n = sizeof(t, self.struct_fields)
+        n = sizeof(t, self.struct_fields, unions={name for name, sd in self.structs.items() if sd.union})
         if n is None:
             while isinstance(t, ir.CArray):     # name the element type that has no size
                 t = t.elem

@@ -440,6 +440,10 @@ class Statements:
         elem = t.elem if isinstance(t, ir.CArray) else t
         if not isinstance(elem, (ir.Scalar, ir.StructType)):    # (an array_view, a texture_view: C3584)
             self.error("amp-tile-static-type", f"tile_static variable of type '{t}' is not supported", v.span)
+        if isinstance(elem, ir.StructType) and elem.name in self.structs and self.structs[elem.name].host_only:
+            self.error("amp-tile-static-type", f"tile_static variable of class '{elem.name}', which has members "
+                       "restrict(amp) code cannot hold (pointers, references, containers), is not allowed",
+                       v.span)
         sym = ir.Symbol(v.name, self.fn.py.fresh(v.name, self.scope), t, "local", v.name_span,
                         storage=v.storage)
         self.scope.define(v.name, sym)
