@@ -13,7 +13,7 @@ import numpy as np
 from . import intmath
 from .stdexcept import std_out_of_range
 
-__all__ = ["struct", "union", "HostObject", "vector", "carray", "np_type", "to_dtype", "vector_type", "std_array"]
+__all__ = ["struct", "union_struct", "HostObject", "vector", "carray", "np_type", "to_dtype", "vector_type", "std_array"]
 
 _PY_TYPES = {int: np.int32, float: np.float64, bool: np.bool_,
              intmath.int32: np.int32, intmath.uint32: np.uint32}
@@ -149,7 +149,7 @@ def _field_property(name, ftype):
     return property(get, set_)
 
 
-def union(cls):
+def union_struct(cls):
     """Class decorator of a C++ union: a ``struct`` whose fields all start at byte 0 (one
     storage, as large as the largest field)."""
     return struct(cls, overlap=True)

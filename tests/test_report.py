@@ -28,7 +28,7 @@ int main() {
     return 0;
 }
 """
-UNION = "union U { int i; float f; };\nunion V { int i; char c; };\nint main() { return 0; }\n"
+LABELS = "int f() { a: return 1; }\nint g() { b: return 2; }\nint main() { return 0; }\n"
 UNDECLARED = "int main() { return undeclared_name; }\n"
 UNKNOWN_HEADER = "#include <afxwin.h>\nint main() { return 0; }\n"
 MAIN = "#include <iostream>\nint square(int x);\nint main() { std::cout << square(7) << std::endl; return 0; }\n"
@@ -84,7 +84,7 @@ def write(path: Path, text: str) -> Path:
 def tree(tmp_path, monkeypatch) -> Path:
     """Three loose files (clean, unsupported, an error), a runnable two-file project, a malformed project."""
     write(tmp_path / "clean.cpp", CLEAN)
-    write(tmp_path / "loose" / "union.cpp", UNION)
+    write(tmp_path / "loose" / "labels.cpp", LABELS)
     write(tmp_path / "loose" / "undeclared.cpp", UNDECLARED)
     write(tmp_path / "app" / "App.vcxproj", vcxproj(["main.cpp", "square.cpp"]))
     write(tmp_path / "app" / "main.cpp", MAIN)
@@ -113,12 +113,12 @@ def test_json_units_projects_summary_blockers(tree, capsys):
     data = as_json([".", "-j", "2"], capsys)
     assert set(data) >= {"units", "projects", "summary", "blockers", "seconds"}
     units = {u["path"]: u for u in data["units"]}
-    assert sorted(units) == ["app/main.cpp", "app/square.cpp", "clean.cpp", "loose/undeclared.cpp", "loose/union.cpp"]
+    assert sorted(units) == ["app/main.cpp", "app/square.cpp", "clean.cpp", "loose/labels.cpp", "loose/undeclared.cpp"]
     assert units["clean.cpp"]["status"] == "clean" and units["clean.cpp"]["project"] is None
-    union = units["loose/union.cpp"]
-    assert union["status"] == "unsupported" and union["code"] == "unsupported"
-    assert union["message"] == "unions are not supported yet" and union["location"] == "loose/union.cpp:1:1"
-    assert union["unsupported"] == {"unions": 2}
+    labels = units["loose/labels.cpp"]
+    assert labels["status"] == "unsupported" and labels["code"] == "unsupported"
+    assert labels["message"] == "labels are not supported yet" and labels["location"] == "loose/labels.cpp:1:11"
+    assert labels["unsupported"] == {"labels": 2}
     undeclared = units["loose/undeclared.cpp"]
     assert undeclared["status"] == "errors" and undeclared["code"] == "undeclared"
     assert undeclared["location"] == "loose/undeclared.cpp:1:21" and undeclared["unsupported"] == {}
@@ -136,8 +136,8 @@ def test_json_units_projects_summary_blockers(tree, capsys):
 
     assert data["summary"] == {"units": 5, "files": 5, "clean": 3, "unsupported": 1, "errors": 1, "crash": 0,
                                "timeout": 0, "not_checked": 0, "projects": 1, "runnable": 1, "project_errors": 1}
-    assert data["blockers"] == [{"blocker": "undeclared", "units": 1, "files": 1, "projects": 0},
-                                {"blocker": "unions", "units": 1, "files": 1, "projects": 0}]
+    assert data["blockers"] == [{"blocker": "labels", "units": 1, "files": 1, "projects": 0},
+                                {"blocker": "undeclared", "units": 1, "files": 1, "projects": 0}]
     assert data["interrupted"] is False and data["seconds"] >= 0
 
 
@@ -148,8 +148,8 @@ def test_csv_header_and_rows(tree, capsys):
     assert rows[0] == ["path", "project", "status", "code", "message", "location", "unsupported", "seconds"]
     by_path = {r[0]: r for r in rows[1:]}
     assert len(by_path) == 5
-    assert by_path["loose/union.cpp"][1:7] == ["", "unsupported", "unsupported", "unions are not supported yet",
-                                               "loose/union.cpp:1:1", "unions:2"]
+    assert by_path["loose/labels.cpp"][1:7] == ["", "unsupported", "unsupported", "labels are not supported yet",
+                                                "loose/labels.cpp:1:11", "labels:2"]
     assert by_path["app/square.cpp"][1:3] == ["App", "clean"]
     float(by_path["app/square.cpp"][7])
 
@@ -158,14 +158,14 @@ def test_text_report(tree, capsys):
     status, out, err = amppy_report(["."], capsys)
     assert status == 0 and err == ""      # no progress bar when stderr is not a terminal
     lines = out.splitlines()
-    assert "unsupported  loose/union.cpp  loose/union.cpp:1:1: unions are not supported yet [unsupported]" in lines
+    assert "unsupported  loose/labels.cpp  loose/labels.cpp:1:11: labels are not supported yet [unsupported]" in lines
     assert any(line.startswith("clean        app/main.cpp  (App)") for line in lines)
     assert any("App  app/App.vcxproj  Debug|Win32  Application  2/2 units clean  runs: yes" in line for line in lines)
     assert any(line.startswith("  project-error  bad/Bad.vcxproj:") for line in lines)
     assert "5 units (5 files): 3 clean, 1 unsupported, 1 errors, 0 crash, 0 timeout" in lines
     assert "1 project: 1 runnable, 1 project files with errors" in lines
     table = lines.index("blocker     units  files  projects")
-    assert lines[table + 1:table + 3] == ["undeclared      1      1         0", "unions          1      1         0"]
+    assert lines[table + 1:table + 3] == ["labels          1      1         0", "undeclared      1      1         0"]
     assert lines[-1].startswith("time: ") and lines[-1].endswith(" s")
 
 
@@ -196,7 +196,7 @@ def test_projects_that_cannot_run_and_solutions(tmp_path, capsys, monkeypatch):
     write(tmp_path / "mfc" / "Mfc.vcxproj", vcxproj(["a.cpp", "b.cpp"]))
     write(tmp_path / "mfc" / "a.cpp", UNKNOWN_HEADER)
     write(tmp_path / "mfc" / "b.cpp", UNKNOWN_HEADER)
-    write(tmp_path / "mfc" / "stray.cpp", UNION)          # in no project: a loose file
+    write(tmp_path / "mfc" / "stray.cpp", LABELS)          # in no project: a loose file
     write(tmp_path / "All.sln", "Microsoft Visual Studio Solution File, Format Version 12.00\n"
           'Project("{8BC9CEB8-8B4A-11D0-8D11-00A0C91BC942}") = "NoMain", "nomain\\NoMain.vcxproj", '
           '"{11111111-2222-3333-4444-555555555555}"\nEndProject\n'

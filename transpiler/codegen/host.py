@@ -127,7 +127,7 @@ class HostWriter(PyEmitter):
             if s.host_only:
                 self.host_class(s)
             else:
-                o.append(f"@{'union' if s.union else 'struct'}  # {self.where(s.span)}")
+                o.append(f"@{'union_struct' if s.union else 'struct'}  # {self.where(s.span)}")
                 o.append(f"class {s.py_name}{self.base_of(s, '')}:")
                 for fname, ft in s.fields:
                     o.append(f"    {fname}: {self.field_type(ft)}")
