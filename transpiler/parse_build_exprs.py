@@ -180,6 +180,8 @@ class ExprBuilders(BuilderBase):
         text = ch[0].value
         single = text[-1] in "fF"
         body = text.rstrip("fFlL")
+        if body[:2] in ("0x", "0X"):            # a hexadecimal floating literal: `0x1.0p-23f`
+            return A.FloatLit(self.sp(meta), float.fromhex(body), text, single)
         return A.FloatLit(self.sp(meta), float(body), text, single)
 
     def char_lit(self, meta, ch):

@@ -23,7 +23,7 @@ from lark import Token
 #: Library types that are not templates (C++ AMP, std, and the Win32 console API).
 LIBRARY_TYPES = frozenset("""
     COORD SMALL_RECT HANDLE HINSTANCE HMODULE HWND WPARAM LPARAM LRESULT DWORD WORD BOOL BYTE UINT LONG ULONG SHORT CHAR WCHAR TCHAR _TCHAR
-    LPSTR LPCSTR LPWSTR LPCWSTR size_t ptrdiff_t int8_t int16_t int32_t int64_t uint8_t uint16_t
+    LPSTR LPCSTR LPWSTR LPCWSTR size_t ptrdiff_t nullptr_t int8_t int16_t int32_t int64_t uint8_t uint16_t
     uint32_t uint64_t string wstring ostream istream exception runtime_error
     accelerator accelerator_view completion_future tile_barrier runtime_exception
     invalid_compute_domain out_of_memory unsupported_feature accelerator_view_removed norm unorm uint

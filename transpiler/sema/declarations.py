@@ -94,6 +94,8 @@ class Declarations:
             return ir.Library("auto")
         if name in SCALAR_ALIASES:
             return ir.Scalar(SCALAR_ALIASES[name])
+        if name == "nullptr_t":             # the type of `nullptr`: a null pointer
+            return ir.Pointer(ir.Void())
         if name in STRING_ALIASES:          # Windows' C string types: `LPSTR` is `char*`
             return ir.String(STRING_ALIASES[name])
         if name in self.typedefs:
