@@ -64,6 +64,7 @@ class Symbol:
     explicit: bool = False            # an `explicit` constructor (no implicit conversions through it)
     closure: tuple | None = None      # a stored restrict(amp) lambda: (Kernel, capture values, index type)
     addressed: bool = False           # a kernel local whose address restrict(amp) code takes (`&x`)
+    readonly: bool = False            # a `const T x` / `T* const p` local: never assigned after its declaration
 
     def __repr__(self) -> str:
         return f"Symbol({self.name}: {self.type})"

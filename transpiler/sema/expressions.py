@@ -317,6 +317,10 @@ class Expressions:
             if k is not None and not k.lam.mutable:
                 self.error("not-assignable", "cannot assign to a variable captured by copy in a non-mutable lambda",
                            span)
+        owner = value_owner(e)     # `const S s; s.x = 1`, `const int a[2]; a[0] = 1`: parts of a const value
+        if owner is not None and owner.sym.readonly:
+            self.error("not-assignable", f"cannot assign to variable '{owner.sym.name}' with const-qualified type",
+                       span)
         base = e
         while isinstance(base, (ir.FieldRef, ir.ElementRef)):
             base = base.base
@@ -612,6 +616,18 @@ def is_lvalue(e: ir.Expr) -> bool:
 #: the largest finite float and double, exactly
 _FLT_MAX = decimal.Decimal(float.fromhex("0x1.fffffep+127"))
 _DBL_MAX = decimal.Decimal(float.fromhex("0x1.fffffffffffffp+1023"))
+
+
+def value_owner(e: ir.Expr) -> ir.Var | None:
+    """The variable whose value `e` is, or is part of (a field, an element of a C array or a
+    vector); None when `e` is reached through a pointer, a view or a call."""
+    while True:
+        if isinstance(e, ir.FieldRef) and not e.arrow:
+            e = e.base
+        elif isinstance(e, ir.ElementRef) and isinstance(e.base.type, (ir.CArray, ir.Vector)):
+            e = e.base
+        else:
+            return e if isinstance(e, ir.Var) else None
 
 
 def _beyond_range(text: str, single: bool) -> bool:

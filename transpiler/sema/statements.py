@@ -14,7 +14,7 @@ from .. import ir
 from ..source import Span
 from .constfold import fold
 from .context import ERROR_TYPE, SemaError
-from .expressions import is_lvalue, negate
+from .expressions import is_lvalue, negate, value_owner
 from . import exceptions as E
 from .lambdas import AUTO
 from . import random as R
@@ -364,7 +364,7 @@ class Statements:
             return self.static_local(v, t)
         const = isinstance(v.type, A.TypeName) and v.type.const
         sym = ir.Symbol(v.name, self.fn.py.fresh(v.name, self.scope), t, "local", v.name_span,
-                        storage=v.storage)
+                        storage=v.storage, readonly=_const_declared(v.type))
         try:
             init = self.initializer(sym, v)
         except SemaError:
@@ -396,6 +396,10 @@ class Statements:
             return [ir.VarDecl(v.span, sym, init)]
         if e.type != t and not (isinstance(t, ir.StructType) and CL.derives(self, e.type, t)):
             self.error("ref-binding", f"a reference to '{t}' cannot bind to a value of type '{e.type}'", v.init.span)
+        owner = value_owner(e)
+        if not const and owner is not None and owner.sym.readonly:
+            self.error("ref-binding", f"a non-const reference to '{t}' cannot bind to the const variable "
+                       f"'{owner.sym.name}'", v.init.span, help="make the reference const")
         used = {x.sym.name for x in ir.walk(e) if isinstance(x, ir.Var)}
         changed = used & A.assigned_names(tuple(self.rest_of_block))
         if changed - {x.sym.name for x in ir.walk(e) if isinstance(x, ir.Var) and x is e}:
@@ -738,3 +742,10 @@ def _stmts_of(st) -> list:
     if st is None:
         return []
     return list(st.body) if isinstance(st, ir.Block) else [st]
+
+
+def _const_declared(t) -> bool:
+    """`const T x`, `const T a[N]`, `T* const p`: a variable C++ does not let be assigned."""
+    while isinstance(t, A.ArrayType):
+        t = t.base
+    return isinstance(t, (A.TypeName, A.PointerType)) and t.const
