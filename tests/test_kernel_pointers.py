@@ -55,3 +55,37 @@ def test_pointer_into_a_section_walks_the_parent_memory():
 def _section_values(s):
     p = element_pointer2(s, 1, 0)
     return p.base[p.offset], p.base[p.offset + 1]
+
+
+_ACROSS_BARRIER = """
+#include <amp.h>
+#include <vector>
+using namespace concurrency;
+int main() {
+    std::vector<int> out(4);
+    array_view<int, 1> av(4, out);
+    parallel_for_each(extent<1>(4).tile<4>(), [=](tiled_index<4> t) restrict(amp) {
+        %s
+        t.barrier.wait();
+        av[t.global] = %s;
+    });
+    return 0;
+}
+"""
+
+
+def test_cpu_target_refuses_a_pointed_to_local_used_across_a_barrier():
+    # the cpu target splits a tiled kernel at its barriers and recomputes or copies locals between
+    # the parts; a write through a pointer is invisible to both, so it says so instead
+    from amppy.diagnostics import CompileError, DiagnosticSink
+    from amppy.driver import Options, translate
+    for decl, use in (("int x = t.local[0]; int* p = &x; *p += 10;", "x"),
+                      ("int a[2] = {1, 2}; int* p = &a[1]; *p += 10;", "a[1]")):
+        sink = DiagnosticSink()            # (what `amppy check --target cpu` reports: it generates code)
+        try:
+            translate("prog.cpp", Options(target="cpu"), sink, _ACROSS_BARRIER % (decl, use))
+        except CompileError:
+            pass
+        found = [f"{d.message} [{d.code}]" for d in sink.diagnostics]
+        assert any("whose address is taken, is used across a barrier" in d and "[unsupported-in-kernel]" in d
+                   for d in found), found

@@ -405,6 +405,12 @@ def _live_across(lk: LoweredKernel, loops: list, locals_: set, simple: list) -> 
         if (d is not None and d.init is not None and assign_count[v] == 1
                 and isinstance(v.type, (ir.Scalar, ir.Index, ir.Extent)) and _pure(d.init, remat, captures)):
             remat[v] = d.init
+    pointed = {x.args[0].sym for x in ir.walk(kernel.body) if isinstance(x, ir.LibCall)
+               and x.name in ("element_address", "flat") and x.args and isinstance(x.args[0], ir.Var)}
+    for v in live:          # pointers may change it unseen, and its one-element array is no scalar
+        if v.addressed or v in pointed and "tile_static" not in v.storage:
+            raise BarrierLoweringError(f"variable '{v.name}', whose address is taken, is used across a barrier; "
+                                       "the CPU target does not support that yet (the cuda target does)", v.span)
     promoted = [v for v in live if v not in remat]
     for v in promoted:
         if not isinstance(v.type, (ir.Scalar, ir.CArray, ir.Index, ir.Extent)):
