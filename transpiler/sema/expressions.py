@@ -104,6 +104,11 @@ class Expressions:
             return ir.Const(e.span, t, None)        # NULL, nullptr
         if isinstance(t, ir.Pointer) and isinstance(src, ir.CArray) and src.elem == t.elem:
             return M.decay(e)               # an array is a pointer to its first element
+        if explicit and self.fn is not None and self.in_amp() and (
+                isinstance(t, ir.Pointer) and isinstance(src, ir.Scalar) or
+                isinstance(t, ir.Scalar) and isinstance(src, ir.Pointer)):      # (Visual Studio's C3588)
+            self.error("amp-restrict", f"casting '{src}' to '{t}' (between a pointer and an integer) is not "
+                       "allowed in restrict(amp) code", span)
         if explicit and isinstance(t, (ir.Pointer, ir.String)) and isinstance(src, (ir.Pointer, ir.String)):
             self.unsupported(f"reinterpreting '{src}' as '{t}' is", span)
         if isinstance(t, ir.Library) and isinstance(src, ir.Library) and t.name == src.name:

@@ -1,6 +1,7 @@
 // Rule amp-restrict: what C++ AMP forbids pointers in restrict(amp) code: arithmetic on a
-// pointer to bool (Visual Studio: C3599; amp code moves pointers in 4-byte steps) and the
-// address of a global variable (C3586: amp code cannot reach host globals).
+// pointer to bool (Visual Studio: C3599; amp code moves pointers in 4-byte steps), the address
+// of a global variable (C3586: amp code cannot reach host globals) and casts between a pointer
+// and an integer (C3588).
 #include <vector>
 #include <amp.h>
 using namespace concurrency;
@@ -14,7 +15,8 @@ int next_flag(bool* flags) restrict(amp) {
 
 int bounded(int x) restrict(amp) {
     const int* p = &limit; // expected-error {{[amp-restrict]}}
-    return x < limit ? x : *p;
+    int where = (int)&x; // expected-error {{[amp-restrict]}}
+    return x < limit ? x + where : *p;
 }
 
 int main() {
