@@ -12,9 +12,9 @@ taken lives in a one-element array (the thread's own, as C++ gives each thread i
 
 Numba's dead-code elimination keeps a store only when it can see the stored-to array alias a
 live one; it does not look through tuples, so `p.base[p.offset] = v` would vanish in a parallel
-CPU kernel.  `_register_aliases` hooks its alias analysis (numba's and numba-cuda's) so that
-pointers, what they are made from and what is read out of them count as aliases of the
-function's arguments: stores through them are kept.
+CPU kernel.  `_register_aliases` hooks its alias analysis (numba's; numba-cuda's once that is
+loaded, `register_cuda_aliases`) so that pointers, what they are made from and what is read
+out of them count as aliases of the function's arguments: stores through them are kept.
 
 Comparisons use addresses (`pointer_address`), as C++ does: pointers into different objects
 are unequal, a null pointer (`null_pointer(float32)`, an empty base) equals only null.  What C++
@@ -26,6 +26,7 @@ existing memory, its data address); they compile for CPU kernels and for numba-c
 from __future__ import annotations
 
 import collections
+import sys
 
 from llvmlite import ir as llvm
 from numba.core import cgutils, types
@@ -185,17 +186,20 @@ def _alias_extension(ir_mod, ir_utils):
     return hook
 
 
-def _register_aliases() -> None:
+def _register_aliases(ir_name: str, utils_name: str) -> None:
     import importlib
-    for ir_name, utils_name in (("numba.core.ir", "numba.core.ir_utils"),
-                                ("numba.cuda.core.ir", "numba.cuda.core.ir_utils")):
-        try:
-            ir_mod, ir_utils = importlib.import_module(ir_name), importlib.import_module(utils_name)
-        except ImportError:             # no numba-cuda: the CPU target only
-            continue
-        table = ir_utils.alias_analysis_extensions
-        if ir_mod.Assign not in table:
-            table[ir_mod.Assign] = _alias_extension(ir_mod, ir_utils)
+    ir_mod, ir_utils = importlib.import_module(ir_name), importlib.import_module(utils_name)
+    table = ir_utils.alias_analysis_extensions
+    if ir_mod.Assign not in table:
+        table[ir_mod.Assign] = _alias_extension(ir_mod, ir_utils)
 
 
-_register_aliases()
+def register_cuda_aliases() -> None:
+    """The hook for numba-cuda's own alias analysis; `cuda_compat.import_cuda` calls it when a
+    program that uses pointers runs on the GPU (a CPU program does not pay for importing it)."""
+    _register_aliases("numba.cuda.core.ir", "numba.cuda.core.ir_utils")
+
+
+_register_aliases("numba.core.ir", "numba.core.ir_utils")
+if "numba.cuda.core.ir_utils" in sys.modules:           # numba-cuda already loaded
+    register_cuda_aliases()

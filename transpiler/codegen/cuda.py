@@ -264,11 +264,7 @@ class _KernelWriter:
         if isinstance(t, ir.Scalar):
             return np_scalar(t)
         if isinstance(t, ir.StructType):
-            name = f"{t.py}_record"
-            if ("record", t.name) not in self.emitted:
-                self.emitted.add(("record", t.name))
-                self.records += [f"{name} = numba.from_dtype({t.py}.dtype)  # struct {t.py} in shared memory", ""]
-            return name
+            return record_name(t, self.emitted, self.records)
         raise KernelCodegenError(f"tile_static variable of type '{t}' is not supported on the CUDA target", span)
 
     def shared_arrays(self) -> list[str]:
@@ -363,16 +359,19 @@ def emit_functions(functions, program=None, sources=None, emitted: set | None = 
     em = CudaEmitter(program, sources, None, {}, device_names(program))
     records: list[str] = []
     seen = emitted if emitted is not None else set()
-
-    def record_of(t: ir.StructType) -> str:     # a struct's numba record (tile_static data, null pointers)
-        name = f"{t.py}_record"
-        if ("record", t.name) not in seen:
-            seen.add(("record", t.name))
-            records.extend([f"{name} = numba.from_dtype({t.py}.dtype)  # struct {t.py} in shared memory", ""])
-        return name
-    em.record_of = record_of
+    em.record_of = lambda t: record_name(t, seen, records)      # tile_static structs, null pointers
     lines = em.functions(functions, DEVICE, emitted)
     return records + lines
+
+
+def record_name(t: ir.StructType, emitted: set, records: list) -> str:
+    """The module-level numba record type of struct `t`, its definition added to `records` the
+    first time the module needs it (`emitted` remembers)."""
+    name = f"{t.py}_record"
+    if ("record", t.name) not in emitted:
+        emitted.add(("record", t.name))
+        records += [f"{name} = numba.from_dtype({t.py}.dtype)  # struct {t.py} in shared memory", ""]
+    return name
 
 
 def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_functions: set | None = None) -> list[str]:

@@ -34,7 +34,7 @@ class PointerValues:
             self.use(v.sym.py_name)
             return f"Pointer({v.sym.py_name}, 0)", P_ATOM
         if n == "element_address":
-            base, idx = e.args[0], self.pointer_indices(e.args[1:], e.span)
+            base, idx = e.args[0], self.pointer_indices(e.args[1:])
             fn = {1: "element_pointer", 2: "element_pointer2", 3: "element_pointer3"}.get(len(idx))
             if fn is None:
                 raise KernelCodegenError(f"a pointer into a {len(idx)}-dimensional array is not supported "
@@ -64,7 +64,7 @@ class PointerValues:
         self.names_used.add("pointer_address")
         return f"pointer_address({self.expr(p)})"
 
-    def pointer_indices(self, indices, span) -> list[str]:
+    def pointer_indices(self, indices) -> list[str]:
         """An element's subscripts as separate texts (an index<N> value spread)."""
         if len(indices) == 1 and isinstance(indices[0].type, ir.Index):
             return [self.expr(self.component(indices[0], d)) for d in range(indices[0].type.rank)]

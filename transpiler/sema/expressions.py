@@ -387,8 +387,6 @@ class Expressions:
             p = M.arithmetic(self, op, left, right, n.span)
             if p is not None:
                 return p
-            if op in ("==", "!=") and isinstance(left.type, ir.Pointer) and isinstance(right.type, ir.Pointer):
-                return ir.Binary(n.span, ir.BOOL, op, left, right)
             self.error("type-mismatch", f"invalid operands to binary expression ('{left.type}' and '{right.type}')",
                        n.span)
         if op in ("<<", ">>"):

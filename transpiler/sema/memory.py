@@ -130,8 +130,7 @@ def address_of(a, e: ir.Expr, span) -> ir.Expr | None:
     lives in a one-element array, which is the pointer); None otherwise."""
     if isinstance(e, ir.Var) and isinstance(e.type, ir.Scalar) and e.sym.kind == "local" and \
             not e.sym.storage and e.type.name != "char":
-        e.sym.addressed = True
-        return ir.LibCall(span, ir.Pointer(e.type), "address", None, (e,))
+        return _variable_address(e, span)
     if not (isinstance(e, ir.ElementRef) and isinstance(e.type, ir.Scalar)):
         return None
     base = e.base
@@ -164,10 +163,16 @@ def amp_address_of(a, e: ir.Expr, span) -> ir.Expr | None:
         return None                         # a struct local or parameter is its fields (kernel_structs)
     if isinstance(e, ir.Var) and ("tile_static" in e.sym.storage or e.sym.kind == "local" or
                                   e.sym.kind == "param" and not e.sym.by_ref and a.fn.kernel is None):
-        if "tile_static" not in e.sym.storage:
-            e.sym.addressed = True          # it lives in a one-element array of the thread's own
-        return ir.LibCall(span, ir.Pointer(e.type), "address", None, (e,))
+        return _variable_address(e, span)
     return None
+
+
+def _variable_address(e: ir.Var, span) -> ir.Expr:
+    """`&x` of a variable: a tile_static one is already an array; another now lives in a
+    one-element array (the thread's own in a kernel), which the pointer points into."""
+    if "tile_static" not in e.sym.storage:
+        e.sym.addressed = True
+    return ir.LibCall(span, ir.Pointer(e.type), "address", None, (e,))
 
 
 def _amp_arithmetic(a, p: ir.Expr, span) -> None:
