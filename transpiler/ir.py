@@ -56,6 +56,7 @@ class Symbol:
     restrict_: tuple[str, ...] = ("cpu",)   # a function's restrict(...) list
     ref_params: tuple[bool, ...] = ()       # a function's parameters passed by reference
     mutable_refs: tuple[bool, ...] = ()     # ... by non-const reference (they bind only lvalues)
+    pointer_refs: tuple[bool, ...] = ()     # ... as a pointer: restrict(amp) code takes their address
     defaults: tuple = ()                    # a function's default arguments (AST expressions or None)
     owner: str = ""                   # a member function's class (its C++ name)
     member: str = ""                  # "method", "static", "ctor" or "dtor" for a member function
@@ -65,6 +66,7 @@ class Symbol:
     closure: tuple | None = None      # a stored restrict(amp) lambda: (Kernel, capture values, index type)
     addressed: bool = False           # a kernel local whose address restrict(amp) code takes (`&x`)
     readonly: bool = False            # a `const T x` / `T* const p` local: never assigned after its declaration
+    pointer_ref: bool = False         # a reference parameter passed as a pointer (`T& v` whose `&v` is taken)
 
     def __repr__(self) -> str:
         return f"Symbol({self.name}: {self.type})"

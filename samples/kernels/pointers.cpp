@@ -33,6 +33,19 @@ int twice(int value) restrict(amp)
     return value;
 }
 
+// the address of a reference parameter: a pointer to the caller's variable
+int* address_of(int& value) restrict(amp)
+{
+    int* p = &value;
+    return p;
+}
+
+// a reference to a pointer: the caller's pointer moves
+void skip(int*& p, int n) restrict(amp)
+{
+    p += n;
+}
+
 int main()
 {
     std::vector<int> data(TILE * TILE);
@@ -69,6 +82,7 @@ int main()
         if (none == NULL)
             none = row;
         int* out_row = &results[i * TILE];
+        *address_of(local) += 100;
         out_row[0] = local;
         out_row[1] = sum3(row);
         out_row[2] = sum3(first + 1);
@@ -77,7 +91,8 @@ int main()
         first++;
         out_row[5] = *first + first[1];
         int*& alias = first;            // a reference to a pointer moves the pointer
-        alias += 2;
+        alias += 1;
+        skip(first, 1);
         out_row[6] = *first + twice(i);
         int* shared_total = &total;
         atomic_fetch_add(shared_total, i);

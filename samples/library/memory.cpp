@@ -25,6 +25,13 @@ void scale(float* data, int n, float k) {
     for (float* p = data; p != data + n; ++p) *p *= k;
 }
 
+// A reference to a pointer: the caller's pointer moves past what was read.
+float take(const float*& cursor) {
+    float value = *cursor;
+    cursor++;
+    return value;
+}
+
 int main() {
     const int N = 8;
 
@@ -63,6 +70,10 @@ int main() {
     std::cout << "a after the kernel:";
     for (int i = 0; i < N; i++) std::cout << " " << a[i];
     std::cout << std::endl;
+    const float* cursor = a;
+    float first_two = take(cursor);
+    first_two += take(cursor);
+    std::cout << "taken: " << first_two << ", next " << *cursor << std::endl;
 
     // smart pointers
     std::unique_ptr<float[]> owned(new float[4]);

@@ -10,8 +10,9 @@ each call assigns them back to the arguments:
     int r = f(n) + 1;            ->  f_result, n = f(n)          (a line of its own, before)
                                      r = f_result + 1
 
-Which parameter types come back is the dialect's `writeback_types` (host: numbers and
-`std::string`s, whose Python objects are immutable; kernels: numbers and structs).  A call in a
+Which parameter types come back is the dialect's `writeback_types` (host: numbers,
+`std::string`s and pointers, whose Python objects are immutable or rebound by `p = q`;
+kernels: numbers, structs and pointers).  A call in a
 larger expression is evaluated on a line of its own just before its statement (`hoisted`).  A
 `while` or `for` condition that needs such lines (this, `while (!atomic_compare_exchange(...))`)
 becomes `while True:`, the lines, and a `break` when the condition is false (`condition_first`);
@@ -26,7 +27,7 @@ class ReferenceParams:
     """Mixin of the emitter core (`PyEmitter`)."""
 
     #: parameter types whose changes a function returns to its caller
-    writeback_types: tuple = (ir.Scalar, ir.StdString)
+    writeback_types: tuple = (ir.Scalar, ir.StdString, ir.Pointer)
 
     def function_defs(self) -> dict:
         if self._fdefs is None:

@@ -395,8 +395,7 @@ class Declarations:
                            help="only the last parameters can have default arguments")
         # references and arrays are passed without a copy (`void f(int a[3])` writes the caller's)
         refs = tuple(isinstance(p.type, (A.ArrayType, A.ReferenceType)) for p in params)
-        mutable = tuple(isinstance(p.type, A.ReferenceType) and not (
-            isinstance(p.type.base, A.TypeName) and p.type.base.const) for p in params)
+        mutable = tuple(mutable_reference(p.type) for p in params)
         return tuple(p.default for p in params), refs, mutable
 
     def check_amp_signature(self, d: A.FunctionDef) -> None:
@@ -529,6 +528,8 @@ class Declarations:
                 self.error("redefinition", "functions that differ only in their return type cannot be overloaded",
                            d.name_span)
             old.restrict_ = restrict
+            if d.body is not None:
+                old.pointer_refs = M.pointer_refs(d, real, mutable)
             if any(x is not None for x in defaults):
                 if any(x is not None for x in old.defaults):
                     self.error("default-args", f"redefinition of the default arguments of '{d.name}'",
@@ -553,6 +554,7 @@ class Declarations:
         # which parameters the call passes without a copy: non-const references, and arrays
         # (`void f(int a[3])` is `void f(int* a)` in C++: the callee writes the caller's array)
         sym.ref_params, sym.mutable_refs = refs, mutable
+        sym.pointer_refs = M.pointer_refs(d, real, mutable)
         if key is not None:
             self.external.setdefault(key, []).append(sym)
         if instance is None:
@@ -597,8 +599,9 @@ class Declarations:
                 continue
             name = p.name or f"arg{i}"
             ps = ir.Symbol(name, self.fn.py.fresh(name, self.scope), ptypes[i], "param", p.span)
-            ps.by_ref = isinstance(p.type, A.ReferenceType) and not (
-                isinstance(p.type.base, A.TypeName) and p.type.base.const)
+            ps.by_ref = mutable_reference(p.type)
+            if i < len(sym.pointer_refs) and sym.pointer_refs[i]:
+                ps.by_ref, ps.pointer_ref, ps.type = False, True, ir.Pointer(ps.type)
             self.scope.define(name, ps)
             params.append(ps)
             i += 1
@@ -637,3 +640,13 @@ class Declarations:
         if t.name in self.structs:
             return self.structs[t.name].fields
         return LIBRARY_STRUCTS[t.name]
+
+
+def mutable_reference(t) -> bool:
+    """A parameter type that binds the caller's object and may change it: `T&` (not `const T&`),
+    and `T&&` of a template parameter (a forwarding reference); `int*&& p` binds a temporary."""
+    if not isinstance(t, A.ReferenceType):
+        return False
+    if isinstance(t.base, A.TypeName):
+        return not t.base.const
+    return not t.rvalue

@@ -238,8 +238,8 @@ class Expressions:
             return self.thread_index_value(span)
         if k is not None and sym.kind in ("local", "param", "capture") and not self._in_kernel_scope(scope):
             return ir.Var(span, sym.type, self.capture(sym, span))
-        if sym.kind == "const" and sym.const_value is not None and isinstance(sym.type, ir.Scalar):
-            return ir.Var(span, sym.type, sym)
+        if sym.pointer_ref:                 # `v` of a `T& v` passed as a pointer: `*p`
+            return ir.ElementRef(span, sym.type.elem, ir.Var(span, sym.type, sym), (ir.Const(span, ir.INT, 0),))
         return ir.Var(span, sym.type, sym)
 
     def e_Unary(self, n: A.Unary) -> ir.Expr:

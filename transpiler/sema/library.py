@@ -304,6 +304,9 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
                     help="pass a variable (the function changes it), or make the parameter const")
     conv = tuple(a.convert(e, pt, s, copy=not by_ref)      # by value: C++ copies
                  for e, pt, s, by_ref in zip(args, ft.params, spans, refs))
+    if any(sym.pointer_refs):               # `T& v` whose address the callee takes: `&arg`
+        conv = tuple(memory.ref_argument(a, e, s) if pr else e
+                     for e, s, pr in zip(conv, spans, sym.pointer_refs + (False,) * len(conv)))
     a.call_sites.append((sym, span, a.fn is not None and a.in_amp()))
     if a.fn is not None:
         a.fn.calls.append(sym)

@@ -167,6 +167,27 @@ def amp_address_of(a, e: ir.Expr, span) -> ir.Expr | None:
     return None
 
 
+def pointer_refs(d: A.FunctionDef, params: list, mutable: tuple) -> tuple:
+    """Which reference parameters of restrict(amp) function `d` are passed as pointers: those
+    whose address its body takes (`T* p = &v;` must point at the caller's object, which a copy
+    in and out would not).  Each such argument is passed as its address, and `v` is `*p`."""
+    if d.body is None or d.restrict != ("amp",) or not any(mutable):
+        return ()
+    from .lambdas import _ast_walk
+    taken = {n.operand.name for n in _ast_walk(d.body) if isinstance(n, A.Unary) and n.op == "&"
+             and isinstance(n.operand, A.Name) and not n.operand.namespace}
+    return tuple(m and p.name in taken for p, m in zip(params, mutable))
+
+
+def ref_argument(a, e: ir.Expr, span) -> ir.Expr:
+    """The argument of a reference parameter passed as a pointer: the argument's address."""
+    p = amp_address_of(a, e, span)
+    if p is None:
+        a.unsupported("passing this argument to a reference parameter whose address the function takes is",
+                      span, help="pass a local variable or an array element")
+    return p
+
+
 def _variable_address(e: ir.Var, span) -> ir.Expr:
     """`&x` of a variable: a tile_static one is already an array; another now lives in a
     one-element array (the thread's own in a kernel), which the pointer points into."""
