@@ -77,6 +77,13 @@ def setfill(c):
     return _setter(f"setfill({c!r})", _fill=chr(c) if isinstance(c, (int, np.integer)) else str(c))
 
 
+#: libstdc++'s `std::ios_base::fmtflags` values (the masks are unions of their flags)
+FMTFLAGS = {"boolalpha": 1, "dec": 2, "fixed": 4, "hex": 8, "internal": 16, "left": 32, "oct": 64,
+            "right": 128, "scientific": 256, "showbase": 512, "showpoint": 1024, "showpos": 2048,
+            "skipws": 4096, "unitbuf": 8192, "uppercase": 16384}
+FMTFLAGS.update(adjustfield=32 | 128 | 16, basefield=2 | 8 | 64, floatfield=4 | 256)
+
+
 def _format_float(s, x):
     """Format a double like ``num_put`` with the stream's float flags."""
     x = float(x)
@@ -155,6 +162,35 @@ class OStream:
         if c is not None:
             self._fill = str(c)
         return old
+
+    # `setf`/`unsetf`/`flags`: the state as libstdc++'s `ios_base::fmtflags` bits (FMTFLAGS)
+    def flags(self, f=None):
+        old = 0
+        old |= FMTFLAGS["boolalpha"] if self.boolalpha else 0
+        old |= FMTFLAGS[{16: "hex", 8: "oct"}.get(self.base, "dec")]
+        old |= FMTFLAGS[self.floatfield] if self.floatfield else 0
+        old |= FMTFLAGS[self.adjust] if self.adjust else 0
+        for name in ("showpoint", "showpos", "uppercase"):
+            old |= FMTFLAGS[name] if getattr(self, name) else 0
+        if f is not None:
+            f = int(f)
+            self.boolalpha = bool(f & FMTFLAGS["boolalpha"])
+            self.base = 16 if f & FMTFLAGS["hex"] else 8 if f & FMTFLAGS["oct"] else 10
+            both = FMTFLAGS["fixed"] | FMTFLAGS["scientific"]
+            self.floatfield = {FMTFLAGS["fixed"]: "fixed", FMTFLAGS["scientific"]: "scientific"}.get(f & both)
+            self.adjust = "left" if f & FMTFLAGS["left"] else "internal" if f & FMTFLAGS["internal"] else "right"
+            for name in ("showpoint", "showpos", "uppercase"):
+                setattr(self, name, bool(f & FMTFLAGS[name]))
+        return old
+
+    def setf(self, f, mask=None):
+        old = self.flags()
+        f = int(f)
+        self.flags(old | f if mask is None else (old & ~int(mask)) | (f & int(mask)))
+        return old
+
+    def unsetf(self, f):
+        self.flags(self.flags() & ~int(f))
 
     def put(self, c):
         self._write(chr(c) if isinstance(c, (int, np.integer)) else str(c))

@@ -34,7 +34,8 @@ from numba.core.imputils import impl_ret_borrowed
 from numba.extending import intrinsic, register_jitable
 
 __all__ = ["Pointer", "flat_span", "null_span", "data_address", "array_pointer", "element_pointer",
-           "element_pointer2", "element_pointer3", "null_pointer", "pointer_address", "pointer_diff"]
+           "element_pointer2", "element_pointer3", "null_pointer", "pointer_address", "pointer_diff",
+           "view_array"]
 
 #: a pointer in a kernel: the memory of its object (1-D) and the element it points at
 Pointer = collections.namedtuple("Pointer", ["base", "offset"])
@@ -156,20 +157,32 @@ def null_pointer(dtype):
 
 
 @register_jitable
+def view_array(*views):
+    """A kernel's C array of array_views (`array_view<float> v[] = {a, b};`): the tuple of the
+    views, made here so that the alias hook below sees the views it holds written through."""
+    return views
+
+
+@register_jitable
 def pointer_diff(p, q):
     """`p - q`: how many elements apart (C++ defines it within one object)."""
     return (pointer_address(p) - pointer_address(q)) // p.base.itemsize
 
 
 def _is_pointer(name, typemap) -> bool:
+    """A Pointer, or a tuple of arrays (a kernel's C array of array_views, `(va, vb)`): a value
+    whose parts are arrays the program writes through."""
     t = typemap.get(name) if typemap is not None else None
-    return isinstance(t, types.BaseNamedTuple) and getattr(t, "instance_class", None) is Pointer
+    if isinstance(t, types.BaseNamedTuple) and getattr(t, "instance_class", None) is Pointer:
+        return True
+    return isinstance(t, types.BaseTuple) and not isinstance(t, types.BaseNamedTuple) and \
+        any(isinstance(x, types.Array) for x in t.types)
 
 
 def _alias_extension(ir_mod, ir_utils):
-    """An alias-analysis hook for assignments: a variable holding a Pointer, what it is made from
-    (`Pointer(a, k)`, `element_pointer(a, i)`) and what is read out of it (`p.base`) count as
-    aliases of the function's arguments, so that no store through a pointer is ever dropped.
+    """An alias-analysis hook for assignments: a variable holding a Pointer (or a tuple of
+    arrays), what it is made from (`Pointer(a, k)`, `element_pointer(a, i)`, `(va, vb)`) and what
+    is read out of it (`p.base`, `views[k]`) count as aliases of the function's arguments, so that no store through a pointer is ever dropped.
     (Marking them as argument aliases, rather than aliases of each other, does not depend on
     the order numba visits the blocks in.)  It only keeps code, never removes any."""
     def hook(instr, args, typemap, func_ir, alias_map, arg_aliases):

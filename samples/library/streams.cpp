@@ -90,5 +90,19 @@ int main() {
     std::ifstream missing("amppy_no_such_file.txt");
     std::cout << "missing file open: " << missing.is_open() << std::endl;
     std::remove(path);
+
+    // format flags set and cleared as a set: setf, unsetf, flags
+    std::ostringstream flagged;
+    flagged.setf(std::ios::showpoint | std::ios::fixed);
+    flagged << 1.5f << " " << 2.0;
+    std::ios::fmtflags old = std::cout.setf(std::ios::scientific, std::ios::floatfield);
+    std::cout << flagged.str() << " " << 1234.5;
+    std::cout.flags(old);
+    std::cout << " " << 1234.5;
+    std::cout.setf(std::ios::hex, std::ios::basefield);
+    std::cout.setf(std::ios::uppercase);
+    std::cout << " " << 255;
+    std::cout.unsetf(std::ios::uppercase);
+    std::cout << " " << 255 << std::dec << std::endl;
     return 0;
 }

@@ -262,6 +262,8 @@ class KernelExprEmitter(StructValues, PointerValues, PyEmitter):
         return self.index_value([self.expr(a) for a in e.args])
 
     def e_LibCall(self, e: ir.LibCall):
+        if e.name == "view_alias":             # `&v` / `*p` of an array_view: the view itself
+            return self.emit(e.args[0])
         if self.kernel_pointers and (e.name.startswith("ptr_") or e.name in ("address", "element_address", "flat")):
             pointer = self.pointer_call(e)
             if pointer is not None:
@@ -363,6 +365,11 @@ class KernelExprEmitter(StructValues, PointerValues, PyEmitter):
             self.addressed_decl(s, out, pad)
         elif isinstance(t, ir.StructType):
             self.struct_decl(s, out, pad)
+        elif isinstance(t, ir.CArray) and isinstance(t.elem, ir.ArrayView):     # a tuple of the views
+            items = array_initializer(s.init)
+            views = [self.expr(items[(i,)]) for i in range(t.dims[0])]
+            self.names_used.add("view_array")
+            out.append(f"{pad}{self.decl_target(s.sym)} = view_array({', '.join(views)})")
         elif isinstance(t, ir.CArray):
             self.local_array_decl(s, out, pad)
         else:

@@ -69,6 +69,7 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.handling = 0                   # catch handlers around the statement being analysed
         self.discarding = False             # analysing an expression statement's value-less top
         self.deduced = None                 # an `auto` variable's analysed initializer
+        self.choice_context = None          # restrict(amp)? for overload choice, when not the function's
         self.class_fields: dict[str, dict[str, str]] = {}   # class -> C++ field name -> Python name
         self.member_decls: dict[int, object] = {}   # id(member function Symbol) -> its AST declaration
         self.defined_members: set[int] = set()      # member functions whose body was analysed

@@ -223,7 +223,11 @@ class Declarations:
 
     def decltype(self, e, span) -> ir.Type:
         """`decltype(a[0] * 2)`: the expression's type, analysed where it is written (its code is
-        not kept: C++ does not evaluate it)."""
+        not kept: C++ does not evaluate it); `decltype(S::x)`: the type of field `x`."""
+        if isinstance(e, A.Name) and e.namespace and e.namespace[-1] in self.structs:
+            fields = dict(self.structs[e.namespace[-1]].fields)
+            if field_name(e.name) in fields:
+                return fields[field_name(e.name)]
         saved = (self.discarding, len(self.call_sites), list(self.fn.calls) if self.fn else None)
         try:
             t = self.expr(e).type

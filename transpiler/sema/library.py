@@ -278,6 +278,23 @@ def user_call(a, sym: ir.Symbol, n: A.Call) -> ir.Expr:
     return checked_call(a, sym, [], [a.expr(x) for x in n.args], [x.span for x in n.args], n.span)
 
 
+def _default_calls_allowed(a, sym: ir.Symbol, filled: list, span) -> None:
+    """The functions `sym`'s default arguments call run in the caller: each must allow its
+    restriction (reported at the call that uses the defaults, as Visual C++ does)."""
+    for e in filled:
+        for x in ir.walk(e):
+            if not (isinstance(x, ir.Call) and x.func.kind == "function"):
+                continue
+            f = x.func
+            if a.in_amp() and "amp" not in f.restrict_:
+                a.error("amp-restrict", f"the default argument of '{sym.name}' calls '{f.name}', which is not "
+                        "restrict(amp), from restrict(amp) code", span,
+                        help=f"pass the argument, or declare '{f.name}' restrict(amp)")
+            if not a.in_amp() and "cpu" not in f.restrict_:
+                a.error("amp-restrict", f"the default argument of '{sym.name}' calls '{f.name}', which is "
+                        "restrict(amp) only, from CPU code", span, help="pass the argument")
+
+
 def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) -> ir.Expr:
     """The call of program function `sym`: `pre` (a member function's object) and `args`
     (analysed) converted to its parameters, default arguments filled in (evaluated at the call,
@@ -292,7 +309,14 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
         want = str(len(params)) if required == len(params) else f"{required} to {len(params)}"
         a.error("call-args", f"'{sym.name}' takes {want} argument(s), {len(args)} given", span)
     extra = [x for x in defaults[len(args):]]           # default arguments, evaluated at the call
-    args = list(pre) + list(args) + [a.expr(x) for x in extra]
+    saved, a.choice_context = a.choice_context, False if not sym.owner else None    # (bound at namespace scope)
+    try:
+        filled = [a.expr(x) for x in extra]
+    finally:
+        a.choice_context = saved
+    if a.fn is not None and a.choice_context is None:
+        _default_calls_allowed(a, sym, filled, span)
+    args = list(pre) + list(args) + filled
     spans = [span] * len(pre) + list(spans) + [x.span for x in extra]
     from .expressions import is_lvalue
     refs = sym.ref_params or (False,) * len(ft.params)
@@ -310,6 +334,7 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     a.call_sites.append((sym, span, a.fn is not None and a.in_amp()))
     if a.fn is not None:
         a.fn.calls.append(sym)
+    if a.fn is not None and a.choice_context is None:     # (a default argument's: at its call, above)
         if a.in_amp() and "amp" not in sym.restrict_:
             a.error("amp-restrict", f"call to '{sym.name}', which is not restrict(amp), from restrict(amp) code",
                     span, help=f"declare '{sym.name}' restrict(amp) or restrict(cpu, amp)")
@@ -536,7 +561,10 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
             conv.append(e)
         return ir.LibCall(n.span, FREE_FUNCTIONS[name], name, None, tuple(conv))
     if name in ("copy", "copy_async"):
-        return views.copy_call(a, name, args, [x.span for x in n.args], n.span)
+        last = n.args[-1] if n.args else None
+        const_iterator = isinstance(last, A.Call) and isinstance(last.func, A.Member) and \
+            last.func.name in ("cbegin", "crbegin")       # (the IR's iterator does not keep it)
+        return views.copy_call(a, name, args, [x.span for x in n.args], n.span, const_iterator=const_iterator)
     if name == "assert":
         return ir.LibCall(n.span, ir.Void(), "cpp_assert", None, tuple(a.to_bool(x, s.span) for x, s in zip(args, n.args)))
     not_yet(a, name, getattr(n.func, "namespace", ()), n.func.span)

@@ -120,6 +120,10 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n) -> ir.Expr:
 
 def deref(a, e: ir.Expr, span) -> ir.Expr:
     """`*p`: the element p points at."""
+    if a.fn is not None and a.in_amp() and isinstance(e.type.elem, ir.ArrayView):
+        alias = view_alias(a, e, span)
+        if alias is not None:
+            return alias
     if not movable(a, e.type):
         a.unsupported(f"dereferencing a pointer to '{e.type.elem}' with '*' is", span)
     return ir.ElementRef(span, e.type.elem, e, (ir.Const(span, ir.INT, 0),))
@@ -147,6 +151,8 @@ def address_of(a, e: ir.Expr, span) -> ir.Expr | None:
 def amp_address_of(a, e: ir.Expr, span) -> ir.Expr | None:
     """`&x` in restrict(amp) code: of a local or tile_static number, of an element of an array,
     array_view, C array or tile_static array, of `p[i]`/`*p` (amppy.runtime.pointers)."""
+    if isinstance(e.type, ir.ArrayView):
+        return view_alias(a, e, span)
     if not isinstance(e.type, (ir.Scalar, ir.StructType)):
         return None
     if isinstance(e, ir.ElementRef):
@@ -186,6 +192,27 @@ def ref_argument(a, e: ir.Expr, span) -> ir.Expr:
         a.unsupported("passing this argument to a reference parameter whose address the function takes is",
                       span, help="pass a local variable or an array element")
     return p
+
+
+def amp_local_array(a, t: ir.CArray, init, span) -> None:
+    """A local C array of array_views in restrict(amp) code: one dimension, every element given
+    (`array_view<float> views[] = {a, b};`, which kernels hold as a tuple of the views)."""
+    items = init.args if isinstance(init, ir.Construct) else ()
+    if len(t.dims) == 1 and len(items) == t.dims[0]:
+        return
+    a.unsupported(f"a local array of '{t.elem}' in restrict(amp) code without every element in its "
+                  "initializer is", span, help="give every element: array_view<T> views[] = {a, b};")
+
+
+def view_alias(a, e: ir.Expr, span) -> ir.Expr | None:
+    """`&v` of an array_view in restrict(amp) code, and `*p` of a pointer to one: the same view
+    (a kernel's array_view is an array object, which a pointer to it can simply be)."""
+    if isinstance(e.type, ir.ArrayView) and (isinstance(e, ir.Var) or isinstance(e, ir.ElementRef) and
+                                             isinstance(e.base.type, ir.CArray)):
+        return ir.LibCall(span, ir.Pointer(e.type), "view_alias", None, (e,))
+    if isinstance(e.type, ir.Pointer) and isinstance(e.type.elem, ir.ArrayView) and not e.type.owner:
+        return ir.LibCall(span, e.type.elem, "view_alias", None, (e,))
+    return None
 
 
 def _variable_address(e: ir.Var, span) -> ir.Expr:

@@ -109,6 +109,11 @@ def describe(sym: ir.Symbol) -> str:
 
 
 def in_amp_context(a) -> bool:
+    """Whether overloads are chosen for restrict(amp) code: the function's context, except in a
+    default argument, whose calls C++ AMP binds where the function is declared (namespace
+    scope: the CPU's overloads), though they run, and are checked, in the caller."""
+    if a.choice_context is not None:
+        return a.choice_context
     return a.in_amp() if a.fn is not None else False
 
 

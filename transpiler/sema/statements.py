@@ -364,7 +364,7 @@ class Statements:
             return self.static_local(v, t)
         const = isinstance(v.type, A.TypeName) and v.type.const
         sym = ir.Symbol(v.name, self.fn.py.fresh(v.name, self.scope), t, "local", v.name_span,
-                        storage=v.storage, readonly=_const_declared(v.type))
+                        storage=v.storage, readonly=_const_declared(v.type), const_target=_const_target(v.type))
         try:
             init = self.initializer(sym, v)
         except SemaError:
@@ -373,6 +373,8 @@ class Statements:
         if const and init is not None:
             sym.const_value = fold(init)
         self.scope.define(v.name, sym)
+        if isinstance(t, ir.CArray) and isinstance(t.elem, ir.ArrayView) and self.in_amp():
+            M.amp_local_array(self, t, init, v.span)
         return [ir.VarDecl(v.span, sym, init)]
 
     def local_reference(self, v: A.VarDecl, t: ir.Type) -> list[ir.Stmt]:
@@ -742,6 +744,11 @@ def _stmts_of(st) -> list:
     if st is None:
         return []
     return list(st.body) if isinstance(st, ir.Block) else [st]
+
+
+def _const_target(t) -> bool:
+    """`const T* p`: a pointer through which C++ does not let the program write."""
+    return isinstance(t, A.PointerType) and isinstance(t.base, A.TypeName) and t.base.const
 
 
 def _const_declared(t) -> bool:

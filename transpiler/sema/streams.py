@@ -21,6 +21,11 @@ CLASSES = {"ostringstream": (True, False, False), "istringstream": (False, True,
 KINDS = {**CLASSES, "ostream": (True, False, False), "istream": (False, True, False)}
 #: `std::ios::app` and friends (libstdc++'s values, as the runtime's `ios`)
 OPEN_MODES = {"app": 1, "ate": 2, "binary": 4, "in": 8, "out": 16, "trunc": 32}
+#: `std::ios::fixed | std::ios::showpoint` and friends: libstdc++'s `fmtflags` (amppy.runtime.cppio.FMTFLAGS)
+FORMAT_FLAGS = {"boolalpha": 1, "dec": 2, "fixed": 4, "hex": 8, "internal": 16, "left": 32, "oct": 64,
+                "right": 128, "scientific": 256, "showbase": 512, "showpoint": 1024, "showpos": 2048,
+                "skipws": 4096, "unitbuf": 8192, "uppercase": 16384,
+                "adjustfield": 32 | 128 | 16, "basefield": 2 | 8 | 64, "floatfield": 4 | 256}
 _STATE = {"good": ir.BOOL, "fail": ir.BOOL, "eof": ir.BOOL, "bad": ir.BOOL}
 
 
@@ -75,9 +80,11 @@ def construct(a, t: ir.Library, args: tuple, span, spans) -> ir.Expr:
 
 
 def open_mode(name: str, span) -> ir.Expr | None:
-    """`std::ios::app`, `std::ios_base::out`: the flag's value, or None."""
+    """`std::ios::app`, `std::ios_base::out`, `std::ios::fixed`: the flag's value, or None."""
     if name in OPEN_MODES:
         return ir.Const(span, ir.INT, OPEN_MODES[name])
+    if name in FORMAT_FLAGS:
+        return ir.Const(span, ir.INT, FORMAT_FLAGS[name])
     return None
 
 
@@ -124,6 +131,10 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
         count(0, 1)
         return ir.LibCall(sp, ir.Scalar("long long"), name, obj,
                           tuple(a.convert(x, ir.INT, s.span) for x, s in zip(args, n.args)))
+    if name in ("setf", "unsetf", "flags") and writable(t):     # `os.setf(std::ios::fixed, std::ios::floatfield)`
+        count(*{"setf": (1, 2), "unsetf": (1, 1), "flags": (0, 1)}[name])
+        conv = tuple(a.convert(x, ir.INT, s.span) for x, s in zip(args, n.args))
+        return ir.LibCall(sp, ir.Void() if name == "unsetf" else ir.INT, name, obj, conv)
     if name == "get" or name == "peek" and t.name != "istream":
         if readable(t):
             count(0)

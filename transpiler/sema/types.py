@@ -19,6 +19,7 @@ SCALAR_ALIASES = {
     "int8_t": "signed char", "uint8_t": "unsigned char", "int16_t": "short", "uint16_t": "unsigned short",
     "int32_t": "int", "uint32_t": "unsigned int", "int64_t": "long long", "uint64_t": "unsigned long long",
     "WPARAM": "unsigned long long", "LPARAM": "long long", "LRESULT": "long long",   # (x64: pointer-sized)
+    "fmtflags": "int", "openmode": "int", "iostate": "int", "streamsize": "long long",   # std::ios_base's
 }
 
 #: Windows' C string types (their `wide` flag)

@@ -352,7 +352,7 @@ def _iterator(t) -> bool:
     return isinstance(t, (ir.Iterator, ir.Pointer))
 
 
-def copy_call(a, name: str, args: list, spans: list, sp, member=False) -> ir.Expr:
+def copy_call(a, name: str, args: list, spans: list, sp, member=False, const_iterator=False) -> ir.Expr:
     """`copy(src, dst)` of arrays/views (ranks and element types agree), `copy(first, last, dst)`,
     `copy(first, dst)` from iterators or pointers, `copy(src, out_iterator)`; `copy_async` the same,
     returning a `completion_future`."""
@@ -390,9 +390,24 @@ def copy_call(a, name: str, args: list, spans: list, sp, member=False) -> ir.Exp
                 help="copy between arrays and array_views, or from/to iterators or pointers")
     if isinstance(kinds[-1], ir.ArrayView) and kinds[-1].const:
         a.error("not-assignable", f"'{what}' cannot write into '{kinds[-1]}'", spans[-1])
+    _writable_destination(a, what, args[-1], spans[-1], const_iterator)
     if member:
         return ir.LibCall(sp, ir.Void(), "copy_to", args[0], (args[1],))
     return ir.LibCall(sp, FUTURE if name == "copy_async" else ir.Void(), name, None, tuple(args))
+
+
+def _writable_destination(a, what, dst: ir.Expr, span, const_iterator: bool) -> None:
+    """The destination of a copy is one C++ lets it write: not a `const array`, not a pointer to
+    const, not a `cbegin()` iterator (<amp.h> has no overload that takes them)."""
+    from .expressions import value_owner
+    owner = value_owner(dst)
+    if isinstance(dst.type, ir.AmpArray) and owner is not None and owner.sym.readonly:
+        a.error("not-assignable", f"'{what}' cannot write into the const array '{owner.sym.name}'", span,
+                help="copy into an array that is not const")
+    if isinstance(dst.type, (ir.Pointer, ir.Iterator)) and (
+            owner is not None and owner.sym.const_target or const_iterator):
+        a.error("not-assignable", f"'{what}' cannot write through a pointer or iterator to const", span,
+                help="copy into a container through begin() or a pointer to non-const elements")
 
 
 def _same_elem(a, what, it, view, sp):

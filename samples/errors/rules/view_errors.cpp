@@ -24,6 +24,15 @@ int main() {
     copy(a, ca); // expected-error {{[not-assignable]}}
     copy(v.begin(), fv); // expected-error {{[type-mismatch]}}
     copy(1, 2); // expected-error {{[no-matching-function]}}
+    const array<int, 2> frozen(6, 8);
+    copy(a, frozen); // expected-error {{[not-assignable]}}
+    frozen.copy_to(frozen); // expected-error {{[not-assignable]}}
+    array<int, 2> writable(6, 8);
+    copy(a, writable);
+    const int* readonly_data = v.data();
+    copy(a, readonly_data); // expected-error {{[not-assignable]}}
+    copy(a, v.cbegin()); // expected-error {{[not-assignable]}}
+    copy(a, v.begin());
     index<2> i(1, 2);
     index<1> j(1);
     index<2> k = i + j; // expected-error {{[rank-mismatch]}}

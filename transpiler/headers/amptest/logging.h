@@ -41,6 +41,17 @@ namespace Concurrency
             return Log(type, print_line_prefix);
         }
 
+        // one line of text (the harness's printf-style forms without further arguments)
+        inline void Log_writeline(LogType type, const char* msg)
+        {
+            Log(type, true) << msg << std::endl;
+        }
+
+        inline void Log_writeline(const char* msg)
+        {
+            Log(LogType::Info, true) << msg << std::endl;
+        }
+
         inline std::ostream& LogStream()
         {
             return std::cout;
