@@ -14,10 +14,10 @@ void add_through(array_view<float, 1>* view, index<1> i, float amount) restrict(
     *element += amount;
 }
 
-// a reference to a pointer: the caller's pointer moves to the other view
-void choose(array_view<float, 1>*& view, array_view<float, 1>* other) restrict(amp)
+// a pointer to a view as the result
+array_view<float, 1>* pick(array_view<float, 1>* first, array_view<float, 1>* second, bool which) restrict(amp)
 {
-    view = other;
+    return which ? second : first;
 }
 
 int main()
@@ -34,8 +34,7 @@ int main()
         array_view<float, 1>* p = &views[i[0] % 2];      // a or b, by the thread's parity
         add_through(p, i, 0.5f);
         array_view<float, 1>* last = &views[2];
-        if (i[0] >= N / 2)
-            choose(p, last);                             // the upper half writes into c
+        p = pick(p, last, i[0] >= N / 2);                // the upper half writes into c
         (*p)[i] *= 2.0f;
     });
     va.synchronize();

@@ -604,6 +604,10 @@ class Declarations:
             name = p.name or f"arg{i}"
             ps = ir.Symbol(name, self.fn.py.fresh(name, self.scope), ptypes[i], "param", p.span)
             ps.by_ref = mutable_reference(p.type)
+            if ps.by_ref and isinstance(ps.type, ir.Pointer) and isinstance(ps.type.elem, ir.ArrayView) and \
+                    "amp" in restrict:      # (the GPU's functions cannot give an array view back)
+                self.unsupported("a reference to a pointer to an array_view in restrict(amp) code is", p.span,
+                                 help="return the pointer, or pass the array_view by reference")
             if i < len(sym.pointer_refs) and sym.pointer_refs[i]:
                 ps.by_ref, ps.pointer_ref, ps.type = False, True, ir.Pointer(ps.type)
             self.scope.define(name, ps)
