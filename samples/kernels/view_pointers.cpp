@@ -14,12 +14,6 @@ void add_through(array_view<float, 1>* view, index<1> i, float amount) restrict(
     *element += amount;
 }
 
-// a pointer to a view as the result
-array_view<float, 1>* pick(array_view<float, 1>* first, array_view<float, 1>* second, bool which) restrict(amp)
-{
-    return which ? second : first;
-}
-
 int main()
 {
     std::vector<float> a(N), b(N), c(N);
@@ -34,7 +28,8 @@ int main()
         array_view<float, 1>* p = &views[i[0] % 2];      // a or b, by the thread's parity
         add_through(p, i, 0.5f);
         array_view<float, 1>* last = &views[2];
-        p = pick(p, last, i[0] >= N / 2);                // the upper half writes into c
+        if (i[0] >= N / 2)
+            p = last;                                    // the upper half writes into c
         (*p)[i] *= 2.0f;
     });
     va.synchronize();

@@ -605,7 +605,7 @@ class Declarations:
             ps = ir.Symbol(name, self.fn.py.fresh(name, self.scope), ptypes[i], "param", p.span)
             ps.by_ref = mutable_reference(p.type)
             if ps.by_ref and isinstance(ps.type, ir.Pointer) and isinstance(ps.type.elem, ir.ArrayView) and \
-                    "amp" in restrict:      # (the GPU's functions cannot give an array view back)
+                    "amp" in restrict:      # (the GPU's functions cannot give a view back: nor as a result)
                 self.unsupported("a reference to a pointer to an array_view in restrict(amp) code is", p.span,
                                  help="return the pointer, or pass the array_view by reference")
             if i < len(sym.pointer_refs) and sym.pointer_refs[i]:
@@ -613,6 +613,9 @@ class Declarations:
             self.scope.define(name, ps)
             params.append(ps)
             i += 1
+        if isinstance(ftype.ret, ir.Pointer) and isinstance(ftype.ret.elem, ir.ArrayView) and "amp" in restrict:
+            self.unsupported("a pointer to an array_view as the result of a restrict(amp) function is", d.name_span,
+                             help="pass the pointer in, or choose the view where it is used")
         prologue = CL.ctor_prologue(self, d, sym, this) if sym.member == "ctor" else []
         body = self.block(d.body, new_scope=False)
         if sym.member == "ctor":            # the object, its member initializers, the body, the object
@@ -644,9 +647,12 @@ class Declarations:
                 stack.extend(reversed(fd.calls))
             k.functions = order
 
-    def struct_fields(self, t: ir.StructType):
+    def struct_fields(self, t: ir.StructType, span=None):
         if t.name in self.structs:
             return self.structs[t.name].fields
+        if t.name not in LIBRARY_STRUCTS:       # declared (`struct Later;`), never defined
+            self.error("incomplete-type", f"member access into incomplete type '{t.name}'", span,
+                       help=f"define '{t.name}' before using its members")
         return LIBRARY_STRUCTS[t.name]
 
 

@@ -103,7 +103,7 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
             a.error("type-mismatch", f"member reference type '{t}' is not a pointer", n.span)
         t = t.elem
     if isinstance(t, ir.StructType):
-        fields = dict(a.struct_fields(t))
+        fields = dict(a.struct_fields(t, n.span))
         py = field_name(name)
         if py not in fields and t.name in a.structs and (name in a.structs[t.name].members or
                                                          name in a.structs[t.name].member_templates):
