@@ -278,21 +278,16 @@ def user_call(a, sym: ir.Symbol, n: A.Call) -> ir.Expr:
     return checked_call(a, sym, [], [a.expr(x) for x in n.args], [x.span for x in n.args], n.span)
 
 
-def _default_calls_allowed(a, sym: ir.Symbol, filled: list, span) -> None:
-    """The functions `sym`'s default arguments call run in the caller: each must allow its
-    restriction (reported at the call that uses the defaults, as Visual C++ does)."""
-    for e in filled:
-        for x in ir.walk(e):
-            if not (isinstance(x, ir.Call) and x.func.kind == "function"):
-                continue
-            f = x.func
-            if a.in_amp() and "amp" not in f.restrict_:
-                a.error("amp-restrict", f"the default argument of '{sym.name}' calls '{f.name}', which is not "
-                        "restrict(amp), from restrict(amp) code", span,
-                        help=f"pass the argument, or declare '{f.name}' restrict(amp)")
-            if not a.in_amp() and "cpu" not in f.restrict_:
-                a.error("amp-restrict", f"the default argument of '{sym.name}' calls '{f.name}', which is "
-                        "restrict(amp) only, from CPU code", span, help="pass the argument")
+def _restriction_allowed(a, f: ir.Symbol, span, via: str = "") -> None:
+    """The caller's restriction allows calling `f`; `via`: the default argument the call is in
+    (reported at the call that uses the defaults, as Visual C++ does)."""
+    what = f"the default argument of '{via}' calls '{f.name}'" if via else f"call to '{f.name}'"
+    if a.in_amp() and "amp" not in f.restrict_:
+        a.error("amp-restrict", f"{what}, which is not restrict(amp), from restrict(amp) code", span,
+                help=f"declare '{f.name}' restrict(amp) or restrict(cpu, amp)")
+    if not a.in_amp() and "cpu" not in f.restrict_:
+        a.error("amp-restrict", f"{what}, which is restrict(amp) only, from CPU code", span,
+                help=f"declare '{f.name}' restrict(cpu, amp) to call it from the host too")
 
 
 def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) -> ir.Expr:
@@ -314,8 +309,10 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
         filled = [a.expr(x) for x in extra]
     finally:
         a.choice_context = saved
-    if a.fn is not None and a.choice_context is None:
-        _default_calls_allowed(a, sym, filled, span)
+    if a.fn is not None and a.choice_context is None:      # the functions the defaults call run here
+        for x in (x for e in filled for x in ir.walk(e)):
+            if isinstance(x, ir.Call) and x.func.kind == "function":
+                _restriction_allowed(a, x.func, span, via=sym.name)
     args = list(pre) + list(args) + filled
     spans = [span] * len(pre) + list(spans) + [x.span for x in extra]
     from .expressions import is_lvalue
@@ -335,12 +332,7 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     if a.fn is not None:
         a.fn.calls.append(sym)
     if a.fn is not None and a.choice_context is None:     # (a default argument's: at its call, above)
-        if a.in_amp() and "amp" not in sym.restrict_:
-            a.error("amp-restrict", f"call to '{sym.name}', which is not restrict(amp), from restrict(amp) code",
-                    span, help=f"declare '{sym.name}' restrict(amp) or restrict(cpu, amp)")
-        if not a.in_amp() and "cpu" not in sym.restrict_:
-            a.error("amp-restrict", f"call to '{sym.name}', which is restrict(amp) only, from CPU code", span,
-                    help=f"declare '{sym.name}' restrict(cpu, amp) to call it from the host too")
+        _restriction_allowed(a, sym, span)
     return ir.Call(span, ft.ret, sym, conv)
 
 
