@@ -153,12 +153,14 @@ def analyse_units(units: list, opts: Options, sink: DiagnosticSink, text: str | 
     parsed = [_unit_front_end(u, opts, sink, text if k == 0 else None) for k, u in enumerate(units)]
     sink.check()
     linked = Linked(merged_sources([pp for pp, _ in parsed]), [pp for pp, _ in parsed])
+
+    def checks(program):
+        with _Stage("passes"):
+            return passes.run_all(program, sink, opts)
+
     with _Stage("sema"):
         program = sema.analyse_units([(tu, pp) for pp, tu in parsed], sink, ltcg=opts.ltcg,
-                                     link=not opts.compile_only)
-    sink.check()
-    with _Stage("passes"):
-        program = passes.run_all(program, sink, opts)
+                                     link=not opts.compile_only, checks=checks)
     sink.check()
     return linked, program
 

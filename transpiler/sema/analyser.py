@@ -112,17 +112,20 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         return self.run_units([(tu, self.pp)])
 
     def run_units(self, units: list) -> ir.Program:
-        """Analyse each (AST, PreprocessedSource) unit in order, then link them (sema/linkage.py)."""
+        """Analyse each (AST, PreprocessedSource) unit in order into one program; `link` then
+        reports what the linker would (sema/linkage.py)."""
         for k, (tu, pp) in enumerate(units):
             linkage.begin_unit(self, k, pp)
             self.analyse_unit(tu)
             linkage.end_unit(self)
-        linkage.link(self)
         self.link_kernel_functions()
         program = ir.Program(units[0][1].main_file, self.struct_order, self.global_vars, self.functions,
                              self.kernels, self.main, self.main_params)
         program.units = [pp.main_file for _, pp in units]
         return program
+
+    def link(self) -> None:
+        linkage.link(self)
 
     def analyse_unit(self, tu: A.TranslationUnit) -> None:
         # Pass 1: structs, typedefs, enums, function signatures, globals (in order).

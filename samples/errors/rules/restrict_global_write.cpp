@@ -1,10 +1,16 @@
-// Rule amp-restrict: restrict(amp) code cannot write a global variable.
+// Rule amp-restrict: restrict(amp) code cannot write a global variable (Visual Studio: C3586),
+// also one only declared here: that is the compiler's error, before the linker would miss it.
 #include <iostream>
 #include <vector>
 #include <amp.h>
 using namespace concurrency;
 
 int gLastIndex = 0;
+extern int gFlag;
+
+void set_flag(bool set) restrict(amp) {
+    gFlag = set ? 1 : 0; // expected-error {{[amp-restrict]}}
+}
 
 int main() {
     std::vector<int> data;
