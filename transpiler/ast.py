@@ -38,6 +38,7 @@ class TypeName(Node):
 class PointerType(Node):
     base: "TypeRef"
     const: bool
+    volatile: bool = False            # `T* volatile p` (the pointer itself)
 
 
 @dataclass(frozen=True)
@@ -203,6 +204,13 @@ class SizeofExpr(Node):
 
 
 @dataclass(frozen=True)
+class TypeId(Node):
+    """`typeid(expr)` or `typeid(T)`: one of the two is None."""
+    operand: "Expr | None"
+    type: "TypeRef | None"
+
+
+@dataclass(frozen=True)
 class New(Node):
     type: TypeRef
     args: Optional[tuple["Expr", ...]]
@@ -256,6 +264,7 @@ class VarDecl(Node):
     storage: tuple[str, ...]          # "static", "tile_static", "extern", "constexpr", ...
     init: Optional[Expr]              # `= e`, `= {...}` or `{...}` (InitList)
     ctor_args: Optional[tuple[Expr, ...]]   # `T x(a, b)`
+    bits: Optional[Expr] = None       # a bit-field's width: `unsigned flags : 4;`
 
 
 @dataclass(frozen=True)
@@ -300,6 +309,7 @@ class StructDef(Node):
 class EnumDef(Node):
     name: Optional[str]
     enumerators: tuple[tuple[str, Optional[Expr], Span], ...]
+    underlying: Optional[TypeRef] = None      # `enum Suit : char { ... }`
 
 
 @dataclass(frozen=True)

@@ -492,6 +492,7 @@ class StructDef:
     member_templates: dict = field(default_factory=dict)  # `template<class T> T get()` -> [AST TemplateDecl]
     unit: int = 0                     # the translation unit that defined it first (Program.units)
     union: bool = False               # a C++ union: every field at offset 0
+    bitfields: dict = field(default_factory=dict)     # `unsigned flags : 4;`: field -> its Span
 
 
 @dataclass

@@ -32,8 +32,9 @@ class Decl:
 
     def wrap(self, base):
         t = base
-        for kind, const, span in self.ptrs:
-            t = A.PointerType(span, t, const) if kind == "*" else A.ReferenceType(span, t, kind == "&&")
+        for kind, quals, span in self.ptrs:
+            t = A.PointerType(span, t, "const" in quals, "volatile" in quals) if kind == "*" \
+                else A.ReferenceType(span, t, kind == "&&")
         for size, span in reversed(self.arrays):
             t = A.ArrayType(span, t, size)
         return t

@@ -208,7 +208,7 @@ class DeclBuilders(BuilderBase):
     def ptr_op(self, meta, ch):
         tok = ch[0]
         kind = {"STAR": "*", "AMP": "&", "ANDAND": "&&"}[tok.type]
-        return (kind, len(ch) > 1, self.sp(meta))
+        return (kind, frozenset(t.value for t in ch[1:]), self.sp(meta))     # {"const", "volatile"}
 
     def array_suffix(self, meta, ch):
         return (ch[0] if ch else None, self.sp(meta))
@@ -260,9 +260,24 @@ class DeclBuilders(BuilderBase):
             decls.append(A.VarDecl(span, d.name, d.span, d.wrap(base), storage, value, args))
         return A.DeclStmt(self.sp(meta), tuple(decls))
 
+    def bitfield(self, meta, ch):
+        name = ch[0] if len(ch) > 1 else None
+        return Marker("bitfield", (name.value if name is not None else None, ch[-1]), self.sp(meta))
+
+    def bitfield_decl(self, meta, ch):
+        """Bit-fields: fields with a width (an unnamed one only pads, and declares nothing)."""
+        storage = tuple(c.value for c in ch if isinstance(c, Marker) and c.kind == "storage")
+        base = next(c for c in ch if not isinstance(c, Marker))
+        decls = tuple(A.VarDecl(c.span, c.value[0], c.span, base, storage, None, None, c.value[1])
+                      for c in ch if isinstance(c, Marker) and c.kind == "bitfield" and c.value[0] is not None)
+        return A.DeclStmt(self.sp(meta), decls)
+
     def linkage_spec(self, meta, ch):
-        """`extern "C" ...`: its declarations, as if written without it."""
+        """`extern "C" ...`: its declarations, as if written without it; its functions are marked
+        `extern "C"` (such a function cannot be overloaded, nor be restrict(cpu, amp))."""
         items = [c for c in ch[2:] if c is not None and not isinstance(c, TOKENS)]
+        if ch[1].value == '"C"':
+            items = [_c_linkage(c) for c in items]
         return items[0] if len(items) == 1 else Marker("declarations", tuple(items), self.sp(meta))
 
     def typedef_struct(self, meta, ch):
@@ -293,7 +308,7 @@ class DeclBuilders(BuilderBase):
         if name is None:
             return self.unsupported(span, "a typedef of an unnamed enum through a pointer is")
         items = tuple(c for c in ch if isinstance(c, tuple))
-        enum = A.EnumDef(span, name, items)
+        enum = A.EnumDef(span, name, items, next((c for c in ch if isinstance(c, A.TypeName)), None))
         base = A.TypeName(span, name, (), None, False, False, None)
         typedefs = [A.Typedef(span, d.name, d.wrap(base)) for d in decls if d.name != name]
         return Marker("declarations", (enum, *typedefs), span) if typedefs else enum
@@ -362,7 +377,7 @@ class DeclBuilders(BuilderBase):
                 name = c.value
             elif isinstance(c, tuple):
                 items.append(c)
-        return A.EnumDef(self.sp(meta), name, tuple(items))
+        return A.EnumDef(self.sp(meta), name, tuple(items), next((c for c in ch if isinstance(c, A.TypeName)), None))
 
     def enumerator(self, meta, ch):
         return (ch[0].value, ch[1] if len(ch) > 1 else None, self.tsp(ch[0]))
@@ -378,6 +393,9 @@ class DeclBuilders(BuilderBase):
 
     def const_method(self, meta, ch):
         return Marker("const")
+
+    def volatile_method(self, meta, ch):
+        return Marker("volatile", None, self.sp(meta))
 
     def noexcept_spec(self, meta, ch):
         return Marker("noexcept")
@@ -475,8 +493,19 @@ class DeclBuilders(BuilderBase):
             storage += ("pure",)                # `virtual void f() = 0;`
         if any(isinstance(c, Marker) and c.kind == "throw" for c in ch):
             storage += ("throw()",)             # a dynamic exception specification
+        if any(isinstance(c, Marker) and c.kind == "volatile" for c in ch):
+            storage += ("volatile",)            # `int get() volatile`: a volatile member function
         return A.FunctionDef(self.sp(meta), fname, nspan, rtype, params, variadic,
                              restrict, rspan, storage, body, owner=owner, const=const, spec_args=spec_args)
+
+
+def _c_linkage(item):
+    """`item` with its functions marked `extern "C"`."""
+    if isinstance(item, A.FunctionDef):
+        return replace(item, storage=item.storage + ('extern "C"',))
+    if isinstance(item, Marker) and item.kind == "declarations":
+        return Marker("declarations", tuple(_c_linkage(c) for c in item.value), item.span)
+    return item
 
 
 def _flat(items):

@@ -139,6 +139,13 @@ class ExprBuilders(BuilderBase):
     def sizeof_expr(self, meta, ch):
         return A.SizeofExpr(self.sp(meta), ch[1])
 
+    def typeid_expr(self, meta, ch):
+        return A.TypeId(self.sp(meta), ch[1], None)
+
+    def typeid_type(self, meta, ch):
+        ptrs = [c for c in ch[2:] if isinstance(c, tuple)]
+        return A.TypeId(self.sp(meta), None, Decl(None, None, ptrs, []).wrap(ch[1]))
+
     def new_expr(self, meta, ch):
         ptrs = [c for c in ch[2:] if isinstance(c, tuple)]
         args = [c for c in ch[2:] if not isinstance(c, tuple)]

@@ -1,5 +1,6 @@
 // Declarations written the C way or with specifiers in another order, and C++ AMP's runtime
-// refusing a compute domain whose extent is not positive.
+// refusing a compute domain whose extent is not positive.  Also what is valid on the host only:
+// an enum with a char underlying type, `volatile` member functions and pointers, extern "C".
 #include <iostream>
 #include <climits>
 #include <vector>
@@ -10,6 +11,10 @@ typedef enum { RED = 1, GREEN = 2, BLUE = 4 } colour;     // a C-style enum type
 const static int LIMIT = 10;                               // `const static` is `static const`
 
 struct Pair { int first; int second; };
+
+enum Level : unsigned char { LOW = 1, HIGH = 200 };       // an enum's underlying type: unsigned char
+struct Counter { int n; int get() volatile { return n + 1; } };   // a volatile member function
+extern "C" int add_c(int a, int b) { return a + b; }     // C linkage: one version, no overloads
 
 template <typename E>
 int rank_of() { const int r = E::rank; return r; }         // a template parameter's static member
@@ -22,6 +27,11 @@ int main() {
     Pair p = [&]() -> Pair { Pair q; q.first = k; q.second = k * k; return q; }();   // trailing return type
     std::cout << p.first << " " << p.second << std::endl;
     std::cout << rank_of<extent<3>>() << " " << rank_of<index<1>>() << std::endl;
+
+    Level l = HIGH;
+    Counter counter = {41};
+    int* volatile vp = &k;                                   // the pointer itself is volatile
+    std::cout << (int)l << " " << sizeof(Level) << " " << counter.get() << " " << add_c(*vp, 2) << std::endl;
 
     std::vector<int> hits(1);
     array_view<int, 1> hv(1, hits);

@@ -9,7 +9,7 @@ import importlib
 
 #: Pass modules in the order they run: shapes and declarations first (what later passes
 #: assume), then restrict(amp) rules, then barrier placement, and the race warning last.
-PASSES: list[str] = ["tile_shape", "tile_static", "restrict_amp", "barriers", "races"]
+PASSES: list[str] = ["tile_shape", "tile_static", "restrict_amp", "barriers", "races", "bitfields"]
 
 
 def run_all(program, sink, opts):

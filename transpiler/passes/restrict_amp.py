@@ -103,6 +103,10 @@ def _struct_use(found, t, st: ir.StructType, span, structs) -> None:
             found.append((span, f"class '{st.name}' has virtual member functions, which restrict(amp) code "
                                 "does not allow", "remove 'virtual' from the class's member functions",
                           f"virtual {st.name}"))
+        if d.bitfields:
+            found.append((span, f"class '{st.name}' has a bit-field member '{next(iter(d.bitfields))}', which "
+                                "restrict(amp) code does not allow", "use a whole 'int' or 'unsigned int' member",
+                          f"{st.name}:bits"))
         for _, ft in d.fields:
             name = _banned(ft)
             if name:

@@ -373,6 +373,8 @@ class Declarations:
                     if f.init is not None:          # `float x = 1;`: used where no constructor sets x
                         sd.field_inits[field_name(f.name)] = f.init
                     sd.fields.append((field_name(f.name), t))
+                    if f.bits is not None:
+                        sd.bitfields[field_name(f.name)] = f.span
                 except SemaError:
                     continue
             fields = sd.fields
@@ -408,6 +410,9 @@ class Declarations:
         if "tile_static" in d.storage:
             self.sink.error("bad-specifier", "'tile_static' can only be applied to variable declarations",
                             d.name_span)
+        if 'extern "C"' in d.storage and {"cpu", "amp"} <= set(d.restrict or ()):    # (Visual Studio's C3938)
+            self.sink.error("bad-specifier", f"extern \"C\" function '{d.name}' cannot be restrict(cpu, amp)",
+                            d.name_span, help="a C function has one version: make it restrict(cpu) or restrict(amp)")
         if "amp" not in (d.restrict or ()):
             return
         for t, span in [(d.return_type, d.name_span)] + [(p.type, p.span) for p in d.params]:
@@ -417,13 +422,18 @@ class Declarations:
                             "of arguments ('...')", d.name_span)
         if "throw()" in d.storage:
             self.sink.error("amp-restrict", f"restrict(amp) function '{d.name}' cannot have an exception "
-                            "specification", d.name_span, help="remove 'throw()'")
+                            "specification", d.name_span, help="remove 'throw(...)'")
+        if "volatile" in d.storage:
+            self.sink.error("amp-restrict", f"restrict(amp) member function '{d.name}' cannot be 'volatile'",
+                            d.name_span, help="remove 'volatile'")
 
     def check_amp_volatile(self, t, span) -> None:
         """C++ AMP has no `volatile` in restrict(amp) code (Visual Studio's C3581)."""
         while isinstance(t, (A.ReferenceType, A.PointerType, A.ArrayType)):
+            if isinstance(t, A.PointerType) and t.volatile:
+                break
             t = t.base
-        if isinstance(t, A.TypeName) and t.volatile:
+        if isinstance(t, (A.TypeName, A.PointerType)) and t.volatile:
             self.sink.error("amp-restrict", "'volatile' types are not allowed in restrict(amp) code", span,
                             help="remove 'volatile': a thread's own variables need no such qualifier")
 
@@ -471,10 +481,13 @@ class Declarations:
                 self.scope.define(name, sym)
             self.global_vars.append(ir.GlobalVar(sym, ir.Const(span, ir.INT, value)))
             value += 1
+        # The enum type is its underlying type (`enum Suit : char` is a char: not allowed in
+        # restrict(amp) code, Visual Studio's C3581); its enumerators stay int constants.
+        t = self.resolve_type(d.underlying) if d.underlying is not None else ir.INT
         if d.name and owner is None:
-            self.typedefs[d.name] = ir.INT
+            self.typedefs[d.name] = t
         elif d.name:
-            owner.member_types[d.name] = ir.INT
+            owner.member_types[d.name] = t
 
     def global_var(self, v: A.VarDecl) -> None:
         t = self.auto_type(self.resolve_type(self.sized_type(v)), v)
@@ -525,7 +538,13 @@ class Declarations:
             [prev] if isinstance(prev, ir.Symbol) and prev.kind == "function" else []
         if instance is not None:
             group = []
+        c_linkage = 'extern "C"' in d.storage
         for old in group:
+            if c_linkage and getattr(old, "c_linkage", False) and (
+                    old.type.params != ftype.params or set(old.restrict_) != set(restrict)):
+                self.error("redefinition", f"second C linkage of overloaded function '{d.name}' is not allowed",
+                           d.name_span, help="an extern \"C\" function has one version: give the other a C++ "
+                                             "name, or remove extern \"C\"")    # (Visual Studio's C2733)
             if old.type.params != ftype.params or not set(old.restrict_) & set(restrict):
                 continue                    # an overload (or the other restriction's version)
             if old.type.ret != ftype.ret:
@@ -554,6 +573,7 @@ class Declarations:
         py = self.module_names.unique(instance[1]) if instance else self.module_names.fresh(base, self.globals)
         sym = ir.Symbol(instance[0] if instance else d.name, py, ftype, "function", d.name_span)
         sym.restrict_ = restrict
+        sym.c_linkage = c_linkage
         sym.defaults = defaults
         # which parameters the call passes without a copy: non-const references, and arrays
         # (`void f(int a[3])` is `void f(int* a)` in C++: the callee writes the caller's array)

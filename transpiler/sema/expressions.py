@@ -174,6 +174,9 @@ class Expressions:
     def e_StringLit(self, n: A.StringLit) -> ir.Expr:
         # A literal is used as a C string (`const char*`): it ends at its first NUL, so
         # "a\0b" prints "a" wherever C++ would (cout, printf %s, std::string(...)).
+        if self.in_amp():                   # (Visual Studio's C3589)
+            self.error("amp-restrict", "string literals are not allowed in restrict(amp) code", n.span,
+                       help="restrict(amp) code has no char type and no constant memory for text")
         return ir.StringConst(n.span, ir.String(n.wide), n.value.split("\0", 1)[0])
 
     def e_BoolLit(self, n: A.BoolLit) -> ir.Expr:
@@ -477,6 +480,9 @@ class Expressions:
         self.unsupported("the comma operator here is", n.span)
 
     def e_Cast(self, n: A.Cast) -> ir.Expr:
+        if n.style == "dynamic_cast" and self.in_amp():     # (Visual Studio's C3587)
+            self.error("amp-restrict", "dynamic_cast is not allowed in restrict(amp) code", n.span,
+                       help="restrict(amp) code has no run-time type information: use static_cast")
         t = self.resolve_type(n.type)
         alloc = self.pointer_cast(t, n.operand, n.span)
         if alloc is not None:
@@ -534,6 +540,12 @@ class Expressions:
     def e_SizeofExpr(self, n: A.SizeofExpr) -> ir.Expr:
         e = self.expr(n.operand)
         return ir.Const(n.span, ir.Scalar("size_t"), self.sizeof(e.type, n.span))
+
+    def e_TypeId(self, n: A.TypeId) -> ir.Expr:
+        if self.in_amp():                   # (Visual Studio's C3591)
+            self.error("amp-restrict", "typeid is not allowed in restrict(amp) code", n.span,
+                       help="restrict(amp) code has no run-time type information")
+        self.unsupported("typeid is", n.span)
 
     def sizeof(self, t: ir.Type, span: Span) -> int:
         from ..layout import sizeof
