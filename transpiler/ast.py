@@ -248,6 +248,7 @@ class Lambda(Node):
     mutable: bool
     return_type: Optional[TypeRef]
     body: "Compound"
+    throws: bool = False              # a dynamic exception specification: `[]() throw() { ... }`
 
 
 Expr = Union[IntLit, FloatLit, CharLit, StringLit, BoolLit, NullPtr, This, Name, Unary,
@@ -360,6 +361,12 @@ class TemplateDecl(Node):
     (or no params), an explicit or partial specialisation of one."""
     params: tuple[TemplateParam, ...]
     decl: Node
+
+
+@dataclass(frozen=True)
+class ExplicitInstantiation(Node):
+    """`template void f<int>(int&) restrict(amp);`: the template's instance, made here."""
+    decl: "FunctionDef"
 
 
 @dataclass(frozen=True)

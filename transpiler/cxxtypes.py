@@ -19,6 +19,14 @@ import struct
 
 from . import ir
 
+#: C++ AMP allows int, unsigned int, long, float, double and bool (and structs of them) in
+#: restrict(amp) code; not these (Visual Studio's C3581), each with the type to use instead.
+AMP_BANNED = {
+    "char": "int", "signed char": "int", "unsigned char": "unsigned int",
+    "short": "int", "unsigned short": "unsigned int", "wchar_t": "unsigned int",
+    "long double": "double", "long long": "int", "unsigned long long": "unsigned int",
+}
+
 #: Integer results that may leave their type's range (and are exact modulo 2**bits).
 RING_OPS = ("+", "-", "*", "<<")
 

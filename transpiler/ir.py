@@ -493,6 +493,7 @@ class StructDef:
     unit: int = 0                     # the translation unit that defined it first (Program.units)
     union: bool = False               # a C++ union: every field at offset 0
     bitfields: dict = field(default_factory=dict)     # `unsigned flags : 4;`: field -> its Span
+    references: dict = field(default_factory=dict)    # `array_view<int>& v;`: field -> its Span
 
 
 @dataclass

@@ -71,6 +71,12 @@ class DeclBuilders(BuilderBase):
     def using_alias(self, meta, ch):
         return A.Typedef(self.sp(meta), ch[1].value, ch[2])
 
+    def explicit_instantiation(self, meta, ch):
+        decl = ch[-1]
+        if not isinstance(decl, A.FunctionDef) or decl.body is not None or decl.owner:
+            return self.unsupported(self.tsp(ch[0]), "this kind of explicit instantiation is")
+        return A.ExplicitInstantiation(self.sp(meta), decl)
+
     def template_decl(self, meta, ch):
         params = tuple(c for c in ch if isinstance(c, A.TemplateParam))
         decl = ch[-1]
@@ -358,10 +364,13 @@ class DeclBuilders(BuilderBase):
         return m
 
     def base(self, meta, ch):
-        name = next(t.value for t in reversed(ch) if isinstance(t, TOKENS) and t.type in ("NAME", "TYPE_NAME", "TEMPLATE_NAME"))
+        """(the base class: its name, or a template-id's TypeName, `Buf<T, 4>`; virtual or not)."""
+        virtual = any(isinstance(t, TOKENS) and t.type == "VIRTUAL" for t in ch)
         if any(isinstance(t, TOKENS) and t.type == "TEMPLATE_NAME" for t in ch):
-            raise _SyntaxProblem("unsupported", "a class template as a base class is not supported yet", self.sp(meta))
-        return (name, any(isinstance(t, TOKENS) and t.type == "VIRTUAL" for t in ch))
+            return (self.template_type(meta, [t for t in ch if not (isinstance(t, TOKENS) and
+                                                                  t.type in ("ACCESS", "VIRTUAL"))]), virtual)
+        name = next(t.value for t in reversed(ch) if isinstance(t, TOKENS) and t.type in ("NAME", "TYPE_NAME"))
+        return (name, virtual)
 
     def struct_member(self, meta, ch):
         return ch[0]

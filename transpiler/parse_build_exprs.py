@@ -261,4 +261,5 @@ class ExprBuilders(BuilderBase):
         pm = next((c for c in ch if isinstance(c, Marker) and c.kind == "params"), None)
         ch2 = list(pm.value if pm else ()) + [c for c in ch if not isinstance(c, A.Capture) and c is not pm]
         params, variadic, restrict, rspan, ret, mutable, body = self._fn_parts(ch2)
-        return A.Lambda(self.sp(meta), caps, params, restrict, rspan, mutable, ret, body)
+        throws = any(isinstance(c, Marker) and c.kind == "throw" for c in ch)
+        return A.Lambda(self.sp(meta), caps, params, restrict, rspan, mutable, ret, body, throws)

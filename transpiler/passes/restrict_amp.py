@@ -18,13 +18,7 @@ from __future__ import annotations
 
 from .. import ir
 
-#: C++ AMP allows int, unsigned int, long, float, double and bool (and structs of them); not the
-#: 64-bit integers (`long long`, error C3581 in Visual Studio).
-BANNED = {
-    "char": "int", "signed char": "int", "unsigned char": "unsigned int",
-    "short": "int", "unsigned short": "unsigned int", "wchar_t": "unsigned int",
-    "long double": "double", "long long": "int", "unsigned long long": "unsigned int",
-}
+from ..cxxtypes import AMP_BANNED as BANNED
 
 
 def amp_bodies(program: ir.Program):

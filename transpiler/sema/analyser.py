@@ -74,6 +74,7 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.member_decls: dict[int, object] = {}   # id(member function Symbol) -> its AST declaration
         self.defined_members: set[int] = set()      # member functions whose body was analysed
         self.pending_bodies: list = []      # member functions defined in their class: (AST, Symbol)
+        self.explicit_instances: list = []  # `template void f<int>(int);`: made after the unit's bodies
         self.namespaces: set = set()        # the program's own namespaces
         self.function_templates: dict[str, list] = {}   # name -> its templates (sema/templates.py)
         self.class_templates: dict[str, object] = {}    # name -> its template
@@ -142,6 +143,12 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
                 self.function_body(d, sym)
             except SemaError:
                 pass
+        for d in self.explicit_instances:
+            try:
+                T.explicit_instantiation(self, d)
+            except SemaError:
+                pass
+        self.explicit_instances = []
         self.linked_calls += [(sym, span, amp, self.unit) for sym, span, amp in self.call_sites]
         self.call_sites = []
 
@@ -155,6 +162,9 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
                     T.declare(self, d)
                 except SemaError:
                     pass
+                continue
+            if isinstance(d, A.ExplicitInstantiation):  # made after the unit's bodies
+                self.explicit_instances.append(d)
                 continue
             if isinstance(d, A.Namespace):
                 nested = d.name and namespace and namespace != "(anonymous)"

@@ -143,6 +143,14 @@ def inherit(a, d: A.StructDef, sd: ir.StructDef) -> None:
     """`struct B : public A`: A's fields come first (C++'s layout), A's member types, constants
     and member functions are B's too unless B declares the name (which hides them)."""
     name = d.bases[0]
+    if isinstance(name, A.TypeName):        # `struct D : Buf<float, 4>`: the instance is the base
+        t = a.resolve_type(name)
+        if not isinstance(t, ir.StructType):
+            a.error("unknown-type", f"base class '{t}' is not a class", d.span)
+        name = t.name
+        if a.struct_order.index(a.structs[name]) > a.struct_order.index(sd):
+            a.struct_order.remove(sd)       # (instantiated just now: the module defines it first)
+            a.struct_order.append(sd)
     base = a.structs.get(name)
     if base is None:
         a.error("unknown-type", f"unknown base class '{name}'", d.span)
@@ -549,3 +557,18 @@ def upcast(a, e: ir.Expr, t: ir.StructType) -> ir.Expr:
     """`e` (of a class derived from `t`) as its `t` part: the host uses the object itself, the
     kernels its first fields (the base's, which come first)."""
     return e if e.type == t else ir.Convert(e.span, t, e, False)
+
+
+def check_amp_members(a, sd: ir.StructDef, span) -> None:
+    """A class with restrict(amp) member functions holds only what amp code can: no reference
+    or pointer member, no `concurrency::array` or texture by value (Visual Studio's C3581; an
+    array member's copy is C3930, its copy constructor being restrict(cpu))."""
+    names = {py: cpp for cpp, py in a.class_fields.get(sd.name, {}).items()}
+    for py, t in sd.fields:
+        what = ("a reference member" if py in sd.references else
+                "a pointer member" if isinstance(t, (ir.Pointer, ir.String)) and not getattr(t, "owner", False) else
+                f"a member of type '{t}'" if isinstance(t, ir.AmpArray) else None)
+        if what:
+            a.error("amp-restrict", f"class '{sd.name}' has {what} ('{names.get(py, py)}'), which its restrict(amp) member "
+                                    "functions cannot hold", span,
+                    help="hold an array_view by value instead: it is what restrict(amp) code passes data in")

@@ -375,6 +375,8 @@ class Declarations:
                     sd.fields.append((field_name(f.name), t))
                     if f.bits is not None:
                         sd.bitfields[field_name(f.name)] = f.span
+                    if isinstance(f.type, A.ReferenceType):
+                        sd.references[field_name(f.name)] = f.span
                 except SemaError:
                     continue
             fields = sd.fields
@@ -617,6 +619,8 @@ class Declarations:
                 i = 1
             elif sym.member == "ctor":
                 self.fn.ctor_this = this
+            if "amp" in restrict:
+                CL.check_amp_members(self, self.structs[sym.owner], d.name_span)
         for p in d.params:
             pt = self.resolve_type(p.type)
             if isinstance(pt, ir.Void) and p.name is None:

@@ -13,7 +13,7 @@ import re
 
 from .. import ast as A
 from .. import ir
-from ..cxxtypes import round_value, wrap_value
+from ..cxxtypes import AMP_BANNED, round_value, wrap_value
 from ..names import field_name
 from ..source import Span
 from . import exceptions as E
@@ -484,6 +484,12 @@ class Expressions:
             self.error("amp-restrict", "dynamic_cast is not allowed in restrict(amp) code", n.span,
                        help="restrict(amp) code has no run-time type information: use static_cast")
         t = self.resolve_type(n.type)
+        elem = t
+        while isinstance(elem, (ir.Pointer, ir.CArray)):
+            elem = elem.elem
+        if self.in_amp() and isinstance(elem, ir.Scalar) and elem.name in AMP_BANNED:    # (C3581)
+            self.error("amp-restrict", f"type '{elem.name}' is not allowed in restrict(amp) code",
+                       n.span, help=f"use '{AMP_BANNED[elem.name]}' instead")
         alloc = self.pointer_cast(t, n.operand, n.span)
         if alloc is not None:
             return alloc

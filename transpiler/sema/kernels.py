@@ -286,7 +286,15 @@ class Kernels:
         if not by_ref and name not in k.by_val and k.default is None:
             self.error("amp-capture", f"variable '{name}' cannot be implicitly captured in a lambda with no capture-default",
                        span, help=f"add '{name}' or '=' to the capture list")
-        t = outer.type
+        self.check_capture(name, outer.type, by_ref, span)
+        inner = ir.Symbol(name, self.fn.py.fresh(name, self.scope), outer.type, "capture", outer.span,
+                          const_value=outer.const_value)
+        k.captures[id(outer)] = ir.Capture(outer, inner, by_ref)
+        return inner
+
+    def check_capture(self, name: str, t: ir.Type, by_ref: bool, span: Span) -> None:
+        """C++ AMP's rules on what a restrict(amp) lambda captures, and how (Visual Studio's
+        C3590, C3596, C3597): for kernels, and for amp lambdas elsewhere (sema/lambdas.py)."""
         if isinstance(t, ir.AmpArray) and not by_ref:
             kind = "concurrency::graphics::texture" if isinstance(t, ir.Texture) else "concurrency::array"
             self.error("amp-capture", f"{kind} '{name}' must be captured by reference",
@@ -303,10 +311,6 @@ class Kernels:
         if not isinstance(t, (ir.Scalar, ir.ArrayView, ir.AmpArray, ir.StructType, ir.Extent, ir.Index,
                               ir.TiledExtent)):
             self.error("amp-capture", f"'{name}' of type '{t}' cannot be captured into a restrict(amp) lambda", span)
-        inner = ir.Symbol(name, self.fn.py.fresh(name, self.scope), t, "capture", outer.span,
-                          const_value=outer.const_value)
-        k.captures[id(outer)] = ir.Capture(outer, inner, by_ref)
-        return inner
 
     def thread_index_value(self, span: Span) -> ir.Expr:
         k = self.fn.kernel

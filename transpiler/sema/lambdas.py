@@ -12,7 +12,7 @@ import dataclasses
 from .. import ast as A
 from .. import ir
 from .context import SemaError
-from .scope import Scope
+from .scope import Alias, Scope
 
 AUTO = ir.Library("auto")
 
@@ -24,6 +24,7 @@ def lambda_expr(a, n: A.Lambda, param_types: tuple | None = None) -> ir.Lambda:
     if a.fn is None:
         a.unsupported("lambdas outside functions are", n.span)
     if n.restrict and "amp" in n.restrict:
+        check_amp_lambda(a, n)
         a.unsupported("restrict(amp) lambdas outside parallel_for_each are", n.restrict_span or n.span)
     saved_scope, saved_ret = a.scope, a.fn.ret
     a.scope = Scope(a.scope, "lambda")
@@ -116,6 +117,7 @@ def lifted_call(a, n: A.Call) -> ir.Expr:
     once per place (and template instance), then called.  It may name no local of the code
     around it (C++ would capture it; amppy does not here yet)."""
     lam: A.Lambda = n.func
+    check_amp_lambda(a, lam)
     for name, span in _enclosing_locals(a, lam):
         if not lam.captures:
             a.sink.error("lambda-capture", f"variable '{name}' cannot be implicitly captured in a lambda with "
@@ -141,6 +143,24 @@ def lifted_call(a, n: A.Call) -> ir.Expr:
     return user_call(a, sym, n)
 
 
+def check_amp_lambda(a, lam: A.Lambda) -> None:
+    """What C++ AMP forbids in a restrict(amp) lambda that is no kernel: an exception
+    specification, and captures a kernel could not make either (`Kernels.check_capture`)."""
+    if lam.throws:                          # (Visual Studio's C3581/C3594)
+        a.error("amp-restrict", "a restrict(amp) lambda cannot have an exception specification",
+                lam.restrict_span or lam.span, help="remove 'throw(...)'")
+    explicit = {c.name: (c.kind, c.span) for c in lam.captures if c.name}
+    default = next((c.kind for c in lam.captures if c.kind in ("=", "&")), None)
+    used = [(name, span) for name, span in _enclosing_locals(a, lam) if name not in explicit]
+    for name, span in [(name, span) for name, (_, span) in explicit.items()] + used:
+        sym, _ = a.scope.lookup(name)
+        t = sym.expr.type if isinstance(sym, Alias) else sym.type if isinstance(sym, ir.Symbol) else None
+        if t is None or name not in explicit and default is None:
+            continue                        # (not captured: reported where it is used)
+        by_ref = explicit[name][0] == "&name" if name in explicit else default == "&"
+        a.check_capture(name, t, by_ref, span)
+
+
 def _enclosing_locals(a, lam: A.Lambda) -> list:
     """(name, span) of each name the lambda's body uses that is a local of the code around it
     (not one of the lambda's parameters or its own declarations)."""
@@ -152,6 +172,8 @@ def _enclosing_locals(a, lam: A.Lambda) -> list:
         elif isinstance(node, A.Name) and not node.namespace and node.name not in own \
                 and node.name not in seen:
             sym, _ = a.scope.lookup(node.name)
+            if isinstance(sym, Alias):      # a local reference: `double*& rp = p;`
+                sym = ir.root_symbol(sym.expr)
             if isinstance(sym, ir.Symbol) and sym.kind in ("local", "param"):
                 seen.add(node.name)
                 found.append((node.name, node.span))

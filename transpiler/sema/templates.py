@@ -390,6 +390,28 @@ def choose(a, templates: list, explicit: list | None, args: list, span, name: st
     return best
 
 
+def explicit_instantiation(a, d: A.ExplicitInstantiation) -> None:
+    """`template void f<int>(Buf<int>& r);`: the instance of `f`'s template whose arguments (given,
+    then deduced from the parameter types written) make that function, analysed here as a call
+    would make it."""
+    f = d.decl
+    ptypes = [a.resolve_type(p.type) for p in f.params
+              if not (p.name is None and isinstance(p.type, A.TypeName) and p.type.name == "void")]
+    for td in a.function_templates.get(f.name, []):
+        params = [p for p in td.decl.params if not (p.name is None and isinstance(p.type, A.TypeName)
+                                                     and p.type.name == "void")]
+        given = _args_of(a, td, f.spec_args or (), f.name_span)
+        deduced: dict = {}
+        names = {p.name for p in td.params[len(given):]}
+        if len(params) == len(ptypes) and all(_deduce(a, p.type, t, names, deduced) for p, t in zip(params, ptypes)):
+            env = _bind(a, td, given, deduced, f.name_span)
+            if env is not None:
+                instantiate_function(a, td, env, f.name_span)
+                return
+    a.error("no-matching-function", f"explicit instantiation of '{f.name}' does not match a function template",
+            f.name_span, help="declare the template first, with parameters of these types")
+
+
 def instantiate_member(a, sd: ir.StructDef, d: A.TemplateDecl, env: dict, span) -> ir.Symbol | None:
     """`S::add<double>`: a member function of class `sd` made from member template `d`."""
     from . import classes as CL

@@ -1,5 +1,5 @@
 // Rule amp-restrict: C++ that restrict(amp) code cannot contain, each Visual Studio's own error:
-// a volatile member function or pointer (C3581), an exception specification (C3594), a string
+// a volatile member function or pointer, a cast to char& (C3581), an exception specification (C3594), a string
 // literal (C3589), dynamic_cast (C3587) and typeid (C3591).  The host versions of the same code
 // are valid.  (Bit-fields and enums of char: errors/rules/amp_class_types.cpp.)
 #include <typeinfo>
@@ -34,6 +34,7 @@ int main() {
     array_view<int, 1> av(4, data);
     parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {
         int* volatile p = &av[i]; // expected-error {{[amp-restrict]}}
+        char& low = (char&)av[i]; // expected-error {{[amp-restrict]}}
         av[i] = *p;
     });
     return 0;
