@@ -76,12 +76,28 @@ class BuilderBase:
         if tok.type != "NAME":
             raise _SyntaxProblem("syntax-error", f"expected identifier, found '{tok.value}'", self.tsp(tok))
 
+    def _spec_order(self, ch, r: Marker) -> None:
+        """C++ AMP's place for a restriction specifier: after `mutable` (a lambda's; Visual
+        Studio's C3409) and before an exception specification (C3646)."""
+        specs = [c for c in ch if isinstance(c, Marker) and c.kind in ("restrict", "mutable", "throw", "noexcept")]
+        k = specs.index(r)
+        late = next((c for c in specs[k + 1:] if c.kind == "mutable"), None)
+        if late is not None:
+            raise _SyntaxProblem("syntax-error", "'mutable' must come before the restriction specifier",
+                                 late.span or r.span, help="write `[]() mutable restrict(amp) { ... }`")
+        early = next((c for c in specs[:k] if c.kind in ("throw", "noexcept")), None)
+        if early is not None:
+            raise _SyntaxProblem("syntax-error", "the restriction specifier must come before the exception "
+                                 "specification", r.span, help="write `void f() restrict(cpu) throw()`")
+
     def _fn_parts(self, ch):
         """(params, variadic, restrict, restrict span, trailing return, mutable, body) of a
         function definition's or a lambda's children."""
         params = tuple(c for c in ch if isinstance(c, A.Param))
         variadic = any(isinstance(c, TOKENS) and c.type == "ELLIPSIS" for c in ch)
         r = next((c for c in ch if isinstance(c, Marker) and c.kind == "restrict"), None)
+        if r is not None:
+            self._spec_order(ch, r)
         ret = next((c.value for c in ch if isinstance(c, Marker) and c.kind == "returns"), None)
         mutable = any(isinstance(c, Marker) and c.kind == "mutable" for c in ch)
         body = ch[-1] if isinstance(ch[-1], A.Compound) else None

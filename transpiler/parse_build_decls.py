@@ -407,7 +407,7 @@ class DeclBuilders(BuilderBase):
         return Marker("volatile", None, self.sp(meta))
 
     def noexcept_spec(self, meta, ch):
-        return Marker("noexcept")
+        return Marker("noexcept", None, self.sp(meta))
 
     def throw_spec(self, meta, ch):
         return Marker("throw", None, self.sp(meta))
@@ -416,7 +416,7 @@ class DeclBuilders(BuilderBase):
         return Marker("override")
 
     def mutable_spec(self, meta, ch):
-        return Marker("mutable")
+        return Marker("mutable", None, self.sp(meta))
 
     def trailing_return(self, meta, ch):
         return Marker("returns", ch[0])

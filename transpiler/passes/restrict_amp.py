@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from .. import ir
 
+from ..amp_types import banned as _banned, class_problems
 from ..cxxtypes import AMP_BANNED as BANNED
 
 
@@ -29,14 +30,6 @@ def amp_bodies(program: ir.Program):
     for k in program.kernels:
         yield k.name, k.body, [], None
 
-
-
-def _banned(t: ir.Type):
-    while isinstance(t, (ir.CArray, ir.Pointer)):
-        t = t.elem
-    if isinstance(t, ir.Scalar) and t.name in BANNED:
-        return t.name
-    return None
 
 
 def run(program: ir.Program, sink, opts) -> None:
@@ -79,44 +72,9 @@ def _type_use(found, t, span, structs=None):
 
 
 def _struct_use(found, t, st: ir.StructType, span, structs) -> None:
-    """A class used in restrict(amp) code: none of its members (its bases' and its members'
-    members too) of a type amp code cannot hold, no virtual member functions (Visual Studio:
-    C3581), and an empty class is no array element there."""
-    sd = structs[st.name]
-    if isinstance(t, ir.CArray) and not sd.fields:         # (a class's fields include its bases')
-        found.append((span, f"an array of the empty class '{st.name}' is not allowed in restrict(amp) code",
-                      "give the class a data member, or use another element type", f"[]{st.name}"))
-    seen = set()
-    todo = [sd]
-    while todo:
-        d = todo.pop()
-        if d.name in seen:
-            continue
-        seen.add(d.name)
-        if any(sym.virtual for syms in d.members.values() for sym in syms):
-            found.append((span, f"class '{st.name}' has virtual member functions, which restrict(amp) code "
-                                "does not allow", "remove 'virtual' from the class's member functions",
-                          f"virtual {st.name}"))
-        if d.bitfields:
-            found.append((span, f"class '{st.name}' has a bit-field member '{next(iter(d.bitfields))}', which "
-                                "restrict(amp) code does not allow", "use a whole 'int' or 'unsigned int' member",
-                          f"{st.name}:bits"))
-        for _, ft in d.fields:
-            name = _banned(ft)
-            if name:
-                found.append((span, f"class '{st.name}' has a member of type '{name}', which restrict(amp) code "
-                                    "does not allow", f"use '{BANNED[name]}' for the member", f"{st.name}.{name}"))
-            inner = ft
-            while isinstance(inner, ir.CArray):
-                inner = inner.elem
-            if isinstance(inner, (ir.Pointer, ir.String)) and not (isinstance(inner, ir.Pointer) and inner.owner):
-                holder = "" if d.name == st.name else f" (through its member class '{d.name}')"
-                found.append((span, f"class '{st.name}' has a pointer member{holder}, which restrict(amp) code "
-                                    "does not allow", None, f"{st.name}.*"))
-            while isinstance(ft, ir.CArray):
-                ft = ft.elem
-            if isinstance(ft, ir.StructType) and ft.name in structs:
-                todo.append(structs[ft.name])
+    """A class used in restrict(amp) code (amp_types.class_problems)."""
+    for msg, help, key in class_problems(st, structs, element=isinstance(t, ir.CArray)):
+        found.append((span, msg, help, key))
 
 
 def _check_body(found, body, structs=None):

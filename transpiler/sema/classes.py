@@ -205,6 +205,7 @@ def declare_members(a, d: A.StructDef, sd: ir.StructDef) -> None:
                 a.pending_bodies.append((m, sym))
         except SemaError:
             pass
+    _check_dtor_restriction(a, sd)
     if sd.base:                             # the base's member functions, where not hidden
         base = a.structs[sd.base]
         for name, syms in base.members.items():
@@ -276,6 +277,19 @@ def declare_member(a, sd: ir.StructDef, m: A.FunctionDef) -> ir.Symbol:
     return sym
 
 
+def _check_dtor_restriction(a, sd: ir.StructDef) -> None:
+    """A destructor the class declares covers every restriction of its constructors: an object
+    made in restrict(amp) code is destroyed there too (Visual Studio's C3933)."""
+    if sd.dtor is None:
+        return
+    made = {r for c in sd.ctors for r in c.restrict_}
+    if made - set(sd.dtor.restrict_):
+        need = f"restrict({', '.join(sorted(made | set(sd.dtor.restrict_), key=lambda r: r != 'cpu'))})"
+        a.sink.error("amp-restrict", f"the destructor of '{sd.name}' must be {need} like its constructors, not "
+                     f"restrict({', '.join(sd.dtor.restrict_)})", sd.dtor.span,
+                     help=f"declare it `~{sd.name}() {need}`")
+
+
 def is_kernel_operator(sym: ir.Symbol) -> bool:
     """A function object's restrict(amp) `operator()(index<N>)` / `(tiled_index<...>)`: a kernel."""
     ps = sym.type.params
@@ -295,17 +309,28 @@ def define_outside(a, d: A.FunctionDef) -> ir.Symbol:
     group = sd.ctors if d.kind == "ctor" else ([sd.dtor] if d.kind == "dtor" and sd.dtor else
                                                sd.members.get(d.name, []))
     params, ret = _signature(a, sd, d)
+    restrict = set(d.restrict or ("cpu",))
+    mismatched = None
     for sym in group:
         decl = a.member_decls[id(sym)]
         ps = sym.type.params[1:] if sym.member in ("method", "dtor") else sym.type.params
         if tuple(pt for _, pt in params) == ps and (d.kind == "ctor" or ret == sym.type.ret) \
                 and decl.const == d.const:
+            if set(getattr(sym, "restrict_", None) or ("cpu",)) != restrict:
+                mismatched = mismatched or sym      # (a restrict(cpu)/restrict(amp) overload may follow)
+                continue
             if id(sym) in a.defined_members and a.definitions.get(id(sym), (a.unit,))[0] == a.unit:
                 a.error("redefinition", f"redefinition of '{d.owner}::{d.name}'", d.name_span)
             if any(p.default is not None for p in d.params) and any(x is not None for x in sym.defaults):
                 a.error("default-args", f"redefinition of the default arguments of '{d.name}'", d.name_span,
                         help="give default arguments in the declaration only")
             return sym
+    if mismatched is not None:              # (Visual Studio's C3935)
+        def spelled(rs) -> str:
+            return f"restrict({', '.join(sorted(rs, key=lambda r: r != 'cpu'))})"
+        a.error("amp-restrict", f"the definition of '{d.owner}::{d.name}' is {spelled(restrict)}, its declaration "
+                f"{spelled(mismatched.restrict_)}", d.name_span,
+                help="give the definition the declaration's restriction specifiers")
     a.error("no-member", f"out-of-line definition of '{d.name}' does not match any declaration in '{d.owner}'",
             d.name_span)
 

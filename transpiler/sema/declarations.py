@@ -8,6 +8,7 @@ functions it calls.
 from __future__ import annotations
 
 from .. import ast as A
+from ..amp_types import element_problem
 from .. import ir
 from ..names import field_name
 from ..parse_lexhack import CONTAINER_MEMBER_TYPES, LIBRARY_TEMPLATES, LIBRARY_TYPES
@@ -167,6 +168,9 @@ class Declarations:
             rank = self.const_int(args[1], "rank") if len(args) > 1 else 1
             self._check_rank(rank, t)
             const = isinstance(elem_ast, A.TypeName) and elem_ast.const
+            problem = element_problem(elem, self.structs)      # (amp.h's static_asserts: C2338, C3581)
+            if problem is not None:
+                self.error("amp-restrict", f"'{name}<{elem}, {rank}>': {problem[0]}", t.span, help=problem[1])
             if name == "array_view":
                 return ir.ArrayView(elem, rank, const)
             return ir.AmpArray(elem, rank)
@@ -549,6 +553,11 @@ class Declarations:
                                              "name, or remove extern \"C\"")    # (Visual Studio's C2733)
             if old.type.params != ftype.params or not set(old.restrict_) & set(restrict):
                 continue                    # an overload (or the other restriction's version)
+            if set(old.restrict_) != set(restrict):                 # (Visual Studio's C3935)
+                self.error("amp-restrict", f"'{d.name}' is declared restrict({', '.join(old.restrict_)}) and "
+                           f"restrict({', '.join(restrict)}): overloads' restriction specifiers cannot overlap",
+                           d.name_span, help="give each version one of restrict(cpu) and restrict(amp), or "
+                                             "declare one restrict(cpu, amp) function")
             if old.type.ret != ftype.ret:
                 self.error("redefinition", "functions that differ only in their return type cannot be overloaded",
                            d.name_span)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from .. import ast as A
 from .. import ir
+from ..amp_types import class_problems
 from ..passes.tile_shape import shape_problems
 from ..source import Span
 from . import library as L
@@ -308,6 +309,10 @@ class Kernels:
         if by_ref and isinstance(t, ir.Scalar):
             self.error("amp-capture", f"scalar '{name}' can only be captured by value in a restrict(amp) lambda",
                        span)
+        if isinstance(t, ir.StructType) and t.name in self.structs:
+            for msg, help, _ in class_problems(t, self.structs)[:1]:     # (Visual Studio's C3596/C3581)
+                self.error("amp-capture", f"'{name}' cannot be captured into a restrict(amp) lambda: {msg}", span,
+                           help=help)
         if not isinstance(t, (ir.Scalar, ir.ArrayView, ir.AmpArray, ir.StructType, ir.Extent, ir.Index,
                               ir.TiledExtent)):
             self.error("amp-capture", f"'{name}' of type '{t}' cannot be captured into a restrict(amp) lambda", span)

@@ -290,6 +290,20 @@ def _restriction_allowed(a, f: ir.Symbol, span, via: str = "") -> None:
                 help=f"declare '{f.name}' restrict(cpu, amp) to call it from the host too")
 
 
+def _cpu_version(a, sym: ir.Symbol, args: list, span) -> None:
+    """A restrict(cpu, amp) function is compiled twice: its call of a restrict(amp)-only free
+    function `sym` (chosen for amp code) needs a restrict(cpu) overload that takes the same
+    arguments for the CPU's version (Visual Studio's C3930)."""
+    if "cpu" in sym.restrict_ or sym.owner or a.fn.kernel is not None or not {"cpu", "amp"} <= set(a.fn.restrict):
+        return
+    found, _ = a.globals.lookup(sym.name)
+    group = found.syms if isinstance(found, overloads.Overloads) else [found] if isinstance(found, ir.Symbol) else []
+    if not any(overloads.viable(a, s, args, False) is not None for s in group if s.kind == "function"):
+        a.error("amp-restrict", f"call to '{sym.name}' from restrict(cpu, amp) code: no restrict(cpu) '{sym.name}' "
+                "takes these arguments", span,
+                help=f"declare '{sym.name}' restrict(cpu, amp), or add a restrict(cpu) overload")
+
+
 def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) -> ir.Expr:
     """The call of program function `sym`: `pre` (a member function's object) and `args`
     (analysed) converted to its parameters, default arguments filled in (evaluated at the call,
@@ -303,6 +317,8 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     if not required <= len(args) <= len(params):
         want = str(len(params)) if required == len(params) else f"{required} to {len(params)}"
         a.error("call-args", f"'{sym.name}' takes {want} argument(s), {len(args)} given", span)
+    if a.fn is not None and a.choice_context is None:
+        _cpu_version(a, sym, args, span)
     extra = [x for x in defaults[len(args):]]           # default arguments, evaluated at the call
     saved, a.choice_context = a.choice_context, False if not sym.owner else None    # (bound at namespace scope)
     try:
@@ -331,7 +347,7 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     a.call_sites.append((sym, span, a.fn is not None and a.in_amp()))
     if a.fn is not None:
         a.fn.calls.append(sym)
-    if a.fn is not None and a.choice_context is None:     # (a default argument's: at its call, above)
+    if a.choice_context is None:            # (a default argument's: at its call, above; a global's: the CPU's)
         _restriction_allowed(a, sym, span)
     return ir.Call(span, ft.ret, sym, conv)
 

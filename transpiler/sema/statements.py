@@ -458,6 +458,20 @@ class Statements:
             init = self.initializer(sym, v)
         return ir.TileStatic(span, sym, init)
 
+    def default_array(self, t: ir.CArray, span) -> ir.Expr:
+        """`T a[n];`: zeros, or for a class with constructors each element made by its default
+        constructor (called, as C++ does, once per element; its restriction checked)."""
+        elem = t.elem
+        if not (isinstance(elem, ir.StructType) and elem.name in self.structs and self.structs[elem.name].ctors):
+            return ir.Construct(span, t, ())
+        one = self.construct(elem, (), span, [])
+        if self.in_amp():
+            return ir.Construct(span, t, ())
+        if len(t.dims) > 1 or t.dims[0] > 256:
+            self.unsupported(f"an array '{t}' of a class with constructors (more than 256 elements, or of "
+                             "several dimensions) is", span, help="use a std::vector of the class")
+        return ir.Construct(span, t, (one,) * t.dims[0])
+
     def initializer(self, sym: ir.Symbol, v: A.VarDecl):
         t = sym.type
         span = v.span
@@ -468,7 +482,7 @@ class Statements:
             if isinstance(t, (ir.Scalar, ir.Pointer, ir.String)):
                 return None
             if isinstance(t, ir.CArray):
-                return ir.Construct(span, t, ())
+                return self.default_array(t, span)
             if isinstance(t, (ir.StructType, ir.Vector, ir.Extent, ir.Index, ir.StdString, ir.Duration)) or \
                     R.is_random(t) or ST.is_stream(t):
                 return self.construct(t, (), span, [])
@@ -563,6 +577,9 @@ class Statements:
             return TL.construct(self, t, args, span, spans)
         if isinstance(t, ir.Extent) and len(args) == 1 and isinstance(args[0].type, ir.TiledExtent):
             return self.convert(args[0], t, spans[0])       # a tiled_extent is an extent
+        if isinstance(t, (ir.Extent, ir.Index)) and len(args) > 3:        # (Visual Studio's C2661)
+            self.error("ctor-args", f"'{t}' has no constructor from {len(args)} components: C++ AMP's take "
+                       "1 to 3", span, help=f"make it from an array: int c[] = {{...}}; {t} x(c);")
         if isinstance(t, (ir.Extent, ir.Index)) and len(args) == 1 and isinstance(args[0].type, ir.CArray):
             arr = args[0]                   # `extent<4> e(dims)`: the components from an int array
             if not (isinstance(arr.type.elem, ir.Scalar) and arr.type.elem.is_int) or len(arr.type.dims) != 1 \
@@ -674,6 +691,9 @@ class Statements:
                     elem = at.elem
                 if elem is not None and elem != t.elem and not (isinstance(at, ir.CArray)):
                     self.error("elem-mismatch", f"cannot make '{t}' over data of type '{elem}'", s)
+                if isinstance(at, (ir.AmpArray, ir.ArrayView)) and at.rank != t.rank:    # (C2664)
+                    self.error("rank-mismatch", f"cannot make '{t}' from '{at}': the ranks differ", s,
+                               help="use view_as<N>() to view the data with another rank")
                 out.append(a)
             else:
                 self.error("ctor-args", f"unexpected argument of type '{at}' for '{t}'", s)
@@ -688,6 +708,13 @@ class Statements:
                 pass                        # a view of an array
             else:
                 self.error("ctor-args", f"'{t}' needs an extent", span)
+        if isinstance(t, ir.ArrayView) and type(t) is ir.ArrayView and len(out) == 1 and \
+                isinstance(out[0].type, ir.ArrayView) and out[0].type.const and not t.const:
+            self.error("type-mismatch", f"cannot make '{t}' from '{out[0].type}': it would drop 'const'", span,
+                       help=f"declare it array_view<const {t.elem}, {t.rank}>")     # (Visual Studio's C2664)
+        if type(t) is ir.ArrayView and len(out) == 1 and isinstance(out[0].type, ir.Extent) and self.in_amp():
+            self.error("amp-restrict", f"'{t}' without a data source cannot be made in restrict(amp) code", span,
+                       help="make the view on the host and capture it")    # (its constructor is restrict(cpu): C3930)
         return ir.Construct(span, t, tuple(out))
 
 

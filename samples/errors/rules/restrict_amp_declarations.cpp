@@ -6,7 +6,7 @@
 using namespace concurrency;
 
 int first(int n, ...) restrict(amp) { return n; } // expected-error {{[amp-restrict]}}
-int safe(int v) throw() restrict(amp) { return v; } // expected-error {{[amp-restrict]}}
+int safe(int v) restrict(amp) throw() { return v; } // expected-error {{[amp-restrict]}}
 tile_static int shared_value(int v) restrict(amp) { return v; } // expected-error {{[bad-specifier]}}
 
 int main() {

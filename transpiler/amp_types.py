@@ -1,0 +1,72 @@
+"""The types C++ AMP lets restrict(amp) code and its containers hold (Visual Studio's C3581, and
+`<amp.h>`'s static_asserts, C2338): one place for the pass that checks amp code
+(passes/restrict_amp.py) and for sema's check of `array<T, N>` / `array_view<T, N>` elements."""
+from __future__ import annotations
+
+from . import ir
+from .cxxtypes import AMP_BANNED
+
+
+def banned(t: ir.Type) -> str | None:
+    """The scalar type amp code lacks that `t` is (or points to, or is an array of), or None."""
+    while isinstance(t, (ir.CArray, ir.Pointer)):
+        t = t.elem
+    if isinstance(t, ir.Scalar) and t.name in AMP_BANNED:
+        return t.name
+    return None
+
+
+def class_problems(st: ir.StructType, structs: dict, element: bool = False) -> list:
+    """(message, help, key) for each reason class `st` cannot be used in restrict(amp) code:
+    a member (its bases' and its members' members too) of a type amp code cannot hold, virtual
+    member functions, bit-fields, pointer members; as an array `element`, no data members."""
+    found = []
+    sd = structs[st.name]
+    if element and not sd.fields:           # (a class's fields include its bases')
+        found.append((f"an array of the empty class '{st.name}' is not allowed in restrict(amp) code",
+                      "give the class a data member, or use another element type", f"[]{st.name}"))
+    seen = set()
+    todo = [sd]
+    while todo:
+        d = todo.pop()
+        if d.name in seen:
+            continue
+        seen.add(d.name)
+        if any(sym.virtual for syms in d.members.values() for sym in syms) or d.dtor is not None and d.dtor.virtual:
+            found.append((f"class '{st.name}' has virtual member functions, which restrict(amp) code "
+                          "does not allow", "remove 'virtual' from the class's member functions", f"virtual {st.name}"))
+        if d.bitfields:
+            found.append((f"class '{st.name}' has a bit-field member '{next(iter(d.bitfields))}', which "
+                          "restrict(amp) code does not allow", "use a whole 'int' or 'unsigned int' member",
+                          f"{st.name}:bits"))
+        for _, ft in d.fields:
+            name = banned(ft)
+            if name:
+                found.append((f"class '{st.name}' has a member of type '{name}', which restrict(amp) code "
+                              "does not allow", f"use '{AMP_BANNED[name]}' for the member", f"{st.name}.{name}"))
+            inner = ft
+            while isinstance(inner, ir.CArray):
+                inner = inner.elem
+            if isinstance(inner, (ir.Pointer, ir.String)) and not (isinstance(inner, ir.Pointer) and inner.owner):
+                holder = "" if d.name == st.name else f" (through its member class '{d.name}')"
+                found.append((f"class '{st.name}' has a pointer member{holder}, which restrict(amp) code "
+                              "does not allow", None, f"{st.name}.*"))
+            while isinstance(ft, ir.CArray):
+                ft = ft.elem
+            if isinstance(ft, ir.StructType) and ft.name in structs:
+                todo.append(structs[ft.name])
+    return found
+
+
+def element_problem(elem: ir.Type, structs: dict) -> tuple | None:
+    """(message, help) if `elem` cannot be the element type of a C++ AMP `array` or
+    `array_view` (amp.h's static_assert: int, unsigned int, long, float, double, or classes of
+    them whose size is a multiple of 4), else None."""
+    if isinstance(elem, ir.Scalar) and (elem.name in AMP_BANNED or elem.name == "bool"):
+        return (f"element type '{elem.name}' is not allowed: C++ AMP containers hold int, unsigned int, long, "
+                "float, double and classes of them", "use 'int' (or 'unsigned int') elements")
+    if isinstance(elem, ir.StructType) and elem.name in structs:
+        problems = class_problems(elem, structs, element=True)
+        if problems:
+            return problems[0][:2]
+    return None
