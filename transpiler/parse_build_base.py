@@ -39,6 +39,34 @@ class Decl:
         return t
 
 
+class FnDecl(Decl):
+    """A function declarator while it is being built: `(*name)(params) restrict(amp)`,
+    `(&name)(params)`, `(C::*name)(params)`; abstract (`(*)(int)`) when `inner` has no name, a
+    function type (`bool() restrict(cpu)`) when there is no `fn_ptr` either.  `ret_ptrs` are
+    the result's pointers (`int* (*f)(int)`), `inner` what is declared of the pointer
+    (`(*table[4])(int)`: an array of 4 of them)."""
+    __slots__ = ("ret_ptrs", "fn_ptr", "inner", "suffix", "fspan")
+
+    def __init__(self, inner: Decl, ret_ptrs, fn_ptr, suffix, fspan):
+        super().__init__(inner.name, inner.span, [fn_ptr] + inner.ptrs, inner.arrays)
+        self.ret_ptrs, self.fn_ptr, self.inner, self.suffix, self.fspan = ret_ptrs, fn_ptr, inner, suffix, fspan
+
+    def wrap(self, base):
+        ret = Decl(None, None, self.ret_ptrs, []).wrap(base)
+        params, variadic, restrict = self.suffix
+        if len(params) == 1 and params[0].name is None and isinstance(params[0].type, A.TypeName) \
+                and params[0].type.name == "void":
+            params = ()                 # `int (*)(void)` takes no parameters, as in C
+        t = A.FunctionType(self.fspan, ret, tuple(p.type for p in params), restrict, variadic)
+        p = self.fn_ptr
+        if isinstance(p, Marker):       # `C::*`
+            t = A.MemberPointerType(p.span, p.value, t)
+        elif p is not None:
+            kind, const, span = p
+            t = A.PointerType(span, t, const) if kind == "*" else A.ReferenceType(span, t, kind == "&&")
+        return self.inner.wrap(t)
+
+
 class Marker:
     """Function specifiers and other bits that are not AST nodes of their own."""
     __slots__ = ("kind", "value", "span", "virtual")
@@ -81,6 +109,10 @@ class BuilderBase:
         params = tuple(c for c in ch if isinstance(c, A.Param))
         variadic = any(isinstance(c, TOKENS) and c.type == "ELLIPSIS" for c in ch)
         r = next((c for c in ch if isinstance(c, Marker) and c.kind == "restrict"), None)
+        if r is not None and any(isinstance(c, Marker) and c.kind == "const" for c in ch[ch.index(r):]):
+            raise _SyntaxProblem("syntax-error", "'const' must come before the restriction specifier",
+                                 next(c.span for c in ch[ch.index(r):] if isinstance(c, Marker) and c.kind == "const"),
+                                 help="write `int f() const restrict(amp)`")
         ret = next((c.value for c in ch if isinstance(c, Marker) and c.kind == "returns"), None)
         mutable = any(isinstance(c, Marker) and c.kind == "mutable" for c in ch)
         body = ch[-1] if isinstance(ch[-1], A.Compound) else None
