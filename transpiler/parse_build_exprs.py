@@ -134,6 +134,8 @@ class ExprBuilders(BuilderBase):
         return A.Postfix(self.sp(meta), ch[1].value, ch[0])
 
     def sizeof_type(self, meta, ch):
+        if isinstance(ch[-1], Decl):        # `sizeof(int (*)(int))`
+            return A.SizeofType(self.sp(meta), ch[-1].wrap(ch[1]))
         ptrs = [c for c in ch[2:] if isinstance(c, tuple)]
         return A.SizeofType(self.sp(meta), Decl(None, None, ptrs, []).wrap(ch[1]))
 

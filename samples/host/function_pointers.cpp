@@ -2,7 +2,7 @@
 // (`op(a, b)`, `(*op)(a, b)`), `&f` or the bare name, a typedef and a `using` alias of the
 // type, an array of them as a dispatch table, a callback parameter (a pointer, and a reference
 // to a function), a global and a struct member of the type, NULL, `0`, `if (op)`, `p ? p : f`
-// and comparisons; the function a pointer picks may launch a kernel (the
+// and comparisons, `sizeof`, a template's parameter; the function a pointer picks may launch a kernel (the
 // conformance suite's Grouped tests choose their invokers this way).  A restrict(cpu, amp)
 // function has a pointer on the host (the pointer's type is restrict(cpu)).
 #include <amp.h>
@@ -38,6 +38,9 @@ int fold(const std::vector<int>& v, int start, binary_op op) {
 }
 
 int apply_twice(int (&f)(int), int x) { return f(f(x)); }
+
+template <typename F>
+int call_with(F f, int x) { return f(x); }
 
 void map_in_place(std::vector<int>& v, int (*f)(int)) {
     for (size_t i = 0; i < v.size(); i++)
@@ -90,7 +93,8 @@ int main() {
     std::cout << "negated " << v[0] << " " << v[3] << std::endl;
 
     int (*pick)(int) = &triple;
-    std::cout << "triple on the host " << pick(10) << std::endl;
+    std::cout << "triple on the host " << pick(10) << ", through a template " << call_with(pick, 4)
+              << ", sizeof " << sizeof(int (*)(int)) << std::endl;
 
     unary_op none = NULL;
     if (none == NULL && u != NULL && u == square && op != table[0])

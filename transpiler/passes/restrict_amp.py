@@ -111,8 +111,11 @@ def _struct_use(found, t, st: ir.StructType, span, structs) -> None:
             inner = ft
             while isinstance(inner, ir.CArray):
                 inner = inner.elem
+            holder = "" if d.name == st.name else f" (through its member class '{d.name}')"
+            if isinstance(inner, ir.FunctionPointer):       # (Visual Studio's C3581)
+                found.append((span, f"class '{st.name}' has a function pointer member{holder}, which restrict(amp) "
+                                    "code does not allow", None, f"{st.name}.(*)"))
             if isinstance(inner, (ir.Pointer, ir.String)) and not (isinstance(inner, ir.Pointer) and inner.owner):
-                holder = "" if d.name == st.name else f" (through its member class '{d.name}')"
                 found.append((span, f"class '{st.name}' has a pointer member{holder}, which restrict(amp) code "
                                     "does not allow", None, f"{st.name}.*"))
             while isinstance(ft, ir.CArray):

@@ -60,6 +60,23 @@ def contained(t: ir.Type) -> ir.FunctionPointer | None:
     return t if isinstance(t, ir.FunctionPointer) else None
 
 
+def held_by(a, t: ir.Type) -> bool:
+    """Whether a value of type `t` holds a function pointer: it is one, or a class (or an array
+    of one) with such a member, its bases' and member classes' included."""
+    seen = set()
+    todo = [t]
+    while todo:
+        t = todo.pop()
+        while isinstance(t, ir.CArray):
+            t = t.elem
+        if isinstance(t, ir.FunctionPointer):
+            return True
+        if isinstance(t, ir.StructType) and t.name in a.structs and t.name not in seen:
+            seen.add(t.name)
+            todo += [ft for _, ft in a.structs[t.name].fields]
+    return False
+
+
 def check_amp(a, t: ir.Type, span) -> None:
     """`[amp-restrict]` for a variable or parameter of restrict(amp) code whose type (through a
     typedef, say) is or holds a function pointer."""
@@ -70,7 +87,7 @@ def check_amp(a, t: ir.Type, span) -> None:
 
 
 def check_signature(a, d: A.FunctionDef, params: list) -> None:
-    """A restrict(amp) function's parameters and result hold no function pointer (C3581)."""
+    """A restrict(amp) function's parameters hold no function pointer (C3581)."""
     if "amp" not in (d.restrict or ()):
         return
     for p, t in zip(d.params, params):
@@ -78,6 +95,9 @@ def check_signature(a, d: A.FunctionDef, params: list) -> None:
         if fp is not None:
             a.error("amp-restrict", f"restrict(amp) function '{d.name}' cannot take a {_WHAT[fp.kind]} "
                     f"('{fp}')", p.span, help=_AMP_HELP)
+        if held_by(a, t):
+            a.error("amp-restrict", f"restrict(amp) function '{d.name}' cannot take a '{t}', which holds a "
+                    "function pointer", p.span, help=_AMP_HELP)
 
 
 def convert(a, e: ir.Expr, t: ir.Type, span, explicit: bool) -> ir.Expr | None:
