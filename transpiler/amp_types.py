@@ -47,8 +47,11 @@ def class_problems(st: ir.StructType, structs: dict, element: bool = False) -> l
             inner = ft
             while isinstance(inner, ir.CArray):
                 inner = inner.elem
+            holder = "" if d.name == st.name else f" (through its member class '{d.name}')"
+            if isinstance(inner, ir.FunctionPointer):       # (Visual Studio's C3581)
+                found.append((f"class '{st.name}' has a function pointer member{holder}, which restrict(amp) "
+                              "code does not allow", None, f"{st.name}.(*)"))
             if isinstance(inner, (ir.Pointer, ir.String)) and not (isinstance(inner, ir.Pointer) and inner.owner):
-                holder = "" if d.name == st.name else f" (through its member class '{d.name}')"
                 found.append((f"class '{st.name}' has a pointer member{holder}, which restrict(amp) code "
                               "does not allow", None, f"{st.name}.*"))
             while isinstance(ft, ir.CArray):

@@ -55,12 +55,23 @@ class ArrayType(Node):
 
 @dataclass(frozen=True)
 class FunctionType(Node):
-    """A function type, written only as a template argument: `std::function<int(float, int)>`."""
+    """A function type: `std::function<int(float, int)>`'s argument, what a pointer or reference
+    to a function points at (`int (*)(int) restrict(amp)`), a function type as a template argument."""
     ret: "TypeRef"
     params: tuple["TypeRef", ...]
+    restrict: tuple[str, ...] = ()      # as written; () when unspecified
+    variadic: bool = False
 
 
-TypeRef = Union[TypeName, PointerType, ReferenceType, ArrayType, FunctionType]
+@dataclass(frozen=True)
+class MemberPointerType(Node):
+    """A pointer to a member of class `owner`: `int (C::*)(int)` (`base` a FunctionType)."""
+    owner: str
+    base: "TypeRef"
+    const: bool = False
+
+
+TypeRef = Union[TypeName, PointerType, ReferenceType, ArrayType, FunctionType, MemberPointerType]
 
 
 # ---- expressions -------------------------------------------------------------------

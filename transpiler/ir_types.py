@@ -229,6 +229,22 @@ class Function(Type):
 
 
 @dataclass(frozen=True)
+class FunctionPointer(Function):
+    """A pointer (`kind` "*") or reference ("&") to a function, or a pointer to a member
+    function ("member", of class `owner`): `int (*)(int, int)`.  On the host the function
+    itself (a Python callable, like a `Function`); restrict(amp) code has none.  `restrict`
+    is the pointed-to function type's restriction (`("cpu",)` when unspecified)."""
+    kind: str = "*"
+    restrict: tuple[str, ...] = ("cpu",)
+    owner: str = ""
+
+    def __str__(self):
+        inner = {"*": "*", "&": "&", "member": f"{self.owner}::*"}[self.kind]
+        spec = "" if self.restrict == ("cpu",) else f" restrict({', '.join(self.restrict)})"
+        return f"{self.ret} ({inner})({', '.join(map(str, self.params))}){spec}"
+
+
+@dataclass(frozen=True)
 class Duration(Type):
     """`std::chrono::duration<rep, std::ratio<num, den>>`: counts of `num/den` seconds."""
     rep: str

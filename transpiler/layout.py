@@ -9,7 +9,8 @@ One answer for every place that needs one: sema's `sizeof` and the tile_static m
 - A struct puts each field at the next multiple of the field's alignment; its alignment is
   its largest field's, and its size is padded to a multiple of that.  A union puts every
   field at 0: its size is its largest field's, padded the same way.
-- A pointer or a string (`const char*`) takes 8 bytes.
+- A pointer or a string (`const char*`) takes 8 bytes, and so does a pointer to a function (to
+  a member function of a class of single inheritance, MSVC's case here).
 - Other types (array_view, index<N>, library objects) have no layout here: `layout` gives
   None for them, or the `opaque` figure where a caller wants one anyway.
 
@@ -38,7 +39,7 @@ def layout(t: ir.Type, fields_of: Callable[[ir.StructType], list], opaque: Optio
     if isinstance(t, ir.Scalar):
         n = ir.SCALARS[t.name][1]
         return n, n
-    if isinstance(t, (ir.Pointer, ir.String)):
+    if isinstance(t, (ir.Pointer, ir.String)) or isinstance(t, ir.FunctionPointer) and t.kind != "&":
         return POINTER
     if isinstance(t, ir.CArray):
         elem = layout(t.elem, fields_of, opaque, unions)

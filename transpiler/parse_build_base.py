@@ -40,6 +40,34 @@ class Decl:
         return t
 
 
+class FnDecl(Decl):
+    """A function declarator while it is being built: `(*name)(params) restrict(amp)`,
+    `(&name)(params)`, `(C::*name)(params)`; abstract (`(*)(int)`) when `inner` has no name, a
+    function type (`bool() restrict(cpu)`) when there is no `fn_ptr` either.  `ret_ptrs` are
+    the result's pointers (`int* (*f)(int)`), `inner` what is declared of the pointer
+    (`(*table[4])(int)`: an array of 4 of them)."""
+    __slots__ = ("ret_ptrs", "fn_ptr", "inner", "suffix", "fspan")
+
+    def __init__(self, inner: Decl, ret_ptrs, fn_ptr, suffix, fspan):
+        super().__init__(inner.name, inner.span, [fn_ptr] + inner.ptrs, inner.arrays)
+        self.ret_ptrs, self.fn_ptr, self.inner, self.suffix, self.fspan = ret_ptrs, fn_ptr, inner, suffix, fspan
+
+    def wrap(self, base):
+        ret = Decl(None, None, self.ret_ptrs, []).wrap(base)
+        params, variadic, restrict = self.suffix
+        if len(params) == 1 and params[0].name is None and isinstance(params[0].type, A.TypeName) \
+                and params[0].type.name == "void":
+            params = ()                 # `int (*)(void)` takes no parameters, as in C
+        t = A.FunctionType(self.fspan, ret, tuple(p.type for p in params), restrict, variadic)
+        p = self.fn_ptr
+        if isinstance(p, Marker):       # `C::*`
+            t = A.MemberPointerType(p.span, p.value, t)
+        elif p is not None:
+            kind, const, span = p
+            t = A.PointerType(span, t, const) if kind == "*" else A.ReferenceType(span, t, kind == "&&")
+        return self.inner.wrap(t)
+
+
 class Marker:
     """Function specifiers and other bits that are not AST nodes of their own."""
     __slots__ = ("kind", "value", "span", "virtual")
@@ -77,10 +105,15 @@ class BuilderBase:
             raise _SyntaxProblem("syntax-error", f"expected identifier, found '{tok.value}'", self.tsp(tok))
 
     def _spec_order(self, ch, r: Marker) -> None:
-        """C++ AMP's place for a restriction specifier: after `mutable` (a lambda's; Visual
-        Studio's C3409) and before an exception specification (C3646)."""
-        specs = [c for c in ch if isinstance(c, Marker) and c.kind in ("restrict", "mutable", "throw", "noexcept")]
+        """C++ AMP's place for a restriction specifier: after a member function's `const` (Visual
+        Studio's C4430) and a lambda's `mutable` (C3409), before an exception specification (C3646)."""
+        specs = [c for c in ch if isinstance(c, Marker) and c.kind in ("restrict", "mutable", "throw", "noexcept",
+                                                                      "const")]
         k = specs.index(r)
+        const = next((c for c in specs[k + 1:] if c.kind == "const"), None)
+        if const is not None:               # (Visual Studio's C4430: `int f() restrict(amp) const`)
+            raise _SyntaxProblem("syntax-error", "'const' must come before the restriction specifier",
+                                 const.span or r.span, help="write `int f() const restrict(amp)`")
         late = next((c for c in specs[k + 1:] if c.kind == "mutable"), None)
         if late is not None:
             raise _SyntaxProblem("syntax-error", "'mutable' must come before the restriction specifier",

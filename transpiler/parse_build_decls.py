@@ -13,7 +13,7 @@ from dataclasses import replace
 from . import ast as A
 from lark import Token
 
-from .parse_build_base import TOKENS, BuilderBase, Decl, Marker
+from .parse_build_base import TOKENS, BuilderBase, Decl, FnDecl, Marker
 from .parse_errors import _SyntaxProblem
 
 #: Builtin type specifier words, as written, -> the type's canonical name.
@@ -69,7 +69,8 @@ class DeclBuilders(BuilderBase):
         return A.UsingNamespace(self.sp(meta), "::".join(t.value for t in ch if t.type in ("NAME", "NS_NAME")))
 
     def using_alias(self, meta, ch):
-        return A.Typedef(self.sp(meta), ch[1].value, ch[2])
+        t = ch[3].wrap(ch[2]) if len(ch) > 3 and isinstance(ch[3], Decl) else ch[2]   # `= int(*)(int)`
+        return A.Typedef(self.sp(meta), ch[1].value, t)
 
     def explicit_instantiation(self, meta, ch):
         decl = ch[-1]
@@ -189,12 +190,19 @@ class DeclBuilders(BuilderBase):
         return A.TypeName(self.sp(meta), ch[i].value, ns, (fn,), False, False, None)
 
     def pointer_targ(self, meta, ch):
-        """`T*` (or `T&`) as a template argument: `std::vector<float*>`."""
+        """`T*` (or `T&`) as a template argument: `std::vector<float*>`; `int (*)(int)`, a
+        function type `bool() restrict(cpu)`."""
+        if isinstance(ch[-1], Decl):
+            return ch[-1].wrap(ch[0])
+        if isinstance(ch[-1], Marker):      # `int (&)[5][4]`
+            ptr, arrays = ch[-1].value
+            return Decl(None, None, [ptr], []).wrap(Decl(None, None, [], arrays).wrap(ch[0]))
         return Decl(None, None, [c for c in ch[1:] if isinstance(c, tuple)], []).wrap(ch[0])
 
-    def unbounded_array_targ(self, meta, ch):
-        """`T[]` as a template argument: `std::unique_ptr<float[]>`."""
-        return A.ArrayType(self.sp(meta), ch[0], None)
+    def array_targ(self, meta, ch):
+        """`T[]`, `int[5][4]` as a template argument: `std::unique_ptr<float[]>`."""
+        t = Decl(None, None, [], [c for c in ch[1:] if isinstance(c, tuple)]).wrap(ch[0])
+        return replace(t, span=self.sp(meta))
 
     def decltype_type(self, meta, ch):
         """`decltype(expr)`: the type of an expression (sema analyses it, nothing runs)."""
@@ -218,6 +226,43 @@ class DeclBuilders(BuilderBase):
 
     def array_suffix(self, meta, ch):
         return (ch[0] if ch else None, self.sp(meta))
+
+    def member_ptr(self, meta, ch):
+        """`C::*` in a declarator: a pointer to a member of C."""
+        owners = [t.value for t in ch if isinstance(t, TOKENS) and t.type == "NS_NAME"]
+        return Marker("member_ptr", owners[-1] if owners else "", self.sp(meta))
+
+    def fn_suffix(self, meta, ch):
+        """`(params) restrict(...)` after a function declarator's parentheses."""
+        params, variadic, restrict, *_ = self._fn_parts(ch)
+        return Marker("fn_suffix", (params, variadic, restrict), self.sp(meta))
+
+    def _fn_decl(self, meta, ch, inner: Decl) -> FnDecl:
+        i = next(k for k, c in enumerate(ch) if isinstance(c, TOKENS) and c.type == "DECL_LPAR")
+        suffix = next(c for c in ch if isinstance(c, Marker) and c.kind == "fn_suffix")
+        fn_ptr = ch[i + 1]
+        return FnDecl(inner, [c for c in ch[:i] if isinstance(c, tuple)], fn_ptr, suffix.value, self.sp(meta))
+
+    def function_declarator(self, meta, ch):
+        """`(*name)(params)`, `(&name)(params) restrict(amp)`, `(C::*name)(params)`, `(*table[4])(int)`."""
+        return self._fn_decl(meta, ch, next(c for c in ch if isinstance(c, Decl)))
+
+    def fn_abstract(self, meta, ch):
+        """`(*)(params)`, `(&)(params)`, `(C::*)(params)` without a name."""
+        return self._fn_decl(meta, ch, Decl(None, None, [], []))
+
+    def array_abstract(self, meta, ch):
+        """`(&)[5][4]`: a reference (or pointer) to an array, without a name."""
+        if isinstance(ch[1], Marker):       # `(C::*)[4]`
+            raise _SyntaxProblem("unsupported", "pointers to array members are not supported yet", ch[1].span)
+        return Marker("array_abstract", (ch[1], [c for c in ch if isinstance(c, tuple) and len(c) == 2]))
+
+    def function_type(self, meta, ch):
+        """`bool() restrict(cpu)`, `float*(int)`: a function type."""
+        i = next(k for k, c in enumerate(ch) if isinstance(c, TOKENS) and c.type == "DECL_LPAR")
+        params, variadic, restrict, *_ = self._fn_parts(ch)
+        return FnDecl(Decl(None, None, [], []), [c for c in ch[:i] if isinstance(c, tuple)], None,
+                      (params, variadic, restrict), self.sp(meta))
 
     def declarator(self, meta, ch):
         if len(ch) == 1:                    # a plain name
@@ -401,7 +446,7 @@ class DeclBuilders(BuilderBase):
         return Marker("restrict", names, self.sp(meta))
 
     def const_method(self, meta, ch):
-        return Marker("const")
+        return Marker("const", None, self.sp(meta))
 
     def volatile_method(self, meta, ch):
         return Marker("volatile", None, self.sp(meta))
@@ -470,7 +515,9 @@ class DeclBuilders(BuilderBase):
         return self._special_member(meta, ch, "dtor")
 
     def abstract_declarator(self, meta, ch):
-        """`const T&` without a name (a prototype's or a handler's parameter)."""
+        """`const T&` without a name (a prototype's or a handler's parameter); `int (*)(int)`."""
+        if len(ch) == 1 and isinstance(ch[0], Decl):
+            return ch[0]
         return Decl(None, None, [c for c in ch if isinstance(c, tuple) and len(c) == 3], [])
 
     def param(self, meta, ch):

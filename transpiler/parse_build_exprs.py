@@ -42,7 +42,8 @@ def _unescape(body: str) -> str:
 
 #: C++ binary operator precedence (higher binds tighter); all are left-associative.
 _PREC = {"||": 1, "&&": 2, "|": 3, "^": 4, "&": 5, "==": 6, "!=": 6, "<": 7, ">": 7, "<=": 7,
-         ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10}
+         ">=": 7, "<<": 8, ">>": 8, "+": 9, "-": 9, "*": 10, "/": 10, "%": 10,
+         ".*": 11, "->*": 11}
 
 
 @functools.lru_cache(maxsize=4096)      # a program repeats few distinct literals
@@ -114,13 +115,13 @@ class ExprBuilders(BuilderBase):
     additive = binops
 
     def c_cast(self, meta, ch):
-        ptrs = [c for c in ch[1:-1] if isinstance(c, tuple)]
-        t = Decl(None, None, ptrs, []).wrap(ch[0])
+        fn = next((c for c in ch[1:-1] if isinstance(c, Decl)), None)    # `(int (*)(int))f`
+        t = fn.wrap(ch[0]) if fn else Decl(None, None, [c for c in ch[1:-1] if isinstance(c, tuple)], []).wrap(ch[0])
         return A.Cast(self.sp(meta), t, ch[-1], "c")
 
     def named_cast(self, meta, ch):
-        ptrs = [c for c in ch[2:-1] if isinstance(c, tuple)]
-        t = Decl(None, None, ptrs, []).wrap(ch[1])
+        fn = next((c for c in ch[2:-1] if isinstance(c, Decl)), None)
+        t = fn.wrap(ch[1]) if fn else Decl(None, None, [c for c in ch[2:-1] if isinstance(c, tuple)], []).wrap(ch[1])
         return A.Cast(self.sp(meta), t, ch[-1], ch[0].value)
 
     def pre_incdec(self, meta, ch):
@@ -133,6 +134,8 @@ class ExprBuilders(BuilderBase):
         return A.Postfix(self.sp(meta), ch[1].value, ch[0])
 
     def sizeof_type(self, meta, ch):
+        if isinstance(ch[-1], Decl):        # `sizeof(int (*)(int))`
+            return A.SizeofType(self.sp(meta), ch[-1].wrap(ch[1]))
         ptrs = [c for c in ch[2:] if isinstance(c, tuple)]
         return A.SizeofType(self.sp(meta), Decl(None, None, ptrs, []).wrap(ch[1]))
 

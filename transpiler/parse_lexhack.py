@@ -141,6 +141,12 @@ def _split_shr(tok):
     return first, second
 
 
+#: After `(`: a function declarator's `*`, `&` or `C::*`.
+_FN_POINTER = re.compile(r"\s*(?:[*&]|(?:\w+\s*::\s*)+\*)")
+#: After `(`: a function type's parameters (none, or starting with a type's word).
+_FN_PARAMS = re.compile(r"\s*(?:\)|\.\.\.|(?:const|volatile|struct|class|enum|typename|unsigned|signed|int|"
+                        r"short|long|char|float|double|bool|void|wchar_t|auto)\b|(\w+)\s*(::)?)")
+
 _TEMPLATE_HEAD = re.compile(r"\btemplate\s*<")
 _DECLARED = re.compile(r"(?:\b(?:struct|class)\s+(\w+)\s*[<:{;])|(?:(\w+)\s*(?:<[^;{()]*>\s*)?\()")
 
@@ -175,11 +181,12 @@ class TypeNames:
     `.`/`->` is a member, never a library template (`d.index < n`), except the
     member templates (`e.tile<2, 3>()`).
     """
-    always_accept = ("NAME",)
+    always_accept = ("NAME", "LPAR")       # LPAR: the postlexer makes DECL_LPAR of some
 
     def __init__(self, keywords: dict[str, str]):
         self.keywords = keywords        # keyword text -> terminal name
         self.text = ""
+        self.types: set = set()
 
     def _next_char(self, pos: int) -> str:
         m = _SPACE.match(self.text, pos)
@@ -196,15 +203,82 @@ class TypeNames:
     def process(self, stream):
         """The tokens of `stream`, retyped, with `const static` read as `static const` (both the
         fast path and Lark's parser call this)."""
-        return _storage_first(self._retyped(stream))
+        return _storage_first(self._declarator_parens(self._retyped(stream)))
+
+    def _declarator_parens(self, stream):
+        """The tokens of `stream`, with DECL_LPAR for a `(` after a type that opens a function
+        declarator's parentheses (`int (*f)(int)`, `(int (&)(int))g`, `int (C::*pm)(int)`: the
+        parenthesis holds `*`, `&` or `C::*` and is followed by a parameter list) or, in a
+        template argument list or an alias declaration, a function type's parameters
+        (`T<bool() restrict(cpu)>`, `using F = int(int);`).  Elsewhere `int(*p)`, `(*f)(x)` stay
+        expressions."""
+        type_end = False                    # the last token (past `*`, `&`, const) ends a type
+        brackets: list[str] = []            # open '(', '{', '<' (template), 'f' (std::function<)
+        alias = 0                           # `using N =`: 1 after using, 2 after N, 3 after =
+        last = None
+        for tok in stream:
+            tt = tok.type
+            if tt == "LPAR":
+                if type_end and self._declarator_paren(tok.end_pos, brackets[-1:] == ["<"] or alias == 3):
+                    tok.type = "DECL_LPAR"
+                brackets.append("(")
+            elif tt in ("RPAR", "RBRACE"):
+                opener = "(" if tt == "RPAR" else "{"
+                if opener in brackets:
+                    while brackets.pop() != opener:
+                        pass
+            elif tt == "LBRACE":
+                brackets.append("{")
+            elif tt == "LT" and last in ("TEMPLATE_NAME", "FN_TEMPLATE_NAME"):
+                brackets.append("<" if last == "TEMPLATE_NAME" else "f")
+            if tt in _BUILTIN_TYPE_TOKENS:
+                type_end = True
+            elif tt == "GT" and brackets and brackets[-1] in "<f":
+                brackets.pop()
+                type_end = True             # `vector<int> (*f)()`
+            elif tt not in ("STAR", "AMP", "ANDAND", "CONST", "VOLATILE"):
+                type_end = False
+            if tt == "USING":
+                alias = 1
+            elif alias == 1:
+                alias = 2 if tt in ("NAME", "TYPE_NAME") else 0
+            elif alias == 2:
+                alias = 3 if tt == "EQ" else 0
+            elif tt == "SEMICOLON":
+                alias = 0
+            last = tt
+            yield tok
+
+    def _declarator_paren(self, pos: int, function_types: bool) -> bool:
+        """Whether the `(` that ends at `pos` (after a type) opens a function declarator's
+        parentheses, or (with `function_types`) a function type's parameter list."""
+        text = self.text
+        m = _FN_POINTER.match(text, pos)
+        if m is None:
+            if not function_types:
+                return False
+            p = _FN_PARAMS.match(text, pos)
+            if p is None or p.group(1) and p.group(1) not in self.types and not p.group(2):
+                return False                # `T<int(N)>`: a value
+        depth, i, end = 1, pos, min(len(text), pos + 4000)
+        while i < end and depth:            # the matching ')'
+            c = text[i]
+            depth += (c == "(") - (c == ")")
+            i += 1
+        nxt = self._next_char(i)
+        if m is not None:
+            return nxt == "(" or function_types and nxt == "["     # `T<int (&)[4]>`
+        return nxt in (">", ",", ";", "r")  # `restrict(...)`, the end of the argument or alias
 
     def _retyped(self, stream):
         """The tokens of `stream`, retyped.  A hot loop (every token of the program passes
         through it), so the state lives in locals, and in `_Shadows` for the blocks."""
-        types = set(LIBRARY_TYPES)
+        types = self.types = set(LIBRARY_TYPES)    # (`_declarator_paren` reads it too)
         prev = None
         in_typedef = False
         typedef_braces = 0                  # open braces of a typedef's struct body
+        typedef_parens = 0                  # open parentheses of a typedef (`typedef int (*f)(int);`)
+        typedef_named = False
         shadows = _Shadows()
         shadowed = shadows.live
         angles = 0                          # open template argument lists
@@ -271,8 +345,12 @@ class TypeNames:
                     tok.type = "TYPE_NAME"
                 elif prev is not None and prev.type == "USING":
                     types.add(value)        # `using X = T;` declares X (the token stays a NAME)
-                elif in_typedef and not typedef_braces and self._next_char(tok.end_pos) in (";", ",", "["):
+                elif in_typedef and not typedef_braces and (
+                        not typedef_parens and self._next_char(tok.end_pos) in (";", ",", "[")
+                        or typedef_parens == 1 and not typedef_named and prev is not None
+                        and prev.type in ("STAR", "AMP") and self._next_char(tok.end_pos) == ")"):
                     types.add(value)        # the name a typedef declares stays a NAME
+                    typedef_named = True    # (`typedef int (*fn)(int x)`: not x)
                 elif value in NESTED_TYPES and prev is not None and prev.type == "SCOPE" and (
                         _NESTED_SCOPE.search(self.text, max(0, tok.start_pos - 40), tok.start_pos)
                         or value in CONTAINER_MEMBER_TYPES and self._next_char(tok.end_pos) != "<"):
@@ -318,7 +396,9 @@ class TypeNames:
                 yield first
                 prev, t = first, "GT"
             if t == "TYPEDEF":
-                in_typedef, typedef_braces = True, 0
+                in_typedef, typedef_braces, typedef_parens, typedef_named = True, 0, 0, False
+            elif in_typedef and t in ("LPAR", "RPAR"):
+                typedef_parens += 1 if t == "LPAR" else -1
             elif in_typedef and t == "LBRACE" and prev is not None and prev.type in ("STRUCT_KW", "ENUM", "NAME", "TYPE_NAME"):
                 typedef_braces += 1             # `typedef struct { ... } P;`: P is declared after the body
             elif in_typedef and t == "RBRACE" and typedef_braces:

@@ -49,10 +49,12 @@ def py_literal(v, t: ir.Type) -> str:
 
 
 def calls_functions(init) -> bool:
-    """Does a global's initialiser call a function of the program (defined after the globals in
+    """Does a global's initialiser call (or name) a function of the program (defined after the globals in
     the module, so the global is initialised after them; C++ runs every such dynamic
     initialisation before main, in order, as the module does)?"""
-    return init is not None and any(isinstance(x, ir.Call) and not x.func.owner for x in ir.walk(init))
+    return init is not None and any(isinstance(x, ir.Call) and not x.func.owner or
+                                    isinstance(x, ir.Var) and x.sym.kind == "function"     # `fn p = f;`
+                                    for x in ir.walk(init))
 
 
 def redefined_in_derived(program: ir.Program) -> set:
@@ -340,7 +342,7 @@ class HostWriter(PyEmitter):
     def default_value(self, t: ir.Type, span) -> str:
         if isinstance(t, ir.Scalar) and t.name == "char":
             return "'\\0'"
-        if isinstance(t, (ir.Pointer, ir.String)):
+        if isinstance(t, (ir.Pointer, ir.String, ir.FunctionPointer)):
             return "None"
         return super().default_value(t, span)
 

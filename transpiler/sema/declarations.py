@@ -18,6 +18,7 @@ from .context import FnContext, SemaError
 from .lambdas import AUTO
 from . import accelerators as AC
 from . import classes as CL
+from . import fnptr as FP
 from . import linkage
 from . import overloads as O
 from . import templates as TM
@@ -46,6 +47,10 @@ HOST_MEMBER_TYPES = (ir.StdString, ir.String, ir.Vector, ir.Pointer, ir.ArrayVie
 class Declarations:
     # ---- types ---------------------------------------------------------------------------------
     def resolve_type(self, t: A.TypeRef) -> ir.Type:
+        if FP.is_function_pointer_type(t):      # `int (*)(int)`, `int (&)(int)`, `int (C::*)(int)`
+            return FP.resolve(self, t)
+        if isinstance(t, A.FunctionType):
+            self.unsupported("function types (other than std::function's) are", t.span)
         if isinstance(t, A.PointerType):
             base = self.resolve_type(t.base)
             if isinstance(base, ir.Scalar) and base.name in ("char", "wchar_t"):
@@ -100,6 +105,7 @@ class Declarations:
         if name in STRING_ALIASES:          # Windows' C string types: `LPSTR` is `char*`
             return ir.String(STRING_ALIASES[name])
         if name in self.typedefs:
+            FP.check_amp(self, self.typedefs[name], t.span)
             return self.typedefs[name]
         if name in self.structs:
             return ir.StructType(name, self.structs[name].py_name)
@@ -270,7 +276,8 @@ class Declarations:
             self.error("template-args", f"wrong number of template arguments for '{t.name}'", t.span)
 
     def type_arg(self, a, t) -> ir.Type:
-        if isinstance(a, A.TypeName) or isinstance(a, (A.PointerType, A.ReferenceType)):
+        if isinstance(a, (A.TypeName, A.PointerType, A.ReferenceType, A.ArrayType, A.FunctionType,
+                          A.MemberPointerType)):
             return self.resolve_type(a)
         if isinstance(a, A.Name):
             return self.resolve_type(A.TypeName(a.span, a.name, a.namespace, None, False, False, None))
@@ -461,7 +468,7 @@ class Declarations:
 
     def member_default(self, t: ir.Type, span) -> ir.Expr | None:
         """What a member of a host-only class holds before its constructor assigns it."""
-        if isinstance(t, (ir.Pointer, ir.String, ir.ArrayView, ir.AmpArray)) or t == AC.VIEW:
+        if isinstance(t, (ir.Pointer, ir.String, ir.ArrayView, ir.AmpArray, ir.FunctionPointer)) or t == AC.VIEW:
             return None
         if isinstance(t, ir.CArray):
             return ir.Construct(span, t, ())
@@ -535,6 +542,7 @@ class Declarations:
             if isinstance(pt, ir.Void) and p.name is None and len(d.params) == 1:
                 continue
             params.append(pt)
+        FP.check_signature(self, d, params)
         ret = self.return_type(d, params)
         ftype = ir.Function(ret, tuple(params))
         restrict = d.restrict or ("cpu",)
@@ -581,7 +589,12 @@ class Declarations:
         if group and not header:            # an overload: named after its parameter types
             same = [old for old in group if old.type.params == ftype.params]
             base += "_" + ("_".join(O.type_slug(t) for t in params) or "void") if not same else "_amp"
-        py = self.module_names.unique(instance[1]) if instance else self.module_names.fresh(base, self.globals)
+        if instance:
+            py = self.module_names.unique(instance[1])
+        elif group and not header and python_name(base) in self.module_names.taken:
+            py = self.module_names.unique(base)     # (`f(int)` and `f(float)`, each restrict(amp) and
+        else:                                       # restrict(cpu): two are f_amp)
+            py = self.module_names.fresh(base, self.globals)
         sym = ir.Symbol(instance[0] if instance else d.name, py, ftype, "function", d.name_span)
         sym.restrict_ = restrict
         sym.c_linkage = c_linkage

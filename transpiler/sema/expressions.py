@@ -27,6 +27,7 @@ from . import streams as ST
 from . import utility as U
 from . import strings as S
 from . import classes as CL
+from . import fnptr as FP
 from . import conversions as CV
 from . import short_vectors as SV
 from . import templates as TM
@@ -118,6 +119,9 @@ class Expressions:
             return ST.stream_of(e)          # a string, file or console stream as `std::ostream&`
         if isinstance(t, ir.Library) and t.name == "auto":
             return e
+        fp = FP.convert(self, e, t, span, explicit)       # a function as `int (*)(int)`
+        if fp is not None:
+            return fp
         user = CV.convert(self, e, t, span, explicit)     # a converting constructor, norm -> float
         if user is not None:
             return user
@@ -131,6 +135,8 @@ class Expressions:
         e = SV.decay(self, e)               # `if (n)` of a norm: of its float
         if isinstance(e.type, ir.Scalar) or isinstance(e.type, (ir.Pointer, ir.String)):
             return self.convert(e, ir.BOOL, span)
+        if isinstance(e.type, ir.FunctionPointer):      # `if (op)`: not a null pointer
+            return FP.compare("!=", e, ir.Const(span, ir.Pointer(ir.Void()), None), span)
         if ST.readable(e.type) or ST.is_stream(e.type):     # `if (in)`: no operation has failed
             return ST.state_test(ST.stream_of(e), span)
         self.error("type-mismatch", f"value of type '{e.type}' is not contextually convertible to 'bool'", span)
@@ -227,6 +233,8 @@ class Expressions:
             return ir.Const(n.span, sym.type, sym.value)
         if isinstance(sym, CL.Member):      # a field inside a member function: this->field
             return CL.member_ref(self, sym, n.span)
+        if isinstance(sym, Overloads) and FP.overload_value(self, sym, n.span) is not None:
+            return self.use_symbol(FP.overload_value(self, sym, n.span), scope, n.span)
         if isinstance(sym, (CL.MemberFunctions, Overloads)):
             self.unsupported(f"overloaded or member function '{name}' used as a value is", n.span)
         self.error("undeclared", f"'{name}' does not name a value", n.span)
@@ -264,6 +272,9 @@ class Expressions:
                     return call
             return ir.IncDec(n.span, t.type, n.op, True, t)
         if n.op == "&":
+            fn = FP.address_of(self, n)         # `&f`: the function itself
+            if fn is not None:
+                return fn
             operand = self.expr(n.operand)
             p = M.amp_address_of(self, operand, n.span) if self.in_amp() else M.address_of(self, operand, n.span)
             if p is not None:
@@ -277,6 +288,8 @@ class Expressions:
                 return ir.ElementRef(n.span, e.type.elem, e, (ir.Const(n.span, ir.INT, 0),))
             if isinstance(e.type, ir.Pointer):
                 return M.deref(self, e, n.span)
+            if isinstance(e.type, ir.FunctionPointer):
+                return e                        # `(*op)(x)`: the function
             self.unsupported("dereferencing pointers with '*' is", n.span)
         e = self.expr(n.operand)
         if isinstance(e.type, ir.StructType) and e.type.name in self.structs:
@@ -338,6 +351,8 @@ class Expressions:
 
     def e_Binary(self, n: A.Binary) -> ir.Expr:
         op = n.op
+        if op in (".*", "->*"):
+            return FP.member_access(self, n)
         left = self.expr(n.left)
         if op == "<<" and (isinstance(left, ir.StreamOut) or ST.writable(left.type)):
             item = self.expr(n.right)
@@ -387,7 +402,7 @@ class Expressions:
             if op in ("+", "-", "==", "!=", "<", ">", "<=", ">="):    # `a + 6`: a C array's first element
                 left, right = (M.decay(x) if isinstance(x.type, ir.CArray) and isinstance(x.type.elem, ir.Scalar)
                                else x for x in (left, right))
-            p = M.arithmetic(self, op, left, right, n.span)
+            p = M.arithmetic(self, op, left, right, n.span) or FP.compare(op, left, right, n.span)
             if p is not None:
                 return p
             self.error("type-mismatch", f"invalid operands to binary expression ('{left.type}' and '{right.type}')",
@@ -474,6 +489,9 @@ class Expressions:
             return ir.Conditional(n.span, t, c, self.convert(a, t, n.then.span), self.convert(b, t, n.else_.span))
         if a.type == b.type:
             return ir.Conditional(n.span, a.type, c, a, b)
+        t = a.type if isinstance(a.type, ir.FunctionPointer) else b.type    # `p ? p : inc`
+        if isinstance(t, ir.FunctionPointer):
+            return ir.Conditional(n.span, t, c, self.convert(a, t, n.then.span), self.convert(b, t, n.else_.span))
         self.error("type-mismatch", f"incompatible operand types ('{a.type}' and '{b.type}')", n.span)
 
     def e_Comma(self, n: A.Comma) -> ir.Expr:

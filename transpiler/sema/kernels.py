@@ -13,6 +13,7 @@ from ..passes.tile_shape import shape_problems
 from ..source import Span
 from . import library as L
 from . import utility as U
+from . import fnptr as FP
 from .context import FnContext
 from .expressions import is_lvalue
 from .scope import Scope, python_name
@@ -303,6 +304,9 @@ class Kernels:
         if isinstance(t, (ir.Pointer, ir.String)):
             self.error("amp-capture", f"pointer '{name}' cannot be captured into a restrict(amp) lambda", span,
                        help="wrap the data in an array_view and capture that")
+        if FP.held_by(self, t):                 # (Visual Studio's C3581)
+            self.error("amp-capture", f"'{name}' of type '{t}' holds a function pointer, which restrict(amp) code "
+                       "does not allow", span)
         if isinstance(t, ir.Vector):
             self.error("amp-capture", f"std::vector '{name}' cannot be used in a restrict(amp) lambda", span,
                        help="wrap it in an array_view and capture the view")

@@ -25,6 +25,7 @@ from . import views as V
 from . import streams as ST
 from . import utility as U
 from . import classes as CL
+from . import fnptr as FP
 from . import accelerators as AC
 from . import tiling as TL
 from .scope import Alias, Scope
@@ -353,8 +354,8 @@ class Statements:
             raise
         if isinstance(t, ir.Void):
             self.error("void-variable", f"variable '{v.name}' has incomplete type 'void'", v.span)
-        if isinstance(v.type, A.ReferenceType):
-            return self.local_reference(v, t)
+        if isinstance(v.type, A.ReferenceType) and not isinstance(t, ir.FunctionPointer):
+            return self.local_reference(v, t)       # (a reference to a function is the function)
         if "static" in v.storage and self.in_amp():     # reported, but declared (no follow-on errors)
             self.sink.error("amp-restrict", "static variables are not allowed in restrict(amp) code", v.span)
         if "tile_static" in v.storage:
@@ -479,7 +480,7 @@ class Statements:
             args = tuple(self.expr(a) for a in v.ctor_args)
             return self.construct(t, args, span, [a.span for a in v.ctor_args])
         if v.init is None:
-            if isinstance(t, (ir.Scalar, ir.Pointer, ir.String)):
+            if isinstance(t, (ir.Scalar, ir.Pointer, ir.String)) or FP.uninitialised(self, t, v):
                 return None
             if isinstance(t, ir.CArray):
                 return self.default_array(t, span)
@@ -494,7 +495,8 @@ class Statements:
         if isinstance(v.init, A.InitList):
             return self.init_list(t, v.init)
         deduced, self.deduced = self.deduced, None
-        e = deduced[1] if deduced is not None and deduced[0] is v.init else self.expr(v.init)
+        e = deduced[1] if deduced is not None and deduced[0] is v.init else \
+            FP.chosen(self, v.init, t) or self.expr(v.init)
         if isinstance(t, (ir.Extent, ir.Index, ir.ArrayView, ir.AmpArray, ir.Vector, ir.TiledExtent)) and \
                 not _same_kind(e.type, t):
             return self.construct(t, (e,), span, [v.init.span])
