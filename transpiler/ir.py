@@ -492,6 +492,9 @@ class StructDef:
     member_templates: dict = field(default_factory=dict)  # `template<class T> T get()` -> [AST TemplateDecl]
     unit: int = 0                     # the translation unit that defined it first (Program.units)
     union: bool = False               # a C++ union: every field at offset 0
+    hidden: tuple = ()                # fields holding an anonymous struct/union member: its members are ours
+    virtual_base: bool = False        # `struct D : virtual B` (no type of restrict(amp) code)
+    library_base: Optional[Type] = None   # `class J : public array_view<int>`: held as its first field
 
 
 @dataclass

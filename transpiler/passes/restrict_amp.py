@@ -64,6 +64,14 @@ def run(program: ir.Program, sink, opts) -> None:
         sink.error("amp-restrict", msg, span, help=help)
 
 
+def type_problems(t: ir.Type, span, structs: dict) -> list:
+    """What restrict(amp) code cannot hold of type `t`: (span, message, help, key) each (sema
+    asks first for a tile_static variable, whose type Visual Studio checks before its context)."""
+    found: list = []
+    _type_use(found, t, span, structs)
+    return found
+
+
 def _type_use(found, t, span, structs=None):
     elem = t
     while isinstance(elem, (ir.CArray, ir.Pointer)):
@@ -99,6 +107,9 @@ def _struct_use(found, t, st: ir.StructType, span, structs) -> None:
         if d.name in seen:
             continue
         seen.add(d.name)
+        if d.virtual_base:
+            found.append((span, f"class '{st.name}' has a virtual base class, which restrict(amp) code does not "
+                                "allow", "derive from the base class without 'virtual'", f"virtual base {st.name}"))
         if any(sym.virtual for syms in d.members.values() for sym in syms):
             found.append((span, f"class '{st.name}' has virtual member functions, which restrict(amp) code "
                                 "does not allow", "remove 'virtual' from the class's member functions",
