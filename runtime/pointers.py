@@ -33,7 +33,7 @@ from numba.core import cgutils, types
 from numba.core.imputils import impl_ret_borrowed
 from numba.extending import intrinsic, register_jitable
 
-__all__ = ["Pointer", "flat_span", "null_span", "data_address", "array_pointer", "element_pointer",
+__all__ = ["Pointer", "flat_span", "field_span", "null_span", "data_address", "array_pointer", "element_pointer",
            "element_pointer2", "element_pointer3", "null_pointer", "pointer_address", "pointer_diff",
            "view_array"]
 
@@ -78,6 +78,36 @@ def flat_span(typingctx, ary):
     if not isinstance(ary, types.Array):
         return None
     return _span_type(ary.dtype)(ary), _flat_span_codegen
+
+
+def _field_span_codegen(context, builder, sig, args):
+    """A 1-D array descriptor over field `name` of each record of the 1-D record array `ary`:
+    its data pointer moved to the field, the records' stride, the field's item size."""
+    aryty, retty = sig.args[0], sig.return_type
+    name = sig.args[1].literal_value
+    src = context.make_array(aryty)(context, builder, args[0])
+    out = context.make_array(retty)(context, builder)
+    intp = context.get_value_type(types.intp)
+    offset = llvm.Constant(intp, aryty.dtype.offset(name))
+    data = builder.inttoptr(builder.add(builder.ptrtoint(src.data, intp), offset), out.data.type)
+    out.meminfo = src.meminfo
+    out.parent = src.parent
+    out.nitems = src.nitems
+    out.itemsize = llvm.Constant(intp, context.get_abi_sizeof(context.get_data_type(retty.dtype)))
+    out.data = data
+    out.shape = src.shape
+    out.strides = src.strides
+    return impl_ret_borrowed(context, builder, retty, out._getvalue())
+
+
+@intrinsic
+def field_span(typingctx, ary, name):
+    """Field `name` of every record of 1-D record array `ary` (a pointer's base), as a strided
+    1-D array over the same memory: the base of a pointer to a struct's field (`&a[i].f`)."""
+    if not (isinstance(ary, types.Array) and ary.ndim == 1 and isinstance(ary.dtype, types.Record)
+            and isinstance(name, types.StringLiteral) and name.literal_value in ary.dtype.fields):
+        return None
+    return types.Array(ary.dtype.typeof(name.literal_value), 1, "A")(ary, name), _field_span_codegen
 
 
 def _null_span_codegen(context, builder, sig, args):
@@ -147,7 +177,7 @@ def element_pointer3(a, i, j, k):
 @register_jitable
 def pointer_address(p):
     """The address `p` holds (for `==`, `<`, ...)."""
-    return data_address(p.base) + p.offset * p.base.itemsize
+    return data_address(p.base) + p.offset * p.base.strides[0]
 
 
 @register_jitable

@@ -32,6 +32,9 @@ def class_problems(st: ir.StructType, structs: dict, element: bool = False) -> l
         if d.name in seen:
             continue
         seen.add(d.name)
+        if d.virtual_base:
+            found.append((f"class '{st.name}' has a virtual base class, which restrict(amp) code does not allow",
+                          "derive from the base class without 'virtual'", f"virtual base {st.name}"))
         if any(sym.virtual for syms in d.members.values() for sym in syms) or d.dtor is not None and d.dtor.virtual:
             found.append((f"class '{st.name}' has virtual member functions, which restrict(amp) code "
                           "does not allow", "remove 'virtual' from the class's member functions", f"virtual {st.name}"))

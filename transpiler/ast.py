@@ -310,11 +310,14 @@ class StructDef(Node):
     name: str
     fields: tuple[VarDecl, ...]
     methods: tuple[FunctionDef, ...]
-    bases: tuple[str, ...]
+    bases: tuple                      # names; a template-id base (`array_view<int>`) as its TypeName
     unsupported: tuple["Unsupported", ...]   # members outside the subset (ctors, access labels in classes, ...)
     others: tuple = ()                # member typedefs and aliases, enums, static_asserts
     spec_args: Optional[tuple] = None # `template<> struct S<1> {...}`: the specialisation's arguments
     member_templates: tuple = ()      # `template<typename T> T get() const`: TemplateDecls
+    anonymous: tuple = ()             # unnamed classes of members (`union { ... } u;`, `struct { ... };`)
+    hidden: tuple = ()                # fields standing for an anonymous struct or union member
+    virtual_base: bool = False        # `struct D : virtual B`
 
 
 @dataclass(frozen=True)

@@ -494,6 +494,9 @@ class StructDef:
     union: bool = False               # a C++ union: every field at offset 0
     bitfields: dict = field(default_factory=dict)     # `unsigned flags : 4;`: field -> its Span
     references: dict = field(default_factory=dict)    # `array_view<int>& v;`: field -> its Span
+    hidden: tuple = ()                # fields holding an anonymous struct/union member: its members are ours
+    virtual_base: bool = False        # `struct D : virtual B` (no type of restrict(amp) code)
+    library_base: Optional[Type] = None   # `class J : public array_view<int>`: held as its first field
 
 
 @dataclass

@@ -375,13 +375,13 @@ class DeclBuilders(BuilderBase):
         kw = next(c for c in ch if isinstance(c, TOKENS) and c.type == "STRUCT_KW")
         name = next(c for c in ch if isinstance(c, TOKENS) and c.type in ("NAME", "TYPE_NAME"))
         fields, methods, bad, bases, others, member_templates = [], [], [], (), [], []
+        anonymous, hidden, virtual = [], [], False
         for c in ch:
             if isinstance(c, Marker) and c.kind == "bases":
                 bases = c.value
                 if len(bases) > 1:
                     bad.append(self.unsupported(c.span, "multiple inheritance is"))
-                elif c.virtual:
-                    bad.append(self.unsupported(c.span, "virtual base classes are"))
+                virtual = c.virtual     # (a class with a virtual base is no amp type: sema, restrict_amp)
             elif isinstance(c, A.DeclStmt):
                 fields.extend(c.decls)
             elif isinstance(c, A.FunctionDef):
@@ -390,6 +390,14 @@ class DeclBuilders(BuilderBase):
                 bad.append(c)
             elif isinstance(c, A.StructDef):
                 bad.append(self.unsupported(c.span, "nested struct definitions are"))
+            elif isinstance(c, Marker) and c.kind == "anonymous":     # `union { ... } u;`, `struct { ... };`
+                inner, decls = c.value
+                anonymous.append(inner)
+                t = A.TypeName(inner.span, inner.name, (), None, False, False, None)
+                if not decls:           # its members are the class's: a hidden field holds them
+                    hidden.append(f"anonymous_{inner.span.line}_{inner.span.col}")
+                    decls = (Decl(hidden[-1], inner.span, [], []),)
+                fields.extend(A.VarDecl(d.span, d.name, d.span, d.wrap(t), (), None, None) for d in decls)
             elif isinstance(c, A.TemplateDecl):
                 member_templates.append(c)
             elif isinstance(c, (A.Typedef, A.EnumDef, A.StaticAssert)):
@@ -401,7 +409,20 @@ class DeclBuilders(BuilderBase):
         if any(isinstance(c, Marker) and c.kind == "declarators" for c in ch):
             bad.append(self.unsupported(span, "declaring variables in a struct definition is"))
         return A.StructDef(span, kw.value, name.value, tuple(fields), tuple(methods), bases, tuple(bad),
-                           tuple(others), member_templates=tuple(member_templates))
+                           tuple(others), member_templates=tuple(member_templates), anonymous=tuple(anonymous),
+                           hidden=tuple(hidden), virtual_base=virtual)
+
+    def anon_struct_member(self, meta, ch):
+        """`union { int i; float f; };`, `struct { ... } s;` in a class: an unnamed class (named
+        here after its place), with the declarators that use it (none: its members are the
+        enclosing class's, reached through a hidden field)."""
+        span = self.sp(meta)
+        kw = ch[0]
+        decls = next((c.value for c in ch if isinstance(c, Marker) and c.kind == "declarators"), ())
+        body = [c for c in ch if not (isinstance(c, Marker) and c.kind == "declarators")]
+        name = f"(anonymous {kw.value} at {span.line}:{span.col})"
+        inner = self.struct_def(meta, [kw, Token("TYPE_NAME", name)] + body[1:])
+        return Marker("anonymous", (inner, decls), span)
 
     def base_clause(self, meta, ch):
         m = Marker("bases", tuple(name for name, _ in ch), self.sp(meta))
@@ -409,11 +430,12 @@ class DeclBuilders(BuilderBase):
         return m
 
     def base(self, meta, ch):
-        """(the base class: its name, or a template-id's TypeName, `Buf<T, 4>`; virtual or not)."""
+        """A base class: its name, or for a template-id (`array_view<int>`) its type (sema says
+        which ones amppy takes), and whether it is virtual."""
         virtual = any(isinstance(t, TOKENS) and t.type == "VIRTUAL" for t in ch)
+        ch = [t for t in ch if not (isinstance(t, TOKENS) and t.type in ("ACCESS", "VIRTUAL"))]
         if any(isinstance(t, TOKENS) and t.type == "TEMPLATE_NAME" for t in ch):
-            return (self.template_type(meta, [t for t in ch if not (isinstance(t, TOKENS) and
-                                                                  t.type in ("ACCESS", "VIRTUAL"))]), virtual)
+            return (self.template_type(meta, ch), virtual)
         name = next(t.value for t in reversed(ch) if isinstance(t, TOKENS) and t.type in ("NAME", "TYPE_NAME"))
         return (name, virtual)
 
@@ -490,6 +512,13 @@ class DeclBuilders(BuilderBase):
     def ctor_init(self, meta, ch):
         args = ch[1].items if len(ch) > 1 and isinstance(ch[1], A.InitList) else tuple(ch[1:])
         return (ch[0].value, tuple(args), self.sp(meta))
+
+    def template_ctor_init(self, meta, ch):
+        """`: Base<T>(x)`: a base named by its template-id (its type, which sema resolves)."""
+        return (ch[0], tuple(c for c in ch[1:] if c is not None), self.sp(meta))
+
+    def base_template_id(self, meta, ch):
+        return self.template_type(meta, ch)
 
     def ctor_inits(self, meta, ch):
         return Marker("inits", tuple(ch), self.sp(meta))

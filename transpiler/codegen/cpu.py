@@ -45,7 +45,7 @@ PRELUDE = [
     "from numpy import float32",
     "",
     "from amppy.runtime.pointers import (Pointer, array_pointer, element_pointer, element_pointer2, "
-    "element_pointer3, null_pointer, pointer_address, pointer_diff, view_array)",
+    "element_pointer3, field_span, null_pointer, pointer_address, pointer_diff, view_array)",
     "from amppy.runtime.intmath import cdiv, cmod, cround",
     "from amppy.runtime.launch_cpu import (atomic_add, atomic_sub, atomic_exchange, atomic_max, "
     "atomic_min, atomic_and, atomic_or, atomic_xor, atomic_cas, launch_cpu)",

@@ -264,7 +264,7 @@ class KernelExprEmitter(StructValues, PointerValues, PyEmitter):
     def e_LibCall(self, e: ir.LibCall):
         if e.name == "view_alias":             # `&v` / `*p` of an array_view: the view itself
             return self.emit(e.args[0])
-        if self.kernel_pointers and (e.name.startswith("ptr_") or e.name in ("address", "element_address", "flat")):
+        if self.kernel_pointers and (e.name.startswith("ptr_") or e.name in ("address", "element_address", "field_address", "flat")):
             pointer = self.pointer_call(e)
             if pointer is not None:
                 return pointer

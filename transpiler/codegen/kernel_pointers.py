@@ -7,6 +7,7 @@ dialects of both targets:
 
     &x (local)          Pointer(x, 0)                 x lives in a one-element array: x[0]
     &a[i][j]            element_pointer2(a, i, j)     a C array, tile_static array, array_view
+    &a[i].f, &p->f      Pointer(field_span(b, "f"), k)   the field of each record of b (p's base)
     a (C array)         array_pointer(a)
     *p, p[i]            p.base[p.offset], p.base[p.offset + i]
     p + k, p++          Pointer(p.base, p.offset + k)
@@ -41,6 +42,10 @@ class PointerValues:
                                          "in kernels yet", e.span)
             self.names_used.add(fn)
             return f"{fn}({', '.join([self.element_base(base)] + idx)})", P_ATOM
+        if n == "field_address":                    # `&a[i].f`: the field's span over the records
+            base, off = self.pointer_parts(e.args[0])
+            self.names_used.update(("Pointer", "field_span"))
+            return f"Pointer(field_span({base}, {e.args[1].value!r}), {off})", P_ATOM
         if n == "flat":
             self.names_used.add("array_pointer")
             return f"array_pointer({self.element_base(e.args[0])})", P_ATOM

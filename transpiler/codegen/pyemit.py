@@ -56,6 +56,23 @@ def is_float(t) -> bool:
     return isinstance(t, ir.Scalar) and t.is_float
 
 
+def chained(e: ir.Assign | ir.IncDec) -> tuple[ir.Assign, ir.Assign] | None:
+    """`a = b = c` (the value an assignment, perhaps converted): (the inner assignment, the outer
+    one reading the inner's target back), when reading that target again is the same; else None."""
+    if not isinstance(e, ir.Assign):
+        return None
+    converts, v = [], e.value
+    while isinstance(v, ir.Convert):
+        converts.append(v)
+        v = v.operand
+    if not isinstance(v, ir.Assign) or has_effects(v.target):
+        return None
+    value = v.target
+    for c in reversed(converts):
+        value = dataclasses.replace(c, operand=value)
+    return v, dataclasses.replace(e, value=value)
+
+
 class PyEmitter(ReferenceParams):
     """The walk over IR statements and expressions, writing Python lines into `out` lists."""
 
@@ -614,6 +631,9 @@ class PyEmitter(ReferenceParams):
     # ================================================================ assignments
     def assignment(self, e: ir.Assign | ir.IncDec) -> list[str]:
         """The lines of an assignment or `++`/`--` statement."""
+        chain = chained(e)
+        if chain is not None:                   # `a = b = c`: `b = c`, then `a = b`
+            return self.assignment(chain[0]) + self.assignment(chain[1])
         if isinstance(e, ir.Assign) and e.op == "=":
             target = self.lvalue(e.target, "w")
             return [f"{target} = {self.expr(e.value)}"]

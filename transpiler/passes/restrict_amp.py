@@ -51,6 +51,14 @@ def run(program: ir.Program, sink, opts) -> None:
         sink.error("amp-restrict", msg, span, help=help)
 
 
+def type_problems(t: ir.Type, span, structs: dict) -> list:
+    """What restrict(amp) code cannot hold of type `t`: (span, message, help, key) each (sema
+    asks first for a tile_static variable, whose type Visual Studio checks before its context)."""
+    found: list = []
+    _type_use(found, t, span, structs)
+    return found
+
+
 def _type_use(found, t, span, structs=None):
     elem = t
     while isinstance(elem, (ir.CArray, ir.Pointer)):

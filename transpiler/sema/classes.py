@@ -143,13 +143,18 @@ def inherit(a, d: A.StructDef, sd: ir.StructDef) -> None:
     """`struct B : public A`: A's fields come first (C++'s layout), A's member types, constants
     and member functions are B's too unless B declares the name (which hides them)."""
     name = d.bases[0]
-    if isinstance(name, A.TypeName):        # `struct D : Buf<float, 4>`: the instance is the base
+    sd.virtual_base = d.virtual_base
+    if isinstance(name, A.TypeName):        # a template-id: `Base<int>`, `array_view<int>`
         t = a.resolve_type(name)
+        if isinstance(t, (ir.ArrayView, ir.AmpArray)):
+            sd.library_base = t             # held as a field (so no restrict(amp) type); its members are not yet
+            sd.fields.append(("base_" + t.__class__.__name__.lower(), t))
+            return
         if not isinstance(t, ir.StructType):
-            a.error("unknown-type", f"base class '{t}' is not a class", d.span)
+            a.unsupported(f"'{t}' as a base class is", name.span)
         name = t.name
-        if a.struct_order.index(a.structs[name]) > a.struct_order.index(sd):
-            a.struct_order.remove(sd)       # (instantiated just now: the module defines it first)
+        if sd in a.struct_order:            # after the base, which may just have been instantiated
+            a.struct_order.remove(sd)
             a.struct_order.append(sd)
     base = a.structs.get(name)
     if base is None:
@@ -160,6 +165,21 @@ def inherit(a, d: A.StructDef, sd: ir.StructDef) -> None:
     sd.constants.update(base.constants)
     for cname, c in base.constants.items():
         a.scope.define(cname, c)
+
+
+def check_object_type(a, t: ir.Type, span) -> None:
+    """An object of a class amppy cannot make yet: one with a virtual base (whose layout and
+    casts it does not model; restrict(amp) code rejects it, restrict_amp.py) or derived from a
+    library class (`class J : public array_view<int>`)."""
+    if isinstance(t, ir.CArray):
+        t = t.elem
+    sd = a.structs.get(t.name) if isinstance(t, ir.StructType) else None
+    while sd is not None:
+        if sd.virtual_base and not a.in_amp():
+            a.unsupported(f"an object of class '{t.name}', which has a virtual base class, is", span)
+        if sd.library_base is not None:
+            a.unsupported(f"an object of class '{t.name}', derived from '{sd.library_base}', is", span)
+        sd = a.structs.get(sd.base) if sd.base else None
 
 
 def derives(a, t: ir.Type, base: ir.Type) -> bool:
@@ -373,6 +393,11 @@ def ctor_prologue(a, d: A.FunctionDef, sym: ir.Symbol, this: ir.Symbol) -> list:
     inits = {}
     base_args = None
     for name, args, span in d.inits:
+        if isinstance(name, A.TypeName):    # `: Base<T>(x)`, `: array_view<int>(n)`
+            t = a.resolve_type(name)
+            if sd.library_base is not None and t == sd.library_base:
+                a.unsupported(f"initialising the base class '{t}' is", span)
+            name = t.name if isinstance(t, ir.StructType) else str(t)
         if sd.base is not None and name == sd.base:
             base_args = (args, span)
             continue
@@ -386,7 +411,7 @@ def ctor_prologue(a, d: A.FunctionDef, sym: ir.Symbol, this: ir.Symbol) -> list:
         base_t = struct_type(a.structs[sd.base])
         args, span = base_args if base_args is not None else ((), sp)
         value = a.construct(base_t, tuple(a.expr(x) for x in args), span, [x.span for x in args])
-        part = ir.Symbol("base", a.fn.py.fresh(f"{sd.base}_part", a.scope), base_t, "local", span)
+        part = ir.Symbol("base", a.fn.py.fresh(f"{a.structs[sd.base].py_name}_part", a.scope), base_t, "local", span)
         out.append(ir.VarDecl(span, part, value))
         for py, ft in a.structs[sd.base].fields:
             target = ir.FieldRef(span, ft, ir.Var(span, this.type, this), py, False)

@@ -359,7 +359,10 @@ class Declarations:
                                  help="give one of the classes another name (or put it in a header both use)")
             self.error("redefinition", f"redefinition of '{d.name}'", d.span)
         self.struct_units[d.name] = (self.unit, d.span)
+        for inner in d.anonymous:           # `union { ... } u;`: the unnamed classes of members first
+            self.struct_def(inner, py_name=self.module_names.fresh(f"anonymous_{inner.kind}", self.globals))
         sd = ir.StructDef(d.name, [], d.span, union=d.kind == "union")
+        sd.hidden = tuple(field_name(f) for f in d.hidden)
         sd.py_name = py_name or SV.class_py_name(self, d.name) or (
             python_name(d.name) if d.name in self.forward_structs else self.module_names.fresh(d.name, self.globals))
         self.structs[d.name] = sd
@@ -391,8 +394,9 @@ class Declarations:
                 except SemaError:
                     continue
             fields = sd.fields
-            sd.host_only = any(isinstance(t, HOST_MEMBER_TYPES) or AC.involved(t) or isinstance(t, ir.StructType) and
-                               t.name in self.structs and self.structs[t.name].host_only for _, t in fields)
+            sd.host_only = any(isinstance(t, HOST_MEMBER_TYPES) or AC.involved(t) or isinstance(e, ir.StructType) and
+                               e.name in self.structs and self.structs[e.name].host_only
+                               for _, t in fields for e in [t.elem if isinstance(t, ir.CArray) else t])
             # (a union with members a record cannot hold, pointers say, keeps them apart: C++
             # leaves reading a member other than the last one written undefined)
             if sd.host_only:                # each member's default value (a constructor may replace it)
@@ -504,6 +508,7 @@ class Declarations:
 
     def global_var(self, v: A.VarDecl) -> None:
         t = self.auto_type(self.resolve_type(self.sized_type(v)), v)
+        CL.check_object_type(self, t, v.span)
         const = isinstance(v.type, A.TypeName) and v.type.const
         kind = "const" if const else "global"
         declaration = "extern" in v.storage and v.init is None and v.ctor_args is None

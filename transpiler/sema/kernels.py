@@ -57,6 +57,9 @@ class Kernels:
                     self.error("amp-barrier-context", "barrier of something that is not a tiled_index", base.span)
                 if n.args:
                     self.error("ctor-args", f"'{f.name}' takes no arguments", n.span)
+                if not self.in_amp():       # tile_barrier's waits are restrict(amp) (Visual Studio's C3930)
+                    self.error("amp-restrict", f"call to 'tile_barrier::{f.name}', which is restrict(amp), from "
+                               "restrict(cpu) code", n.span, help="wait on the barrier in restrict(amp) code only")
                 return [ir.Barrier(n.span, L.BARRIERS[f.name])]
         return None
 

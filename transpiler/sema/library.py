@@ -109,6 +109,12 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
                                                          name in a.structs[t.name].member_templates):
             return ir.LibCall(n.span, ir.Library("method"), name, base, None)   # completed by `call`
         if py not in fields:
+            through = _anonymous_member(a, t, py, n.span)
+            if through is not None:         # a member of an anonymous struct or union member
+                for hidden, ht in through:
+                    base = ir.FieldRef(n.span, ht, base, hidden, n.arrow)
+                    n = A.Member(n.span, n.base, n.name, False, n.template_args)
+                return ir.FieldRef(n.span, dict(a.struct_fields(ht, n.span))[py], base, py, False)
             a.error("no-member", f"no member named '{name}' in '{t.name}'", n.span)
         return ir.FieldRef(n.span, fields[py], base, py, n.arrow)
     if isinstance(t, (ir.ArrayView, ir.AmpArray)) and name == "extent":
@@ -125,6 +131,20 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
             return e
     # a method: returned as an unbound LibCall that `call` completes
     return ir.LibCall(n.span, ir.Library("method"), name, base, None)
+
+
+def _anonymous_member(a, t: ir.StructType, py: str, span) -> list | None:
+    """The hidden fields ((name, type), outermost first) that lead from class `t` to field `py`
+    of one of its anonymous struct or union members; None when there is none."""
+    sd = a.structs.get(t.name)
+    for hidden in (sd.hidden if sd is not None else ()):
+        ht = dict(a.struct_fields(t, span))[hidden]
+        if py in dict(a.struct_fields(ht, span)):
+            return [(hidden, ht)]
+        deeper = _anonymous_member(a, ht, py, span)
+        if deeper is not None:
+            return [(hidden, ht)] + deeper
+    return None
 
 
 def is_thread_index(e: ir.MakeIndex) -> bool:

@@ -155,6 +155,8 @@ def amp_address_of(a, e: ir.Expr, span) -> ir.Expr | None:
         return view_alias(a, e, span)
     if not isinstance(e.type, (ir.Scalar, ir.StructType)):
         return None
+    if isinstance(e, ir.FieldRef):
+        return _field_address(a, e, span)
     if isinstance(e, ir.ElementRef):
         base = e.base
         if movable(a, base.type):
@@ -171,6 +173,20 @@ def amp_address_of(a, e: ir.Expr, span) -> ir.Expr | None:
                                   e.sym.kind == "param" and not e.sym.by_ref and a.fn.kernel is None):
         return _variable_address(e, span)
     return None
+
+
+def _field_address(a, e: ir.FieldRef, span) -> ir.Expr | None:
+    """`&s.f`, `&a[i].f`, `&p->f` of a struct in memory (tile_static data, an array element, what a
+    pointer points at): a pointer to the field of the struct's record (`field_address`)."""
+    if e.arrow:
+        struct = e.base if movable(a, e.base.type) else None
+    elif isinstance(e.base.type, ir.StructType):
+        struct = amp_address_of(a, e.base, span)
+    else:
+        struct = None
+    if struct is None:
+        return None
+    return ir.LibCall(span, ir.Pointer(e.type), "field_address", None, (struct, ir.StringConst(span, ir.String(), e.field)))
 
 
 def pointer_refs(d: A.FunctionDef, params: list, mutable: tuple) -> tuple:

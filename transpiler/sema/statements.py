@@ -348,6 +348,8 @@ class Statements:
             return self.kernel_closure(v)
         try:
             t = self.auto_type(self.resolve_type(self.sized_type(v)), v)
+            if "tile_static" not in v.storage:
+                CL.check_object_type(self, t, v.span)
         except SemaError:
             # Declare the name anyway so later uses don't add "undeclared" errors.
             self.scope.define(v.name, ir.Symbol(v.name, v.name, ERROR_TYPE, "local", v.name_span))
@@ -440,7 +442,10 @@ class Statements:
     def tile_static(self, v: A.VarDecl, t: ir.Type, span: Span) -> ir.Stmt:
         k = self.fn.kernel
         helper = k is None and set(self.fn.restrict) == {"amp"}     # a restrict(amp) function: C++ AMP allows it
-        if (k is None or k.tile_dims is None) and not helper:  # reported, but declared (no follow-on errors)
+        if (k is None or k.tile_dims is None) and not helper:
+            from ..passes.restrict_amp import type_problems     # (a class amp code cannot hold: C3581 first)
+            for at, msg, hint, _ in type_problems(t, v.span, self.structs)[:1]:
+                self.sink.error("amp-restrict", msg, at, help=hint)  # reported, but declared (no follow-on errors)
             self.sink.error("amp-tile-static-context",
                             f"tile_static variable '{v.name}' is only allowed in a tiled parallel_for_each kernel",
                             v.span, help="declare it inside a lambda whose parameter is a tiled_index")

@@ -110,6 +110,10 @@ def amp_constant(t: ir.Type, name: str, span) -> ir.Expr | None:
 def static_call(a, f: A.StaticMember, n: A.Call) -> ir.Expr:
     """`std::numeric_limits<float>::max()`: a constant of the type."""
     t = f.type
+    if isinstance(t, A.TypeName) and t.name in a.class_templates:     # `Test<1, float>::run(x)`
+        from . import classes as CL
+        st = a.resolve_type(t)
+        return CL.static_call(a, a.structs[st.name], A.Name(f.span, f.name, (st.name,)), n)
     if not (isinstance(t, A.TypeName) and t.name == "numeric_limits"):
         a.unsupported(f"'{getattr(t, 'name', t)}::{f.name}' is", f.span)
     st = _limits_type(a, t)

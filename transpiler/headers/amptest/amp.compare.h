@@ -123,6 +123,42 @@ namespace Concurrency
             return equal;
         }
 
+        // the values of a C++ AMP container (copied to the CPU) against the expected ones, each
+        // within `diff` of its expected value
+        template <typename T>
+        bool VerifyDataOnCpuValues(const std::vector<T>& actual, const std::vector<T>& expected, T diff)
+        {
+            if (actual.size() != expected.size()) {
+                Log(LogType::Error, true) << "Size of actual and expected does not match.\n";
+                return false;
+            }
+            bool equal = true;
+            for (size_t i = 0; i < actual.size(); i++) {
+                T gap = actual[i] > expected[i] ? actual[i] - expected[i] : expected[i] - actual[i];
+                if (!(gap <= diff)) {
+                    Log(LogType::Error, true) << "Element at index " << i << " is incorrect. Expected: "
+                                              << expected[i] << " Actual: " << actual[i] << std::endl;
+                    equal = false;
+                }
+            }
+            return equal;
+        }
+
+        template <typename T, int N>
+        bool VerifyDataOnCpu(const array<T, N>& actual, const std::vector<T>& expected, T diff = 0)
+        {
+            std::vector<T> values = actual;
+            return VerifyDataOnCpuValues<T>(values, expected, diff);
+        }
+
+        template <typename T, int N>
+        bool VerifyDataOnCpu(const array_view<T, N>& actual, const std::vector<T>& expected, T diff = 0)
+        {
+            std::vector<T> values(actual.get_extent().size());
+            copy(actual, values.begin());
+            return VerifyDataOnCpuValues<T>(values, expected, diff);
+        }
+
         template <typename T>
         class Difference
         {
