@@ -66,13 +66,15 @@ def class_problems(st: ir.StructType, structs: dict, element: bool = False) -> l
 
 def element_problem(elem: ir.Type, structs: dict) -> tuple | None:
     """(message, help) if `elem` cannot be the element type of a C++ AMP `array` or
-    `array_view` (amp.h's static_assert: int, unsigned int, long, float, double, or classes of
-    them whose size is a multiple of 4), else None."""
+    `array_view` (amp.h's static_assert: int, unsigned int, long, float, double, or classes
+    that are not empty and have no virtual functions or bases), else None."""
     if isinstance(elem, ir.Scalar) and (elem.name in AMP_BANNED or elem.name == "bool"):
         return (f"element type '{elem.name}' is not allowed: C++ AMP containers hold int, unsigned int, long, "
                 "float, double and classes of them", "use 'int' (or 'unsigned int') elements")
     if isinstance(elem, ir.StructType) and elem.name in structs:
-        problems = class_problems(elem, structs, element=True)
+        # an empty or polymorphic class fails the container itself (Visual Studio reports it at
+        # the container); a member amp code lacks is reported where amp code uses the class
+        problems = [p for p in class_problems(elem, structs, element=True) if p[2].startswith(("virtual", "[]"))]
         if problems:
             return problems[0][:2]
     return None
