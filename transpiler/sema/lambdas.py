@@ -12,6 +12,7 @@ import dataclasses
 from .. import ast as A
 from .. import ir
 from .context import SemaError
+from . import overloads as O
 from .scope import Alias, Scope
 
 AUTO = ir.Library("auto")
@@ -129,7 +130,8 @@ def lifted_call(a, n: A.Call) -> ir.Expr:
     key = (lam, tuple(a.instantiations))
     sym = a.lifted.get(key)
     if sym is None:
-        restrict = lam.restrict or (("amp",) if a.in_amp() else ("cpu",))
+        # (a default argument's lambda is written at namespace scope: a CPU lambda, O.in_amp_context)
+        restrict = lam.restrict or (("amp",) if O.in_amp_context(a) else ("cpu",))
         ret = lam.return_type or _auto(lam.span)
         name = f"lambda_{lam.span.line}"
         d = A.FunctionDef(lam.span, name, lam.span, ret, lam.params, False, restrict, lam.restrict_span,

@@ -698,6 +698,11 @@ class Statements:
                     elem = at.elem
                 if elem is not None and elem != t.elem and not (isinstance(at, ir.CArray)):
                     self.error("elem-mismatch", f"cannot make '{t}' over data of type '{elem}'", s)
+                owner = ir.root_symbol(a)
+                if type(t) is ir.ArrayView and not t.const and isinstance(at, ir.Pointer) and owner is not None \
+                        and owner.const_target:                               # (Visual Studio's C2228)
+                    self.error("type-mismatch", f"cannot make '{t}' over '{owner.name}', a pointer to const data", s,
+                               help=f"declare it array_view<const {t.elem}, {t.rank}>")
                 if isinstance(at, (ir.AmpArray, ir.ArrayView)) and at.rank != t.rank:    # (C2664)
                     self.error("rank-mismatch", f"cannot make '{t}' from '{at}': the ranks differ", s,
                                help="use view_as<N>() to view the data with another rank")

@@ -1,6 +1,7 @@
 // What C++ AMP's containers and views take, each Visual Studio's own error: element types of
 // int, unsigned int, long, float, double or classes of them (amp.h's static_assert, C2338/C3581:
-// [amp-restrict]), an array_view of another rank or without const from a const view (C2664),
+// [amp-restrict]), an array_view of another rank or without const from a const view (C2664) or
+// over a pointer to const (C2228),
 // index<N> from more than three coordinates (C2661), an array_view without a data source in
 // restrict(amp) code (its constructor is restrict(cpu): C3930), and no class with virtual
 // functions (a virtual destructor too) captured by a kernel (C3596).
@@ -23,6 +24,9 @@ int main() {
     array_view<int, 2> av2(av); // expected-error {{[rank-mismatch]}}
     array_view<const int, 1> ro(av);
     array_view<int, 1> rw(ro); // expected-error {{[type-mismatch]}}
+    const int* fixed = new int[10];
+    array_view<int, 1> over(10, fixed); // expected-error {{[type-mismatch]}}
+    array_view<const int, 1> read_only(10, fixed);
     index<4> idx(1, 2, 3, 4); // expected-error {{[ctor-args]}}
     Shape s;
     parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {

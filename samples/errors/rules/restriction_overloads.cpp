@@ -3,7 +3,8 @@
 // with other restrictions than declared (C3935), a destructor that does not cover every
 // constructor's restriction (C3933), a restrict(cpu, amp) function calling a restrict(amp)-only
 // function that has no restrict(cpu) version for the CPU (C3930), and array elements made by a
-// constructor the context cannot call (C3931).
+// constructor the context cannot call, or a default argument's (CPU) lambda called from amp
+// code (C3931).
 #include <amp.h>
 using namespace concurrency;
 
@@ -35,6 +36,11 @@ public:
 struct HostOnly { int v; HostOnly() restrict(cpu) { v = 1; } };
 struct AmpOnly { int v; AmpOnly() restrict(amp) { v = 2; } };
 AmpOnly globals[2]; // expected-error {{[amp-restrict]}}
+
+void with_default(int x = []() -> int { return 1; }()) restrict(amp) {}   // a CPU lambda (namespace scope)
+void calls_default() restrict(amp) {
+    with_default(); // expected-error {{[amp-restrict]}}
+}
 
 void use() restrict(cpu, amp) {
     HostOnly several[3]; // expected-error {{[amp-restrict]}}
