@@ -279,7 +279,7 @@ class DeclBuilders(BuilderBase):
         return ("=", ch[0])
 
     def init_ctor(self, meta, ch):
-        return ("()", tuple(ch))
+        return ("()", tuple(c for c in ch if not (isinstance(c, TOKENS) and c.type == "INIT_LPAR")))
 
     def init_brace(self, meta, ch):
         return ("{}", ch[0])

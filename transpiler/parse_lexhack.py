@@ -142,6 +142,10 @@ def _split_shr(tok):
 
 
 #: After `(`: a function declarator's `*`, `&` or `C::*`.
+#: After `T name(`: an expression's start (group 1), or a qualified name (2) and what follows it (3).
+_PAREN_START = re.compile(r"\s*(?:([0-9'\"!~&(+\-]|\.[0-9])|((?:\w+\s*::\s*)*\w+)\s*(\w+|\S?))")
+_TYPE_WORDS = frozenset("const volatile struct class union enum typename unsigned signed int short long char "
+                        "float double bool void wchar_t auto".split())
 _FN_POINTER = re.compile(r"\s*(?:[*&]|(?:\w+\s*::\s*)+\*)")
 #: After `(`: a function type's parameters (none, or starting with a type's word).
 _FN_PARAMS = re.compile(r"\s*(?:\)|\.\.\.|(?:const|volatile|struct|class|enum|typename|unsigned|signed|int|"
@@ -216,11 +220,14 @@ class TypeNames:
         brackets: list[str] = []            # open '(', '{', '<' (template), 'f' (std::function<)
         alias = 0                           # `using N =`: 1 after using, 2 after N, 3 after =
         last = None
+        named = False                       # the last token is a name right after a type
         for tok in stream:
             tt = tok.type
             if tt == "LPAR":
                 if type_end and self._declarator_paren(tok.end_pos, brackets[-1:] == ["<"] or alias == 3):
                     tok.type = "DECL_LPAR"
+                elif named and "(" not in brackets and "<" not in brackets and self._initializer_paren(tok.end_pos):
+                    tok.type = "INIT_LPAR"
                 brackets.append("(")
             elif tt in ("RPAR", "RBRACE"):
                 opener = "(" if tt == "RPAR" else "{"
@@ -231,6 +238,7 @@ class TypeNames:
                 brackets.append("{")
             elif tt == "LT" and last in ("TEMPLATE_NAME", "FN_TEMPLATE_NAME"):
                 brackets.append("<" if last == "TEMPLATE_NAME" else "f")
+            named = tt == "NAME" and type_end
             if tt in _BUILTIN_TYPE_TOKENS:
                 type_end = True
             elif tt == "GT" and brackets and brackets[-1] in "<f":
@@ -248,6 +256,21 @@ class TypeNames:
                 alias = 0
             last = tt
             yield tok
+
+    def _initializer_paren(self, pos: int) -> bool:
+        """Whether the `(` that ends at `pos`, after `T name`, holds a constructor's arguments
+        (`accelerator cpu(accelerator::cpu_accelerator);`, `vector<int> v(4, 0);`) rather than a
+        function's parameters (`int f(int n)`, `S g(Item*)`, `T h()`): it starts with a literal or
+        an operator, or with a name that is no type and no declaration follows."""
+        m = _PAREN_START.match(self.text, pos)
+        if m is None:
+            return False
+        if m.group(1):                      # a literal, `-x`, `!x`, `&x`, `(...)`
+            return True
+        words = m.group(2).replace(" ", "").split("::")
+        if words[0] in _TYPE_WORDS or words[-1] in self.types:
+            return False
+        return m.group(3) not in ("<", "*", "&") and not m.group(3).isidentifier()
 
     def _declarator_paren(self, pos: int, function_types: bool) -> bool:
         """Whether the `(` that ends at `pos` (after a type) opens a function declarator's

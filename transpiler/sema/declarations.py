@@ -174,6 +174,9 @@ class Declarations:
             rank = self.const_int(args[1], "rank") if len(args) > 1 else 1
             self._check_rank(rank, t)
             const = isinstance(elem_ast, A.TypeName) and elem_ast.const
+            if isinstance(elem_ast, A.ReferenceType):           # (Visual Studio's C2528)
+                self.error("template-args", f"'{name}' cannot hold references: its element type is '{elem}&'",
+                           t.span, help=f"use '{name}<{elem}, {rank}>'")
             problem = element_problem(elem, self.structs)      # (amp.h's static_asserts: C2338, C3581)
             if problem is not None:
                 self.error("amp-restrict", f"'{name}<{elem}, {rank}>': {problem[0]}", t.span, help=problem[1])

@@ -1,6 +1,6 @@
 // What C++ AMP's containers and views take, each Visual Studio's own error: element types of
 // int, unsigned int, long, float, double or classes of them (amp.h's static_assert, C2338/C3581:
-// [amp-restrict]), an array_view of another rank or without const from a const view (C2664) or
+// [amp-restrict]; no references: C2528), an array_view of another rank or without const from a const view (C2664) or
 // over a pointer to const (C2228),
 // index<N> from more than three coordinates (C2661), an array_view without a data source in
 // restrict(amp) code (its constructor is restrict(cpu): C3930), and no class with virtual
@@ -19,6 +19,7 @@ void scratch() restrict(amp) {
 int main() {
     array<char, 1> bytes(10); // expected-error {{[amp-restrict]}}
     array<Empty, 1> empties(10); // expected-error {{[amp-restrict]}}
+    array<int&, 1> refs(10); // expected-error {{[template-args]}}
     std::vector<int> v(10);
     array_view<int, 1> av(10, v);
     array_view<int, 2> av2(av); // expected-error {{[rank-mismatch]}}

@@ -178,11 +178,5 @@ namespace Concurrency
         {
             return get_device(device, static_cast<device_flags>(required_device));
         }
-
-        inline bool is_gpu_hardware_available()
-        {
-            accelerator device;
-            return !device.get_is_emulated();
-        }
     }
 }

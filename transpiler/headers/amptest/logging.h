@@ -57,6 +57,16 @@ namespace Concurrency
             return std::cout;
         }
 
+        // The C++ spelling of a test's element type, for its log lines (`get_type_name<float>()`).
+        template <typename T> inline std::string get_type_name() { return "T"; }
+        template <> inline std::string get_type_name<int>() { return "int"; }
+        template <> inline std::string get_type_name<unsigned int>() { return "unsigned int"; }
+        template <> inline std::string get_type_name<long>() { return "long"; }
+        template <> inline std::string get_type_name<unsigned long>() { return "unsigned long"; }
+        template <> inline std::string get_type_name<float>() { return "float"; }
+        template <> inline std::string get_type_name<double>() { return "double"; }
+        template <> inline std::string get_type_name<bool>() { return "bool"; }
+
         inline bool report_result(const std::string& description, bool passed)
         {
             Log(passed ? LogType::Info : LogType::Error, true) << description << ": " << runall_result_name(passed) << std::endl;
