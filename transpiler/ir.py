@@ -68,6 +68,7 @@ class Symbol:
     readonly: bool = False            # a `const T x` / `T* const p` local: never assigned after its declaration
     pointer_ref: bool = False         # a reference parameter passed as a pointer (`T& v` whose `&v` is taken)
     const_target: bool = False        # a pointer to const (`const int* p`): nothing is written through it
+    c_linkage: bool = False           # an `extern "C"` function (one version: no overloads)
 
     def __repr__(self) -> str:
         return f"Symbol({self.name}: {self.type})"

@@ -304,10 +304,14 @@ def _check_dtor_restriction(a, sd: ir.StructDef) -> None:
         return
     made = {r for c in sd.ctors for r in c.restrict_}
     if made - set(sd.dtor.restrict_):
-        need = f"restrict({', '.join(sorted(made | set(sd.dtor.restrict_), key=lambda r: r != 'cpu'))})"
+        need = restriction_text(made | set(sd.dtor.restrict_))
         a.sink.error("amp-restrict", f"the destructor of '{sd.name}' must be {need} like its constructors, not "
-                     f"restrict({', '.join(sd.dtor.restrict_)})", sd.dtor.span,
-                     help=f"declare it `~{sd.name}() {need}`")
+                     f"{restriction_text(sd.dtor.restrict_)}", sd.dtor.span, help=f"declare it `~{sd.name}() {need}`")
+
+
+def restriction_text(rs) -> str:
+    """`restrict(cpu, amp)` as C++ spells it (cpu first)."""
+    return f"restrict({', '.join(sorted(set(rs), key=lambda r: (r != 'cpu', r)))})"
 
 
 def is_kernel_operator(sym: ir.Symbol) -> bool:
@@ -336,7 +340,7 @@ def define_outside(a, d: A.FunctionDef) -> ir.Symbol:
         ps = sym.type.params[1:] if sym.member in ("method", "dtor") else sym.type.params
         if tuple(pt for _, pt in params) == ps and (d.kind == "ctor" or ret == sym.type.ret) \
                 and decl.const == d.const:
-            if set(getattr(sym, "restrict_", None) or ("cpu",)) != restrict:
+            if set(sym.restrict_) != restrict:
                 mismatched = mismatched or sym      # (a restrict(cpu)/restrict(amp) overload may follow)
                 continue
             if id(sym) in a.defined_members and a.definitions.get(id(sym), (a.unit,))[0] == a.unit:
@@ -346,10 +350,8 @@ def define_outside(a, d: A.FunctionDef) -> ir.Symbol:
                         help="give default arguments in the declaration only")
             return sym
     if mismatched is not None:              # (Visual Studio's C3935)
-        def spelled(rs) -> str:
-            return f"restrict({', '.join(sorted(rs, key=lambda r: r != 'cpu'))})"
-        a.error("amp-restrict", f"the definition of '{d.owner}::{d.name}' is {spelled(restrict)}, its declaration "
-                f"{spelled(mismatched.restrict_)}", d.name_span,
+        a.error("amp-restrict", f"the definition of '{d.owner}::{d.name}' is {restriction_text(restrict)}, its "
+                f"declaration {restriction_text(mismatched.restrict_)}", d.name_span,
                 help="give the definition the declaration's restriction specifiers")
     a.error("no-member", f"out-of-line definition of '{d.name}' does not match any declaration in '{d.owner}'",
             d.name_span)
@@ -616,7 +618,7 @@ def check_amp_members(a, sd: ir.StructDef, span) -> None:
     names = {py: cpp for cpp, py in a.class_fields.get(sd.name, {}).items()}
     for py, t in sd.fields:
         what = ("a reference member" if py in sd.references else
-                "a pointer member" if isinstance(t, (ir.Pointer, ir.String)) and not getattr(t, "owner", False) else
+                "a pointer member" if isinstance(t, ir.String) or isinstance(t, ir.Pointer) and not t.owner else
                 f"a member of type '{t}'" if isinstance(t, ir.AmpArray) else None)
         if what:
             a.error("amp-restrict", f"class '{sd.name}' has {what} ('{names.get(py, py)}'), which its restrict(amp) member "

@@ -562,7 +562,7 @@ class Declarations:
             group = []
         c_linkage = 'extern "C"' in d.storage
         for old in group:
-            if c_linkage and getattr(old, "c_linkage", False) and (
+            if c_linkage and old.c_linkage and (
                     old.type.params != ftype.params or set(old.restrict_) != set(restrict)):
                 self.error("redefinition", f"second C linkage of overloaded function '{d.name}' is not allowed",
                            d.name_span, help="an extern \"C\" function has one version: give the other a C++ "
@@ -570,8 +570,8 @@ class Declarations:
             if old.type.params != ftype.params or not set(old.restrict_) & set(restrict):
                 continue                    # an overload (or the other restriction's version)
             if set(old.restrict_) != set(restrict):                 # (Visual Studio's C3935)
-                self.error("amp-restrict", f"'{d.name}' is declared restrict({', '.join(old.restrict_)}) and "
-                           f"restrict({', '.join(restrict)}): overloads' restriction specifiers cannot overlap",
+                self.error("amp-restrict", f"'{d.name}' is declared {CL.restriction_text(old.restrict_)} and "
+                           f"{CL.restriction_text(restrict)}: overloads' restriction specifiers cannot overlap",
                            d.name_span, help="give each version one of restrict(cpu) and restrict(amp), or "
                                              "declare one restrict(cpu, amp) function")
             if old.type.ret != ftype.ret:
