@@ -110,6 +110,10 @@ class Expressions:
                 isinstance(t, ir.Scalar) and isinstance(src, ir.Pointer)):      # (Visual Studio's C3588)
             self.error("amp-restrict", f"casting '{src}' to '{t}' (between a pointer and an integer) is not "
                        "allowed in restrict(amp) code", span)
+        if isinstance(t, ir.Pointer) and (explicit or CL.derives(self, getattr(src, "elem", None), t.elem)):
+            retyped = M.reinterpret(self, e, t, span)     # (T*)p; a derived class's pointer as its base's
+            if retyped is not None:
+                return retyped
         if explicit and isinstance(t, (ir.Pointer, ir.String)) and isinstance(src, (ir.Pointer, ir.String)):
             self.unsupported(f"reinterpreting '{src}' as '{t}' is", span)
         if isinstance(t, ir.Library) and isinstance(src, ir.Library) and t.name == src.name:
