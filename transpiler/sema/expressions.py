@@ -656,6 +656,13 @@ def is_lvalue(e: ir.Expr) -> bool:
         isinstance(e, ir.IndexComponent) and is_lvalue(e.base))
 
 
+def is_lvalue_conditional(e: ir.Expr) -> bool:
+    """`c ? x : y` of two lvalues of one type: an lvalue in C++, which amppy binds to reference
+    parameters (codegen/refs.py puts the changed value back where the condition chose)."""
+    return isinstance(e, ir.Conditional) and e.then.type == e.else_.type and all(
+        is_lvalue(x) or is_lvalue_conditional(x) for x in (e.then, e.else_))
+
+
 #: the largest finite float and double, exactly
 _FLT_MAX = decimal.Decimal(float.fromhex("0x1.fffffep+127"))
 _DBL_MAX = decimal.Decimal(float.fromhex("0x1.fffffffffffffp+1023"))
