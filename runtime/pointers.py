@@ -9,6 +9,8 @@ the thread's local), `offset` the element it points at.  So `*p` is `p.base[p.of
 is `p.base[p.offset + i]` and `p + k` is `Pointer(p.base, p.offset + k)`; a pointer may move
 before the element it was made from, as C++ allows within the object.  A local whose address is
 taken lives in a one-element array (the thread's own, as C++ gives each thread its locals).
+`(T*)p` (`reinterpret_pointer`) keeps the address and sees the bytes from there as `T`s (a
+`retyped_span` of the base's memory), as C++'s reinterpreting casts do.
 
 Numba's dead-code elimination keeps a store only when it can see the stored-to array alias a
 live one; it does not look through tuples, so `p.base[p.offset] = v` would vanish in a parallel
@@ -110,6 +112,15 @@ def field_span(typingctx, ary, name):
     return types.Array(ary.dtype.typeof(name.literal_value), 1, "A")(ary, name), _field_span_codegen
 
 
+def _elem_of(dtype):
+    """The element type a helper's `dtype` argument names (None: not one)."""
+    if isinstance(dtype, (types.NumberClass, types.DType)):       # np.int32, a struct's numpy dtype
+        return dtype.dtype
+    if isinstance(dtype, types.TypeRef):                            # a numba record type (CUDA)
+        return dtype.instance_type
+    return None
+
+
 def _null_span_codegen(context, builder, sig, args):
     retty = sig.return_type
     intp = context.get_value_type(types.intp)
@@ -176,14 +187,6 @@ def _retyped_span_codegen(context, builder, sig, args):
     out.shape = cgutils.pack_array(builder, [count])
     out.strides = cgutils.pack_array(builder, [size])
     return impl_ret_borrowed(context, builder, retty, out._getvalue())
-
-
-def _elem_of(dtype):
-    if isinstance(dtype, (types.NumberClass, types.DType)):       # np.int32, a struct's numpy dtype
-        return dtype.dtype
-    if isinstance(dtype, types.TypeRef):                            # a numba record type (CUDA)
-        return dtype.instance_type
-    return None
 
 
 @intrinsic
