@@ -12,7 +12,7 @@ and `memset` work on bytes, as the C library does.
 import numpy as np
 
 __all__ = ["memcpy", "memmove", "memset", "free", "flat", "element_address", "ptr_add", "ptr_diff",
-           "ptr_equal", "ptr_not_equal", "ptr_compare"]
+           "ptr_equal", "ptr_not_equal", "ptr_compare", "ptr_reinterpret"]
 
 
 def _root(p):
@@ -50,6 +50,18 @@ def ptr_add(p, k):
     if at == len(root):     # one past the end: numpy would move an empty slice to the start
         return np.ndarray((0,), root.dtype, buffer=root, offset=at * root.itemsize)
     return root[at:]
+
+
+def ptr_reinterpret(p, dtype):
+    """`(T*)p`: the bytes from p's element to the end of its block, seen as `T`s (no copy)."""
+    if p is None:
+        return None
+    dtype = np.dtype(dtype)
+    r = p
+    while isinstance(r.base, np.ndarray):
+        r = r.base
+    skip = _address(p) - _address(r)        # (the block's own storage is contiguous)
+    return np.ndarray((max(r.nbytes - skip, 0) // dtype.itemsize,), dtype, buffer=r, offset=skip)
 
 
 def _address(p):

@@ -9,6 +9,8 @@ the thread's local), `offset` the element it points at.  So `*p` is `p.base[p.of
 is `p.base[p.offset + i]` and `p + k` is `Pointer(p.base, p.offset + k)`; a pointer may move
 before the element it was made from, as C++ allows within the object.  A local whose address is
 taken lives in a one-element array (the thread's own, as C++ gives each thread its locals).
+`(T*)p` (`reinterpret_pointer`) keeps the address and sees the bytes from there as `T`s (a
+`retyped_span` of the base's memory), as C++'s reinterpreting casts do.
 
 Numba's dead-code elimination keeps a store only when it can see the stored-to array alias a
 live one; it does not look through tuples, so `p.base[p.offset] = v` would vanish in a parallel
@@ -35,7 +37,7 @@ from numba.extending import intrinsic, register_jitable
 
 __all__ = ["Pointer", "flat_span", "field_span", "null_span", "data_address", "array_pointer", "element_pointer",
            "element_pointer2", "element_pointer3", "null_pointer", "pointer_address", "pointer_diff",
-           "view_array"]
+           "reinterpret_pointer", "view_array"]
 
 #: a pointer in a kernel: the memory of its object (1-D) and the element it points at
 Pointer = collections.namedtuple("Pointer", ["base", "offset"])
@@ -110,6 +112,15 @@ def field_span(typingctx, ary, name):
     return types.Array(ary.dtype.typeof(name.literal_value), 1, "A")(ary, name), _field_span_codegen
 
 
+def _elem_of(dtype):
+    """The element type a helper's `dtype` argument names (None: not one)."""
+    if isinstance(dtype, (types.NumberClass, types.DType)):       # np.int32, a struct's numpy dtype
+        return dtype.dtype
+    if isinstance(dtype, types.TypeRef):                            # a numba record type (CUDA)
+        return dtype.instance_type
+    return None
+
+
 def _null_span_codegen(context, builder, sig, args):
     retty = sig.return_type
     intp = context.get_value_type(types.intp)
@@ -128,11 +139,8 @@ def _null_span_codegen(context, builder, sig, args):
 @intrinsic
 def null_span(typingctx, dtype):
     """An empty 1-D array of `dtype` at address 0: the base of a null pointer."""
-    if isinstance(dtype, (types.NumberClass, types.DType)):       # np.int32, a struct's numpy dtype
-        elem = dtype.dtype
-    elif isinstance(dtype, types.TypeRef):                          # a numba record type (CUDA)
-        elem = dtype.instance_type
-    else:
+    elem = _elem_of(dtype)
+    if elem is None:
         return None
     return _span_type(elem)(dtype), _null_span_codegen
 
@@ -148,6 +156,57 @@ def data_address(typingctx, ary):
     if not isinstance(ary, types.Array):
         return None
     return types.intp(ary), _data_address_codegen
+
+
+def _retyped_span_codegen(context, builder, sig, args):
+    """A 1-D C array descriptor of the new element type over the bytes `ary` spans, from `skip`
+    bytes past its data: as many whole elements as cover those bytes (the last may reach past
+    them: C++ leaves reading there undefined, and nothing is checked)."""
+    aryty, _, retty = sig.args[0], sig.args[1], sig.return_type
+    src = context.make_array(aryty)(context, builder, args[0])
+    skip = args[1]
+    intp = context.get_value_type(types.intp)
+    zero, one = llvm.Constant(intp, 0), llvm.Constant(intp, 1)
+    size = llvm.Constant(intp, context.get_abi_sizeof(context.get_data_type(retty.dtype)))
+    n = cgutils.unpack_tuple(builder, src.shape, 1)[0]
+    stride = cgutils.unpack_tuple(builder, src.strides, 1)[0]
+    nbytes = builder.add(builder.mul(builder.sub(n, one), stride), src.itemsize)
+    nbytes = builder.select(builder.icmp_signed("<=", n, zero), zero, nbytes)
+    left = builder.sub(nbytes, skip)
+    count = builder.sdiv(builder.add(left, builder.sub(size, one)), size)
+    count = builder.select(builder.icmp_signed("<", count, zero), zero, count)
+    out = context.make_array(retty)(context, builder)
+    data = builder.add(builder.ptrtoint(src.data, intp), skip)
+    data = builder.select(builder.icmp_unsigned("==", src.data, cgutils.get_null_value(src.data.type)),
+                          zero, data)                                   # null stays null
+    out.meminfo = src.meminfo
+    out.parent = src.parent
+    out.nitems = count
+    out.itemsize = size
+    out.data = builder.inttoptr(data, out.data.type)
+    out.shape = cgutils.pack_array(builder, [count])
+    out.strides = cgutils.pack_array(builder, [size])
+    return impl_ret_borrowed(context, builder, retty, out._getvalue())
+
+
+@intrinsic
+def retyped_span(typingctx, ary, skip, dtype):
+    """The memory of 1-D array `ary` from `skip` bytes on, as a 1-D array of `dtype` (no copy)."""
+    elem = _elem_of(dtype)
+    if not (isinstance(ary, types.Array) and ary.ndim == 1 and isinstance(skip, types.Integer)) or elem is None:
+        return None
+    return _span_type(elem)(ary, types.intp, dtype), _retyped_span_codegen
+
+
+@register_jitable
+def reinterpret_pointer(p, dtype):
+    """`(T*)p`: the same address, its memory seen as `T`s (C++'s reinterpreting casts).  The new
+    base starts where p's byte offset leaves a whole number of `T`s before p, so the address
+    (and so `==`, `-`) is kept whatever the alignment."""
+    at = p.offset * p.base.strides[0]
+    size = retyped_span(p.base, 0, dtype).itemsize
+    skip = at % size
+    return Pointer(retyped_span(p.base, skip, dtype), at // size)
 
 
 @register_jitable

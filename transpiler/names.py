@@ -61,7 +61,7 @@ RUNTIME_NAMES = frozenset("""
     std_fill std_sort std_accumulate std_iota std_reverse std_count
     std_exception std_logic_error std_invalid_argument std_domain_error std_length_error
     std_runtime_error std_range_error std_overflow_error std_underflow_error std_bad_alloc cpp_exception
-    chrono vector_type std_array memcpy memmove memset free flat element_address ptr_add ptr_diff ptr_equal ptr_not_equal ptr_compare
+    chrono vector_type std_array memcpy memmove memset free flat element_address ptr_add ptr_diff ptr_equal ptr_not_equal ptr_compare ptr_reinterpret
     npos str_at str_set str_substr str_find str_rfind str_find_first_of str_find_last_of str_compare
     str_erase str_insert str_replace str_resize str_repeat to_string stoi stol stoll stoul stoull stof
     stod stold std_sort_by std_find std_find_if std_count_if std_all_of std_any_of std_none_of

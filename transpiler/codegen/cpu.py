@@ -45,7 +45,8 @@ PRELUDE = [
     "from numpy import float32",
     "",
     "from amppy.runtime.pointers import (Pointer, array_pointer, element_pointer, element_pointer2, "
-    "element_pointer3, field_span, null_pointer, pointer_address, pointer_diff, view_array)",
+    "element_pointer3, field_span, null_pointer, pointer_address, pointer_diff, reinterpret_pointer, "
+    "view_array)",
     "from amppy.runtime.intmath import cdiv, cmod, cround",
     "from amppy.runtime.launch_cpu import (atomic_add, atomic_sub, atomic_exchange, atomic_max, "
     "atomic_min, atomic_and, atomic_or, atomic_xor, atomic_cas, launch_cpu)",
@@ -375,12 +376,7 @@ class _KernelWriter:
         return lines
 
     def _record(self, t: ir.StructType) -> str:
-        """The module-level numpy layout of struct `t` (for its tile_static arrays)."""
-        name = f"{t.py}_record"
-        if ("record", t.name) not in self.emitted:
-            self.emitted.add(("record", t.name))
-            self.records += [f"{name} = {t.py}.dtype  # struct {t.py}'s layout, for tile_static arrays", ""]
-        return name
+        return record_name(t, self.emitted, self.records)
 
     def extra_params(self) -> list[str]:
         return []
@@ -406,13 +402,27 @@ def _shape_elem(t, span, record=None):
                              "on the CPU target", span)
 
 
+def record_name(t: ir.StructType, emitted: set, records: list) -> str:
+    """The module-level numpy layout of struct `t` (for its tile_static arrays, null pointers and
+    pointers cast to it), its definition added to `records` the first time (`emitted` remembers)."""
+    name = f"{t.py}_record"
+    if ("record", t.name) not in emitted:
+        emitted.add(("record", t.name))
+        records += [f"{name} = {t.py}.dtype  # struct {t.py}'s layout, for tile_static arrays", ""]
+    return name
+
+
 def emit_functions(functions, program=None, sources=None, emitted: set | None = None) -> list[str]:
     """restrict(amp) functions as inlined njit functions (skipping names in `emitted`)."""
     em = KernelExprEmitter(program, sources)
     em.unpack_through_temp = True
     em.part_decorator = PART
     em.device_names = kernel_versions(program, needs_host_version)
-    return em.functions(functions, INLINE, emitted)
+    records: list[str] = []
+    seen = emitted if emitted is not None else set()
+    em.record_of = lambda t: record_name(t, seen, records)
+    lines = em.functions(functions, INLINE, emitted)
+    return records + lines
 
 
 def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_functions: set | None = None) -> list[str]:

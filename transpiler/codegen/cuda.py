@@ -67,7 +67,8 @@ PRELUDE = [
     "from amppy.runtime import launch_cuda",
     "from amppy.runtime.cuda_compat import import_cuda",
     "from amppy.runtime.pointers import (Pointer, array_pointer, element_pointer, element_pointer2, "
-    "element_pointer3, field_span, null_pointer, pointer_address, pointer_diff, view_array)",
+    "element_pointer3, field_span, null_pointer, pointer_address, pointer_diff, reinterpret_pointer, "
+    "view_array)",
     "from amppy.runtime.intmath import cdiv, cmod",
     "",
     "# numba-cuda warns about grids under 128 blocks; small C++ AMP domains are normal here",

@@ -638,6 +638,8 @@ class HostWriter(PyEmitter):
             keys = ["bits"] if e.name == "texture_bits" else ["data", "size", "bits"]
             named = ", ".join(f"{k}={v}" for k, v in zip(keys, args[1:]))
             return f"texture({args[0]}, {named}, elem_type={self.elem_type(e.type.elem, e.span)})", P_ATOM
+        if e.name == "ptr_reinterpret":         # `(T*)p`: p's bytes seen as Ts (runtime/memory.py)
+            return f"ptr_reinterpret({args[0]}, {self.elem_type(e.type.elem, e.span)})", P_ATOM
         if e.name == "reinterpret_as":
             return f"{self.expr(e.obj, P_ATOM)}.reinterpret_as({self.elem_type(e.type.elem, e.span)})", P_ATOM
         if e.obj is None:

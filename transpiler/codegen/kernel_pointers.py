@@ -13,6 +13,7 @@ dialects of both targets:
     p + k, p++          Pointer(p.base, p.offset + k)
     p == q, p < q       pointer_address(p) == pointer_address(q)
     p - q               pointer_diff(p, q)
+    (T*)p               reinterpret_pointer(p, T)     the bytes p points at seen as Ts
     NULL                null_pointer(int32)
 """
 from __future__ import annotations
@@ -54,6 +55,9 @@ class PointerValues:
             base, off = self.pointer_parts(p)
             self.names_used.add("Pointer")
             return f"Pointer({base}, {self.pointer_offset(off, k)})", P_ATOM
+        if n == "ptr_reinterpret":                  # `(T*)p`: p's memory seen as Ts
+            self.names_used.add("reinterpret_pointer")
+            return f"reinterpret_pointer({self.expr(e.args[0])}, {self.elem_dtype(e.type, e.span)})", P_ATOM
         if n == "ptr_diff":
             self.names_used.add("pointer_diff")
             return f"pointer_diff({self.expr(e.args[0])}, {self.expr(e.args[1])})", P_ATOM
@@ -102,13 +106,16 @@ class PointerValues:
     #: the module-level record type of a struct (set by the kernel writers), for null pointers to it
     record_of = None
 
-    def null_pointer(self, t: ir.Pointer, span=None) -> str:
+    def elem_dtype(self, t: ir.Pointer, span=None) -> str:
+        """What the runtime's pointer helpers take for the element type of pointer type `t`."""
         if isinstance(t.elem, ir.StructType) and self.record_of is not None:
-            elem = self.record_of(t.elem)
-        elif isinstance(t.elem, ir.Scalar):
-            elem = self.scalar_type(t.elem)
-        else:
-            raise KernelCodegenError(f"a null '{t}' is not supported here yet", span)
+            return self.record_of(t.elem)
+        if isinstance(t.elem, ir.Scalar):
+            return self.scalar_type(t.elem)
+        raise KernelCodegenError(f"a '{t}' is not supported here yet", span)
+
+    def null_pointer(self, t: ir.Pointer, span=None) -> str:
+        elem = self.elem_dtype(t, span)
         self.names_used.add("null_pointer")
         return f"null_pointer({elem})"
 

@@ -186,9 +186,12 @@ class StructValues:
         for a in self.writebacks(call):
             inner = a.operand if isinstance(a, ir.Copy) else a
             if not isinstance(a.type, ir.StructType):
-                out.append(self.lvalue(inner, "w"))
+                out.append(self.writeback_lvalue(inner))
             elif isinstance(inner, (ir.Var, ir.FieldRef, ir.ElementRef, ir.Convert)):
                 out += self.leaf_targets(inner)
+            elif isinstance(inner, ir.Conditional):
+                raise self.not_here("a conditional of objects ('c ? s : t') passed to a reference parameter "
+                                    "the function changes", inner.span, help="choose the object in an if statement")
             else:                               # a temporary object: its changes are dropped
                 out += [self.fresh("_dropped") for _ in self.struct_leaves(a.type, a.span)]
         return out

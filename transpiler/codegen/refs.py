@@ -43,11 +43,51 @@ class ReferenceParams:
         if fd is None:
             return []
         changed = {id(p) for p in self.changed_params(fd)}
-        return [a for a, p in zip(call.args, fd.params) if id(p) in changed]
+        out = [a for a, p in zip(call.args, fd.params) if id(p) in changed]
+        roots = {id(ir.root_symbol(x)) for a in out for x in _arms(a.operand if isinstance(a, ir.Copy) else a)}
+        for a in out:                       # `f(c ? x : y, c)`: c changes before it chooses
+            a = a.operand if isinstance(a, ir.Copy) else a
+            if isinstance(a, ir.Conditional) and any(isinstance(x, ir.Var) and id(x.sym) in roots
+                                                     for x in ir.walk(a.cond)):
+                raise self.not_here("a conditional whose condition the call changes, passed to a reference "
+                                    "parameter,", a.span, help="compute the condition first")
+        return out
 
     def writeback_targets(self, call: ir.Call) -> list[str]:
         """Where each returned value goes: the argument (an lvalue: sema checked it)."""
-        return [self.lvalue(a.operand if isinstance(a, ir.Copy) else a, "w") for a in self.writebacks(call)]
+        return [self.writeback_lvalue(a.operand if isinstance(a, ir.Copy) else a) for a in self.writebacks(call)]
+
+    #: lines that put returned values where a conditional argument chose (`after_call`)
+    _after: list | None = None
+
+    def writeback_lvalue(self, e: ir.Expr) -> str:
+        """The target of one returned value.  For `c ? x : y` (C++'s lvalue conditional) a
+        temporary, then `if c: x = tmp` / `else: y = tmp` after the call (`after_call`); `c` is
+        evaluated again there, so it must read only what the call cannot change."""
+        if not isinstance(e, ir.Conditional):
+            return self.lvalue(e, "w")
+        tmp = self.fresh("chosen")
+        leaves = self.chosen_lvalues(e, [])
+        lines = [f"{'if' if k == 0 else 'elif'} {' and '.join(conds)}: {target} = {tmp}"
+                 for k, (conds, target) in enumerate(leaves[:-1])]
+        self._after = (self._after or []) + lines + [f"else: {leaves[-1][1]} = {tmp}"]
+        return tmp
+
+    def chosen_lvalues(self, e: ir.Expr, conds: list) -> list:
+        """(conditions, target) for each lvalue conditional `e` may choose, in order."""
+        if not isinstance(e, ir.Conditional):
+            return [(conds, self.lvalue(e, "w"))]
+        if not _stable(e.cond):
+            raise self.not_here("a conditional whose condition calls or changes something, passed to a reference "
+                                "parameter the function changes,", e.span,
+                                help="choose the variable in an if statement, or compute the condition first")
+        from .pyemit import P_NOT             # (pyemit imports this module)
+        cond = self.expr(e.cond, P_NOT + 1)
+        return self.chosen_lvalues(e.then, conds + [cond]) + self.chosen_lvalues(e.else_, conds + [f"not {cond}"])
+
+    def after_call(self) -> list[str]:
+        lines, self._after = self._after or [], None
+        return lines
 
     def result_names(self, call: ir.Call) -> list[str]:
         if isinstance(call.type, ir.Void):
@@ -65,7 +105,7 @@ class ReferenceParams:
     def hoist_call(self, call: ir.Call) -> list[str]:
         """Evaluate `call` on a line of its own before the statement; its result's names."""
         names = self.result_names(call)
-        self.hoist(self.unpack(names + self.writeback_targets(call), self.plain_call(call)),
+        self.hoist(self.unpack(names + self.writeback_targets(call), self.plain_call(call)) + self.after_call(),
                    f"a call of '{call.func.name}' that changes a reference argument", call.span)
         return names
 
@@ -74,7 +114,7 @@ class ReferenceParams:
         targets = self.writeback_targets(call)
         if not targets:
             return [self.plain_call(call)]
-        return self.unpack(self.result_names(call) + targets, self.plain_call(call))
+        return self.unpack(self.result_names(call) + targets, self.plain_call(call)) + self.after_call()
 
     def returned(self, values: list[str]) -> str:
         """What a `return` gives back: the result, then the changed reference parameters."""
@@ -113,3 +153,26 @@ def negated(cond: str) -> str:
     if cond.startswith("not ") and cond[4:].isidentifier():
         return cond[4:]
     return f"not ({cond})"
+
+
+#: pointer operations (sema/memory.py) that only compute an address
+_PURE_POINTER_CALLS = ("address", "element_address", "field_address", "flat")
+
+
+def _stable(cond: ir.Expr) -> bool:
+    """`cond` reads only variables and constants (so the call cannot change it, being given no
+    reference to them): it may be evaluated again after the call."""
+    for x in ir.walk(cond):
+        if isinstance(x, ir.Var) and (x.sym.by_ref or x.sym.addressed or "tile_static" in x.sym.storage or
+                                      x.sym.kind == "global"):
+            return False
+        if isinstance(x, ir.LibCall) and (x.name in _PURE_POINTER_CALLS or x.name.startswith("ptr_")):
+            continue                        # `p == &x[1]`
+        if not isinstance(x, (ir.Var, ir.Const, ir.Unary, ir.Binary, ir.Convert, ir.IndexComponent, ir.ThreadIndex)):
+            return False
+    return True
+
+
+def _arms(e: ir.Expr) -> list:
+    """The lvalues a (possibly conditional) reference argument may be."""
+    return _arms(e.then) + _arms(e.else_) if isinstance(e, ir.Conditional) else [e]

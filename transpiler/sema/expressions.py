@@ -110,6 +110,10 @@ class Expressions:
                 isinstance(t, ir.Scalar) and isinstance(src, ir.Pointer)):      # (Visual Studio's C3588)
             self.error("amp-restrict", f"casting '{src}' to '{t}' (between a pointer and an integer) is not "
                        "allowed in restrict(amp) code", span)
+        if isinstance(t, ir.Pointer) and (explicit or CL.derives(self, getattr(src, "elem", None), t.elem)):
+            retyped = M.reinterpret(self, e, t, span)     # (T*)p; a derived class's pointer as its base's
+            if retyped is not None:
+                return retyped
         if explicit and isinstance(t, (ir.Pointer, ir.String)) and isinstance(src, (ir.Pointer, ir.String)):
             self.unsupported(f"reinterpreting '{src}' as '{t}' is", span)
         if isinstance(t, ir.Library) and isinstance(src, ir.Library) and t.name == src.name:
@@ -650,6 +654,13 @@ def negate(b: ir.Expr, span: Span) -> ir.Expr:
 def is_lvalue(e: ir.Expr) -> bool:
     return isinstance(e, (ir.Var, ir.ElementRef, ir.FieldRef)) or (
         isinstance(e, ir.IndexComponent) and is_lvalue(e.base))
+
+
+def is_lvalue_conditional(e: ir.Expr) -> bool:
+    """`c ? x : y` of two lvalues of one type: an lvalue in C++, which amppy binds to reference
+    parameters (codegen/refs.py puts the changed value back where the condition chose)."""
+    return isinstance(e, ir.Conditional) and e.then.type == e.else_.type and all(
+        is_lvalue(x) or is_lvalue_conditional(x) for x in (e.then, e.else_))
 
 
 #: the largest finite float and double, exactly

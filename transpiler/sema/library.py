@@ -351,11 +351,12 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
                 _restriction_allowed(a, x.func, span, via=sym.name)
     args = list(pre) + list(args) + filled
     spans = [span] * len(pre) + list(spans) + [x.span for x in extra]
-    from .expressions import is_lvalue
+    from .expressions import is_lvalue, is_lvalue_conditional
     refs = sym.ref_params or (False,) * len(ft.params)
     mutable = sym.mutable_refs or (False,) * len(ft.params)
     for e, pt, s, m in zip(args, ft.params, spans, mutable):
         if m and not isinstance(pt, (ir.ArrayView, ir.AmpArray)) and not is_lvalue(e) and \
+                not is_lvalue_conditional(e) and \
                 not (isinstance(pt, ir.Library) and pt.name in streams.KINDS):     # (streams are objects)
             a.error("ref-binding", f"non-const reference to '{pt}' cannot bind to a temporary", s,
                     help="pass a variable (the function changes it), or make the parameter const")

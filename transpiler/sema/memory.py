@@ -231,6 +231,25 @@ def view_alias(a, e: ir.Expr, span) -> ir.Expr | None:
     return None
 
 
+def reinterpret(a, e: ir.Expr, t: ir.Pointer, span) -> ir.Expr | None:
+    """`(bool*)pi`, `reinterpret_cast<float*>(pi)`, `(Derived*)&base`: the same address, its
+    memory seen as the new element type (the bytes C++ gives); None when amppy cannot.  Numbers
+    anywhere; structs only where pointers reach records (restrict(amp)-only code: host code
+    holds a struct object, not its bytes)."""
+    src = e.type
+    if not (isinstance(src, ir.Pointer) and not src.owner and not t.owner):
+        return None
+    elems = (src.elem, t.elem)
+    if not all(isinstance(x, (ir.Scalar, ir.StructType)) for x in elems) or ir.Scalar("char") in elems:
+        return None
+    if any(isinstance(x, ir.StructType) for x in elems) and not (
+            a.fn is not None and (a.fn.kernel is not None or a.fn.restrict == ("amp",))):
+        return None
+    if isinstance(e, ir.Const) and e.value is None:
+        return ir.Const(e.span, t, None)
+    return ir.LibCall(span, t, "ptr_reinterpret", None, (e,))
+
+
 def _variable_address(e: ir.Var, span) -> ir.Expr:
     """`&x` of a variable: a tile_static one is already an array; another now lives in a
     one-element array (the thread's own in a kernel), which the pointer points into."""

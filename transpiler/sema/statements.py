@@ -14,7 +14,7 @@ from .. import ir
 from ..source import Span
 from .constfold import fold
 from .context import ERROR_TYPE, SemaError
-from .expressions import is_lvalue, negate, value_owner
+from .expressions import is_lvalue, is_lvalue_conditional, negate, value_owner
 from . import exceptions as E
 from .lambdas import AUTO
 from . import random as R
@@ -389,6 +389,9 @@ class Statements:
             self.error("ref-binding", f"declaration of reference variable '{v.name}' requires an initializer", v.span)
         self.check_redefinition(v.name, v.name_span)
         e = self.expr(v.init)
+        if is_lvalue_conditional(e):
+            self.unsupported(f"reference variable '{v.name}' bound to a conditional ('c ? x : y') is", v.init.span,
+                             help="bind it in each branch of an if statement, or use a pointer")
         if not is_lvalue(e) or isinstance(e, ir.Var) and e.sym.kind == "const":
             if not const:
                 self.error("ref-binding", f"non-const reference to '{t}' cannot bind to a temporary", v.init.span,
