@@ -3,7 +3,8 @@
 // restriction when they declare none (so a local class in a kernel has restrict(amp) members).
 // In a tiled kernel they may use the kernel's tile_static data: amppy puts such a member
 // function's body into the kernel at each call, also when the call is part of a larger
-// expression or is the result of another member function.
+// expression or is the result of another member function; so may a restrict(amp) function's
+// local class use the function's tile_static data.
 #include <amp.h>
 #include <cstdio>
 #include <vector>
@@ -19,6 +20,17 @@ int scaled(int x) restrict(cpu, amp) {
     Pair p(x, 2 * x);
     Pair q = p + Pair(1, 1);
     return q.sum();
+}
+
+// a restrict(amp) function's local class using the function's tile_static data
+int tile_total(tiled_index<4> t, int x) restrict(amp) {
+    tile_static int part[4];
+    struct Sum {
+        int all() { return part[0] + part[1] + part[2] + part[3]; }
+    };
+    part[t.local[0]] = x;
+    t.barrier.wait();
+    return Sum().all();
 }
 
 int main() {
@@ -71,6 +83,13 @@ int main() {
         Plain p;
         p.x = t.local[0];
         av[t.global] = r + p.sq() + Acc(1).read(0) * 100;      // a read inside an expression
+    });
+    printf("tiled:");
+    for (int i = 0; i < 8; ++i) printf(" %d", av[i]);
+    printf("\n");
+
+    parallel_for_each(av.extent.tile<4>(), [=](tiled_index<4> t) restrict(amp) {
+        av[t.global] = tile_total(t, av[t.global] % 7);
     });
     printf("tiled:");
     for (int i = 0; i < 8; ++i) printf(" %d", av[i]);

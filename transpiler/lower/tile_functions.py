@@ -214,10 +214,10 @@ class _Inliner:
         saved, self.outer = self.outer, subst
         try:
             out += self.block(ir.Block(f.body.span, tuple(inner)), depth + 1).body
+            for st in make(renamed.node(result) if result is not None else None):
+                out += self.stmt(st, depth + 1)     # (the result may call another: `return g(i) * 2;`)
         finally:
             self.outer = saved
-        for st in make(renamed.node(result) if result is not None else None):
-            out += self.stmt(st, depth + 1)     # (the result may call another: `return g(i) * 2;`)
         return out
 
     def fresh(self, sym: ir.Symbol, f: ir.FunctionDef) -> ir.Symbol:

@@ -39,6 +39,10 @@ def define(a, d: A.StructDef) -> None:
         a.sink.error("bad-specifier", "templates cannot be declared inside of a local class",
                      d.member_templates[0].span)
         d = dataclasses.replace(d, member_templates=())
+    other = a.local_structs.get(d.name)
+    if d.name in a.structs and (other is None or other.scope is not a.scope):
+        a.unsupported(f"a local class named like another class of the program ('{d.name}') is", d.span,
+                      help="amppy keeps one class of each name: rename one of them")
     where = "lambda expression" if a.fn.kernel is not None else f"function '{a.fn.name}'"
     a.local_classes[id(d)] = Enclosing(a.scope, tuple(a.fn.restrict), where)
     pending, a.pending_bodies = a.pending_bodies, []

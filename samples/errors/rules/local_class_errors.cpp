@@ -1,7 +1,9 @@
 // Local classes: a member function cannot use the automatic variables (locals, parameters, a
 // kernel's captures) of the function around its class (a constant, a static or a tile_static
 // variable it can), no member template may be declared in a local class, and a member function
-// of a local class of a host function is restrict(cpu): a kernel cannot call it.
+// of a local class of a host function is restrict(cpu): a kernel cannot call it.  Two local
+// classes of one name in different functions are not supported yet (amppy keeps one class of
+// each name).
 #include <amp.h>
 #include <vector>
 using namespace concurrency;
@@ -16,6 +18,11 @@ int outer(int n) {
         int h() { return K + made; }
         template <typename T> T id(T x) { return x; } // expected-error {{[bad-specifier]}}
     };
+    return S().h();
+}
+
+int other() {
+    struct S { int h() { return 1; } }; // expected-error {{[unsupported]}}
     return S().h();
 }
 
