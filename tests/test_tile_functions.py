@@ -3,8 +3,9 @@
 
 On `--target cuda` the function is a device function (`cuda.syncthreads()`, `cuda.shared.array`);
 on `--target cpu` a tile's threads run one barrier region at a time inside the kernel, so the
-function's body is put into the kernel at each call (`lower/tile_functions.py`); a call inside a
-larger expression is reported there (`unsupported-in-kernel`) by `check` and `translate` alike.
+function's body is put into the kernel at each call (`lower/tile_functions.py`), a call inside a
+larger expression first computed into a variable of its own; a call that `?:`, `&&` or `||` may
+skip is reported there (`unsupported-in-kernel`) by `check` and `translate` alike.
 `samples/tiles/tile_functions.cpp` runs the same on both targets."""
 from __future__ import annotations
 
@@ -75,9 +76,16 @@ def test_cpu_target_inlines_the_function(source_file, run_amppy):
     assert "def tile_sum" not in out and "part_tile_sum = np.empty((4,), np.int32)" in out
 
 
-def test_cpu_target_reports_a_call_inside_an_expression(source_file, run_amppy):
+def test_cpu_target_puts_in_a_call_inside_an_expression(source_file, run_amppy):
     src = source_file.with_name("in_expression.cpp")
-    src.write_text(SOURCE.replace("int s = tile_sum(t, a);", "int s = 2 * tile_sum(t, a);"))
+    src.write_text(SOURCE.replace("int s = tile_sum(t, a);", "int s = 2 * tile_sum(t, a) / 2;"))
+    rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
+    assert (rc, out) == (0, EXPECTED), err
+
+
+def test_cpu_target_reports_a_call_under_a_condition(source_file, run_amppy):
+    src = source_file.with_name("under_condition.cpp")
+    src.write_text(SOURCE.replace("int s = tile_sum(t, a);", "int s = a.extent[0] > 0 ? tile_sum(t, a) : 0;"))
     for cmd in ("check", "translate"):
         rc, out, err = run_amppy([cmd, "--target", "cpu", str(src)] + (["-o", "-"] if cmd == "translate" else []))
         assert rc == 1

@@ -39,6 +39,7 @@ named `<name>_device` (see `needs_host_version`).  Host code launches a kernel w
 from __future__ import annotations
 
 from .. import ir
+from ..lower import tile_functions
 from ..mathfuncs import FUNCTIONS
 from .kernel_exprs import (P_ATOM, KernelCodegenError, KernelExprEmitter, array_initializer, fresh_names,
                            kernel_user_names, kernel_versions, np_scalar)
@@ -382,6 +383,8 @@ def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_
     express, including static shared memory above 48 KiB per block."""
     if emitted_functions is None:
         emitted_functions = set()
+    if kernel.tile_dims is not None:    # a local class's member functions that use the kernel's shared data
+        kernel = tile_functions.inline(kernel, tile_functions.uses_outer_tile_static)
     lines = emit_functions(kernel.functions, program, sources, emitted_functions)
     return lines + _KernelWriter(kernel, program, sources, emitted_functions).write()
 

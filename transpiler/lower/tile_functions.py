@@ -29,13 +29,22 @@ from ..diagnostics import KernelCodegenError
 
 
 def uses_tile(f: ir.FunctionDef) -> bool:
-    return any(isinstance(x, (ir.Barrier, ir.TileStatic)) for x in ir.walk(f.body))
+    return any(isinstance(x, (ir.Barrier, ir.TileStatic)) for x in ir.walk(f.body)) or uses_outer_tile_static(f)
 
 
-def _tile_functions(functions: list) -> dict:
+def uses_outer_tile_static(f: ir.FunctionDef) -> bool:
+    """`f` uses tile_static data it does not declare: a member function of a local class that
+    reaches its kernel's (or enclosing function's) `tile_static` variable (sema/local_classes.py)."""
+    declared = {id(x.sym) for x in ir.walk(f.body) if isinstance(x, ir.TileStatic)}
+    return any(isinstance(x, ir.Var) and "tile_static" in x.sym.storage and id(x.sym) not in declared
+               for x in ir.walk(f.body))
+
+
+def _tile_functions(functions: list, test=uses_tile) -> dict:
     """id(symbol) -> function, for the functions that wait on the barrier or declare tile_static
-    data, and those that call one of them (`h` calling `g(t)` that waits is inlined with it)."""
-    found = {id(f.sym): f for f in functions if uses_tile(f)}
+    data (those that pass `test`), and those that call one of them (`h` calling `g(t)` that waits
+    is inlined with it)."""
+    found = {id(f.sym): f for f in functions if test(f)}
     grew = True
     while grew:
         grew = False
@@ -47,21 +56,30 @@ def _tile_functions(functions: list) -> dict:
     return found
 
 
-def inline(kernel: ir.Kernel) -> ir.Kernel:
-    tile_fns = _tile_functions(kernel.functions)
+def inline(kernel: ir.Kernel, test=uses_tile) -> ir.Kernel:
+    """The kernel with the functions that pass `test` (and their callers) put in at their calls:
+    on the CPU target those that use the tile; on CUDA, whose device functions may wait and
+    declare shared memory, only those that use their caller's tile_static data
+    (`uses_outer_tile_static`)."""
+    tile_fns = _tile_functions(kernel.functions, test)
     if not tile_fns:
         return kernel
     taken = {x.sym.py_name for x in ir.walk(kernel.body) if isinstance(x, (ir.Var, ir.VarDecl, ir.TileStatic))}
     taken |= {c.inner.py_name for c in kernel.captures}
-    body = _Inliner(tile_fns, taken).block(kernel.body, depth=0)
+    why = "waits on the tile barrier or declares tile_static data: on the cpu target" if test is uses_tile \
+        else "uses its caller's tile_static data:"
+    body = _Inliner(tile_fns, taken, why).block(kernel.body, depth=0)
     return dataclasses.replace(kernel, body=body,
                                functions=[f for f in kernel.functions if id(f.sym) not in tile_fns])
 
 
 class _Inliner:
-    def __init__(self, tile_fns: dict, taken: set):
+    def __init__(self, tile_fns: dict, taken: set, why: str):
         self.tile_fns = tile_fns
+        self.why = why
         self.taken = taken
+        self.outer = {}                     # the substitution of the function being put in (its
+                                            # tile_static data, which its local classes use)
 
     # ---- statements
     def block(self, b: ir.Block, depth: int) -> ir.Block:
@@ -73,6 +91,9 @@ class _Inliner:
     def stmt(self, s: ir.Stmt, depth: int) -> list[ir.Stmt]:
         if isinstance(s, ir.Block):         # a compound statement `{ ... }` inside a block
             return [self.block(s, depth)]
+        pre, s = self.hoisted(s)
+        if pre:
+            return [x for p in pre for x in self.stmt(p, depth)] + self.stmt(s, depth)
         call, make = self.call_form(s)
         if call is not None:
             return self.expand(call, make, depth)
@@ -101,6 +122,54 @@ class _Inliner:
             return s.expr.value, lambda value: [ir.ExprStmt(s.span, dataclasses.replace(s.expr, value=value))]
         return None, None
 
+    #: the expression of a statement whose calls may come first
+    HOISTED = {ir.ExprStmt: "expr", ir.VarDecl: "init", ir.Return: "value", ir.If: "cond"}
+
+    def hoisted(self, s: ir.Stmt) -> tuple[list, ir.Stmt]:
+        """The calls of tile functions inside the expression of statement `s` (`r = f(i) + 1;`),
+        each as a variable declared before it (`f_result = f(i);  r = f_result + 1;`), and `s`
+        using those variables.  A call that `?:`, `&&` or `||` may skip stays where it is."""
+        field = self.HOISTED.get(type(s))
+        e = getattr(s, field) if field else None
+        if e is None:
+            return [], s
+        pre = []
+        e = self.hoist(e, pre, top=True)
+        return pre, (dataclasses.replace(s, **{field: e}) if pre else s)
+
+    def hoist(self, e: ir.Expr, pre: list, top: bool = False) -> ir.Expr:
+        if isinstance(e, ir.Conditional):
+            names = ("cond",)               # (the arm not taken is not evaluated)
+        elif isinstance(e, ir.Binary) and e.op in ("&&", "||"):
+            names = ("left",)
+        else:
+            names = type(e).children
+        keep_value = top and isinstance(e, ir.Assign) and e.op == "="   # (`x = f(i);` is put in as it is)
+        changes = {}
+        for name in names:
+            v = getattr(e, name)
+            if isinstance(v, ir.Expr):
+                nv = self.hoist(v, pre, top=keep_value and name == "value")
+            elif isinstance(v, tuple):
+                nv = tuple(self.hoist(x, pre) if isinstance(x, ir.Expr) else x for x in v)
+                nv = v if all(a is b for a, b in zip(nv, v)) else nv
+            else:
+                continue
+            if nv is not v:
+                changes[name] = nv
+        e = dataclasses.replace(e, **changes) if changes else e
+        if top or not self.is_tile_call(e) or isinstance(e.type, ir.Void):
+            return e
+        name = f"{e.func.py_name}_result"
+        k = 1
+        while name in self.taken:
+            k += 1
+            name = f"{e.func.py_name}_result{k}"
+        self.taken.add(name)
+        tmp = ir.Symbol(f"{e.func.name}_result", name, e.type, "local", e.span)
+        pre.append(ir.VarDecl(e.span, tmp, e))
+        return ir.Var(e.span, e.type, tmp)
+
     def is_tile_call(self, e) -> bool:
         return isinstance(e, ir.Call) and id(e.func) in self.tile_fns
 
@@ -113,16 +182,15 @@ class _Inliner:
                 for x in ir.walk(e):
                     if self.is_tile_call(x):
                         raise KernelCodegenError(
-                            f"'{x.func.name}' waits on the tile barrier or declares tile_static data: on the cpu "
-                            "target its call must be a statement of its own, a variable's initialiser or the "
-                            "right side of '='", x.span)
+                            f"'{x.func.name}' {self.why} its call must be a statement of its own, a "
+                            "variable's initialiser or the right side of '='", x.span)
 
     def expand(self, call: ir.Call, make, depth: int) -> list[ir.Stmt]:
         f = self.tile_fns[id(call.func)]
         if depth > 16:
             raise KernelCodegenError(f"'{f.sym.name}' calls itself through functions that wait on the tile "
                                      "barrier", call.span)
-        subst, out = {}, []
+        subst, out = dict(self.outer), []
         refs = f.sym.ref_params or (False,) * len(f.params)
         for p, arg, by_ref in zip(f.params, call.args, refs):
             if by_ref or p.by_ref or isinstance(p.type, (ir.TiledIndex, ir.ArrayView, ir.AmpArray)):
@@ -140,12 +208,16 @@ class _Inliner:
             result = body.pop().value
         for x in ir.walk(ir.Block(f.body.span, tuple(body))):
             if isinstance(x, ir.Return):
-                raise KernelCodegenError(f"'{f.sym.name}' waits on the tile barrier or declares tile_static data: "
-                                         "on the cpu target it can return only at its end", x.span)
+                raise KernelCodegenError(f"'{f.sym.name}' {self.why} it can return only at its end", x.span)
         renamed = _Renamer(subst)
         inner = [renamed.node(s) for s in body]
-        out += self.block(ir.Block(f.body.span, tuple(inner)), depth + 1).body
-        out += make(renamed.node(result) if result is not None else None)
+        saved, self.outer = self.outer, subst
+        try:
+            out += self.block(ir.Block(f.body.span, tuple(inner)), depth + 1).body
+            for st in make(renamed.node(result) if result is not None else None):
+                out += self.stmt(st, depth + 1)     # (the result may call another: `return g(i) * 2;`)
+        finally:
+            self.outer = saved
         return out
 
     def fresh(self, sym: ir.Symbol, f: ir.FunctionDef) -> ir.Symbol:

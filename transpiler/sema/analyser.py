@@ -96,6 +96,8 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.auto_bodies: dict[int, tuple] = {}     # id(Symbol) -> (AST, Symbol): `auto f() {...}`, analysed
                                                     # at its first call (its return type is its returns')
         self.body_index = 0                         # where the body analysed is in the list of bodies
+        self.local_classes: dict = {}       # id(AST StructDef) of a local class -> local_classes.Enclosing
+        self.local_structs: dict = {}       # a local class's name -> local_classes.Enclosing
         self.swizzle_reads: dict[int, ir.Expr] = {}  # id -> `v.xy` read as `v.get_xy()` (sema/short_vectors.py)
 
     # ---- errors -------------------------------------------------------------------------------

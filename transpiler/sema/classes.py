@@ -30,6 +30,7 @@ from .. import ast as A
 from .. import ir
 from ..names import field_name
 from ..source import Span
+from . import local_classes as LC
 from . import overloads as O
 from .context import SemaError
 from .scope import Scope
@@ -257,7 +258,7 @@ def declare_member(a, sd: ir.StructDef, m: A.FunctionDef) -> ir.Symbol:
     member = m.kind if m.kind in ("ctor", "dtor") else ("static" if static else "method")
     this = (struct_type(sd),) if member in ("method", "dtor") else ()
     ftype = ir.Function(ret, this + tuple(pt for _, pt in params))
-    restrict = m.restrict or ("cpu",)
+    restrict = LC.restriction(a, sd, m)
     group = sd.ctors if member == "ctor" else sd.members.setdefault(m.name, [])
     for prev in group:
         if prev.type == ftype and prev.restrict_ == restrict:
@@ -369,7 +370,10 @@ def enter_body(a, d: A.FunctionDef, sym: ir.Symbol):
     this = ir.Symbol("this", "self", t, "param" if sym.member != "ctor" else "local",
                      d.span)
     this.by_ref = not (decl.const or d.const)
-    scope = Scope(a.template_scope or a.globals, "class")
+    outer = LC.enclosing(a, sd)
+    scope = Scope(outer.scope if outer is not None else a.template_scope or a.globals,
+                  "local-class" if outer is not None else "class")
+    scope.where = outer.where if outer is not None else ""
     for name, c in sd.constants.items():
         scope.define(name, c)
     if sym.member != "static":

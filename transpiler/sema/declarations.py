@@ -370,6 +370,8 @@ class Declarations:
             python_name(d.name) if d.name in self.forward_structs else self.module_names.fresh(d.name, self.globals))
         self.structs[d.name] = sd
         self.struct_order.append(sd)
+        if id(d) in self.local_classes:     # a class defined in a function (sema/local_classes.py)
+            self.local_structs[d.name] = self.local_classes[id(d)]
         saved = self.scope
         self.scope = Scope(self.scope, "class")     # the class's constants and member types
         self.class_stack.append(sd)

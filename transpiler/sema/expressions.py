@@ -27,6 +27,7 @@ from . import streams as ST
 from . import utility as U
 from . import strings as S
 from . import classes as CL
+from . import local_classes as LC
 from . import fnptr as FP
 from . import conversions as CV
 from . import short_vectors as SV
@@ -230,6 +231,7 @@ class Expressions:
         if isinstance(sym, ir.Symbol) and sym.closure is not None:
             self.unsupported(f"using the restrict(amp) lambda '{name}' other than as a kernel is", n.span)
         if isinstance(sym, ir.Symbol):
+            LC.check_use(self, sym, scope, n.span)     # (a local class's member using the function's locals)
             return self.use_symbol(sym, scope, n.span)
         if isinstance(sym, Alias):          # a reference to an element (`for (auto& x : v)`)
             return sym.expr

@@ -25,6 +25,7 @@ from . import views as V
 from . import streams as ST
 from . import utility as U
 from . import classes as CL
+from . import local_classes as LC
 from . import fnptr as FP
 from . import accelerators as AC
 from . import tiling as TL
@@ -114,6 +115,9 @@ class Statements:
             self.unsupported("labels are", s.span)
         if isinstance(s, A.Try):
             return [E.try_stmt(self, s)]
+        if isinstance(s, A.StructDef):
+            LC.define(self, s)
+            return []
         if isinstance(s, (A.StructDef, A.EnumDef, A.Typedef, A.UsingNamespace, A.UsingDeclaration, A.StaticAssert)):
             self.top_decl(s)
             return []
