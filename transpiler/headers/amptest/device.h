@@ -79,11 +79,20 @@ namespace Concurrency
         inline bool device_meets(const accelerator& device, device_flags required_flags)
         {
             int flags = static_cast<int>(required_flags);
-            if ((flags & (D3D11_REF | D3D11_WARP | D3D11_ATI | EMULATED)) != 0) {
-                return false;
-            }
-            if (device == accelerator(accelerator::cpu_accelerator) && (flags & INCLUDE_CPU) == 0) {
-                return false;
+            // the device kinds asked for are alternatives: any one of them will do.  amppy's
+            // devices are the CPU and real GPUs: no reference rasterizer, WARP or ATI device.
+            int kinds = flags & (EMULATED | NOT_EMULATED | D3D11_REF | D3D11_WARP | D3D11_GPU | D3D11_ATI | D3D11_NVIDIA);
+            if (device == accelerator(accelerator::cpu_accelerator)) {
+                if ((flags & INCLUDE_CPU) == 0) {
+                    return false;
+                }
+            } else if (kinds != 0) {
+                bool emulated = device.get_is_emulated();
+                bool kind = ((flags & EMULATED) != 0 && emulated) || ((flags & NOT_EMULATED) != 0 && !emulated)
+                    || (!emulated && ((flags & (D3D11_GPU | D3D11_NVIDIA)) != 0));
+                if (!kind) {
+                    return false;
+                }
             }
             if ((flags & (DOUBLE | LIMITED_DOUBLE)) != 0 && !device.get_supports_limited_double_precision()) {
                 return false;
