@@ -139,3 +139,49 @@ def test_coordinates_helpers(run_amppy, tmp_path):
     assert code == 0, (out, err)
     assert out.count(": PASS") == 5, out
     assert out.rstrip().endswith("test_main(): Returned PASS")
+
+
+# ArrayViewTest<T, N[, D = N]> / ArrayTest: views of one data set share their expected values;
+# (also: a class template's default argument naming an earlier parameter, and a member template of
+# a class template, projection<K = 1>, whose result type names the class's parameters)
+ARRAY_TESTS = r"""
+#include <amptest/array_test.h>
+#include <amptest.h>
+#include <amptest_main.h>
+using namespace concurrency;
+using namespace concurrency::Test;
+
+runall_result test_main()
+{
+    runall_result r;
+    ArrayViewTest<int, 2> av(extent<2>(6, 5));
+    av.view()[index<2>(1, 1)] = 13;
+    av.set_known_value(index<2>(1, 1), 13);
+    ArrayViewTest<int, 2> part = av.section(index<2>(1, 1), extent<2>(3, 3));
+    part.view()(0, 1) = 7;
+    part.set_known_value(index<2>(0, 1), 7);
+    ArrayViewTest<int, 1, 2> row = av.projection(4);
+    row.set_value(index<1>(2), 9);
+    r &= REPORT_RESULT(av.view()(1, 2) == 7 && av.view()(4, 2) == 9);
+    r &= REPORT_RESULT(TestSection(av, index<2>(2, 1), extent<2>(2, 3)));
+    r &= REPORT_RESULT(av.pass() == runall_pass);
+
+    ArrayTest<int, 2> arr(extent<2>(4, 6));
+    r &= REPORT_RESULT(TestSection(arr, index<2>(1, 2), extent<2>(2, 3)));
+    ArrayViewTest<int, 1, 2> last = arr.projection(3);
+    last.view()[2] = 5;
+    last.set_known_value(index<1>(2), 5);
+    arr.set_value(index<2>(0, 0), 8);
+    r &= REPORT_RESULT(arr.pass() == runall_pass);
+    arr.set_known_value(index<2>(0, 1), 99);           // the array holds 0 there
+    r &= REPORT_RESULT(arr.pass() == runall_fail);
+    return r;
+}
+"""
+
+
+def test_array_view_and_array_tests(run_amppy, tmp_path):
+    code, out, err = _run(run_amppy, tmp_path, ARRAY_TESTS)
+    assert code == 0, (out, err)
+    assert out.count(": PASS") == 6, out
+    assert "Known value at position 1 should be: 99 was: 0" in err + out

@@ -1,6 +1,6 @@
 // amptest/coordinates.h (amppy): index and extent helpers of the conformance suite's harness
 //   make_index / make_extent   an index<4|5> or extent<4|5> from its components (host and amp code)
-//   flatten(idx, ext)          the row-major position of idx in ext (host and amp code), ranks 1 to 5
+//   flatten(idx, ext)          the row-major position of idx in ext (host and amp code), ranks 1 to 6
 //   extent_coordinate_nest<N>  maps an index of an extent to itself and to its row-major position
 //   index_iterator<N>          walks the indices of an extent in row-major order
 #pragma once
@@ -60,6 +60,11 @@ namespace Concurrency
             return (((i[0] * e[1] + i[1]) * e[2] + i[2]) * e[3] + i[3]) * e[4] + i[4];
         }
 
+        inline unsigned int flatten(index<6> i, extent<6> e) restrict(cpu, amp)
+        {
+            return ((((i[0] * e[1] + i[1]) * e[2] + i[2]) * e[3] + i[3]) * e[4] + i[4]) * e[5] + i[5];
+        }
+
         namespace details
         {
             // the index at row-major position pos of an extent: flatten's inverse
@@ -87,6 +92,22 @@ namespace Concurrency
             {
                 return make_index(pos / (e[1] * e[2] * e[3] * e[4]), pos / (e[2] * e[3] * e[4]) % e[1],
                                   pos / (e[3] * e[4]) % e[2], pos / e[4] % e[3], pos % e[4]);
+            }
+
+            inline index<6> index_at(unsigned int pos, extent<6> e)
+            {
+                int parts[6] = {0, 0, 0, 0, 0, 0};
+                parts[5] = pos % e[5];
+                pos = pos / e[5];
+                parts[4] = pos % e[4];
+                pos = pos / e[4];
+                parts[3] = pos % e[3];
+                pos = pos / e[3];
+                parts[2] = pos % e[2];
+                pos = pos / e[2];
+                parts[1] = pos % e[1];
+                parts[0] = pos / e[1];
+                return index<6>(parts);
             }
         }
 
