@@ -88,7 +88,13 @@ namespace Concurrency
             template <int K = 1>
             ArrayViewTest<T, N - K, D> projection(int i)
             {
-                array_view<T, N - K> row = a[i];
+                return this->projection(a[i], i);
+            }
+
+            // row: the projection of this view at i, as the caller made it
+            template <int K = 1>
+            ArrayViewTest<T, N - K, D> projection(array_view<T, N - K> row, int i)
+            {
                 int count = row.get_extent().size();
                 std::vector<int> positions(count);
                 for (int k = 0; k < count; k++) {
