@@ -82,3 +82,106 @@ def test_a_test_without_its_device_is_skipped(run_amppy, tmp_path):
     code, out, err = _run(run_amppy, tmp_path, SKIPPED)
     assert code == 2, (out, err)
     assert "Skipping" in out
+
+
+COORDINATES = r"""
+#include <amptest.h>
+#include <amptest/coordinates.h>
+#include <amptest_main.h>
+using namespace concurrency;
+using namespace concurrency::Test;
+
+// make_index/make_extent/flatten in code that runs on both sides (index<5> and extent<5>
+// results cross from the host version to the kernel version of the same function)
+int check_rank5() restrict(cpu, amp)
+{
+    extent<5> e = make_extent(2, 3, 4, 5, 6);
+    index<5> i = make_index(1, 2, 3, 4, 5);
+    bool ok = e.contains(i) && !e.contains(make_index(2, 0, 0, 0, 0)) && flatten(i, e) == 719;
+    ok = ok && make_index(0, 0, 0, 7)[3] == 7 && make_extent(1, 2, 3, 4).size() == 24;
+    return ok ? 1 : 0;
+}
+
+runall_result test_main()
+{
+    accelerator_view av = require_device(device_flags::NOT_SPECIFIED).get_default_view();
+    runall_result result;
+    result &= REPORT_RESULT(check_rank5() == 1);
+    result &= REPORT_RESULT(GPU_INVOKE(av, int, check_rank5) == 1);
+
+    index_iterator<3> walk(extent<3>(2, 3, 4));
+    int visited = 0;
+    bool in_order = true;
+    for (index_iterator<3> it = walk.begin(); it != walk.end(); it++) {
+        index<3> i = *it;
+        in_order = in_order && flatten(i, extent<3>(2, 3, 4)) == visited;
+        visited++;
+    }
+    result &= REPORT_RESULT(in_order && visited == 24);
+
+    extent_coordinate_nest<2> nest(extent<2>(3, 5));
+    result &= REPORT_RESULT(nest.get_linear(index<2>(2, 1)) == 11 && nest.get_absolute(index<2>(2, 1)) == index<2>(2, 1));
+
+    std::vector<int> data(12);
+    array_view<int, 2> view(3, 4, data);
+    parallel_for_each(view.get_extent(), [=](index<2> i) restrict(amp) { view[i] = flatten(i, view.get_extent()); });
+    view.synchronize();
+    bool linear = true;
+    for (int k = 0; k < 12; k++) linear = linear && data[k] == k;
+    result &= REPORT_RESULT(linear);
+    return result;
+}
+"""
+
+
+def test_coordinates_helpers(run_amppy, tmp_path):
+    code, out, err = _run(run_amppy, tmp_path, COORDINATES)
+    assert code == 0, (out, err)
+    assert out.count(": PASS") == 5, out
+    assert out.rstrip().endswith("test_main(): Returned PASS")
+
+
+# ArrayViewTest<T, N[, D = N]> / ArrayTest: views of one data set share their expected values;
+# (also: a class template's default argument naming an earlier parameter, and a member template of
+# a class template, projection<K = 1>, whose result type names the class's parameters)
+ARRAY_TESTS = r"""
+#include <amptest/array_test.h>
+#include <amptest.h>
+#include <amptest_main.h>
+using namespace concurrency;
+using namespace concurrency::Test;
+
+runall_result test_main()
+{
+    runall_result r;
+    ArrayViewTest<int, 2> av(extent<2>(6, 5));
+    av.view()[index<2>(1, 1)] = 13;
+    av.set_known_value(index<2>(1, 1), 13);
+    ArrayViewTest<int, 2> part = av.section(index<2>(1, 1), extent<2>(3, 3));
+    part.view()(0, 1) = 7;
+    part.set_known_value(index<2>(0, 1), 7);
+    ArrayViewTest<int, 1, 2> row = av.projection(4);
+    row.set_value(index<1>(2), 9);
+    r &= REPORT_RESULT(av.view()(1, 2) == 7 && av.view()(4, 2) == 9);
+    r &= REPORT_RESULT(TestSection(av, index<2>(2, 1), extent<2>(2, 3)));
+    r &= REPORT_RESULT(av.pass() == runall_pass);
+
+    ArrayTest<int, 2> arr(extent<2>(4, 6));
+    r &= REPORT_RESULT(TestSection(arr, index<2>(1, 2), extent<2>(2, 3)));
+    ArrayViewTest<int, 1, 2> last = arr.projection(3);
+    last.view()[2] = 5;
+    last.set_known_value(index<1>(2), 5);
+    arr.set_value(index<2>(0, 0), 8);
+    r &= REPORT_RESULT(arr.pass() == runall_pass);
+    arr.set_known_value(index<2>(0, 1), 99);           // the array holds 0 there
+    r &= REPORT_RESULT(arr.pass() == runall_fail);
+    return r;
+}
+"""
+
+
+def test_array_view_and_array_tests(run_amppy, tmp_path):
+    code, out, err = _run(run_amppy, tmp_path, ARRAY_TESTS)
+    assert code == 0, (out, err)
+    assert out.count(": PASS") == 6, out
+    assert "Known value at position 1 should be: 99 was: 0" in err + out

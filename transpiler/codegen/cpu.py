@@ -61,9 +61,11 @@ def needs_host_version(f: ir.FunctionDef) -> bool:
     """A restrict(cpu, amp) function is one njit function that host code calls too, unless a
     struct is among its parameters or its result: the kernel version takes and returns them
     field by field (kernel_structs.py), so the host gets a version of its own; so does one
-    taking or giving a pointer (a kernel's pointers are not the host's: kernel_pointers.py)."""
+    taking or giving a pointer (a kernel's pointers are not the host's: kernel_pointers.py), or an
+    index<N>/extent<N> (a tuple in kernels, an `index`/`extent` object on the host)."""
     sig = [p.type for p in f.params] + [f.ret]
-    return "cpu" in f.restrict and any(isinstance(t, (ir.StructType, ir.Pointer)) for t in sig)
+    return "cpu" in f.restrict and any(isinstance(t, (ir.StructType, ir.Pointer, ir.Index, ir.Extent, ir.TiledExtent))
+                                       for t in sig)
 
 
 _ATOMICS = {

@@ -296,6 +296,10 @@ class Expressions:
                 return M.deref(self, e, n.span)
             if isinstance(e.type, ir.FunctionPointer):
                 return e                        # `(*op)(x)`: the function
+            if isinstance(e.type, ir.StructType) and e.type.name in self.structs:
+                call = CL.operator(self, "*", [e], n.span, [n.operand.span])     # `*it`: a class's operator*
+                if call is not None:
+                    return call
             self.unsupported("dereferencing pointers with '*' is", n.span)
         e = self.expr(n.operand)
         if isinstance(e.type, ir.StructType) and e.type.name in self.structs:

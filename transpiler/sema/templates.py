@@ -165,7 +165,9 @@ def _bind(a, d: A.TemplateDecl, given: list, deduced: dict, span) -> dict | None
         elif p.name in deduced:
             v = deduced[p.name]
         elif p.default is not None:
-            with Instantiating(a, env, d.decl.name, span):      # defaults may use earlier parameters
+            seen = {q.name: (TemplateValue(env[q.name], ir.INT) if q.kind == "value" else env[q.name])
+                    for q in d.params if q.name in env}
+            with Instantiating(a, seen, d.decl.name, span):     # defaults may use earlier parameters
                 v = a.resolve_type(p.default) if p.kind == "type" else a.const_int(p.default, "template argument")
         else:
             return None
@@ -426,7 +428,12 @@ def instantiate_member(a, sd: ir.StructDef, d: A.TemplateDecl, env: dict, span) 
         sym.name = name
         return sym
     key = ("member", template_id(d), sd.name, tuple(env[p.name] for p in d.params))
-    return _instantiate(a, key, d, _env_for_analysis(d, env), f"{sd.name}::{name}", span, declare)
+    full = {}
+    if sd.name in a.class_args:             # a member of a class template also sees the class's parameters
+        cd, cenv = a.class_args[sd.name]
+        full = _env_for_analysis(cd, cenv)
+    full.update(_env_for_analysis(d, env))
+    return _instantiate(a, key, d, full, f"{sd.name}::{name}", span, declare)
 
 
 def instantiate_function(a, d: A.TemplateDecl, env: dict, span) -> ir.Symbol | None:
