@@ -4,6 +4,7 @@
 #include <iostream>
 #include <climits>
 #include <vector>
+#include <string>
 #include <amp.h>
 using namespace concurrency;
 
@@ -16,7 +17,7 @@ enum Level : unsigned char { LOW = 1, HIGH = 200 };       // an enum's underlyin
 struct Counter { int n; int get() volatile { return n + 1; } };   // a volatile member function
 extern "C" int add_c(int a, int b) { return a + b; }     // C linkage: one version, no overloads
 std::vector<int> tallies(3, 7);                          // globals made by constructors: `T name(args);`
-accelerator host_cpu(accelerator::cpu_accelerator);
+std::string banner(3, '=');
 int twice(int n);                                        // ... while `T name(T2 param);` declares a function
 
 template <typename E>
@@ -35,7 +36,7 @@ int main() {
     Counter counter = {41};
     int* volatile vp = &k;                                   // the pointer itself is volatile
     std::cout << (int)l << " " << sizeof(Level) << " " << counter.get() << " " << add_c(*vp, 2) << std::endl;
-    std::cout << tallies[2] << " " << tallies.size() << " " << twice(4) << std::endl;
+    std::cout << tallies[2] << " " << tallies.size() << " " << twice(4) << " " << banner << std::endl;
 
     std::vector<int> hits(1);
     array_view<int, 1> hv(1, hits);

@@ -10,8 +10,8 @@ from .. import ast as A
 from .. import ir
 from ..mathfuncs import NAMES
 from ..names import field_name
-from . import (accelerators, amp_math, chrono, classes, containers, exceptions, lambdas, memory, overloads, random,
-               streams, strings, templates, tiling, utility, views)
+from . import (accelerators, amp_math, chrono, classes, containers, exceptions, lambdas, local_classes, memory,
+               overloads, random, streams, strings, templates, tiling, utility, views)
 from .constfold import fold
 from .scope import Alias
 from .types import promote
@@ -324,6 +324,18 @@ def _cpu_version(a, sym: ir.Symbol, args: list, span) -> None:
                 help=f"declare '{sym.name}' restrict(cpu, amp), or add a restrict(cpu) overload")
 
 
+def _defaults_context(a, sym: ir.Symbol) -> bool | None:
+    """Where `sym`'s default arguments choose their overloads: at namespace scope the CPU's
+    (False), in a local class of a restrict(amp) or restrict(cpu) function that function's
+    (the suite's DefaultArguments/Test.03: `foo()` binds to the amp overload), else the caller's."""
+    if not sym.owner:
+        return False
+    outer = local_classes.enclosing(a, a.structs[sym.owner]) if sym.owner in a.structs else None
+    if outer is None or len(outer.restrict) != 1:
+        return None
+    return outer.restrict == ("amp",)
+
+
 def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) -> ir.Expr:
     """The call of program function `sym`: `pre` (a member function's object) and `args`
     (analysed) converted to its parameters, default arguments filled in (evaluated at the call,
@@ -340,7 +352,7 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     if a.fn is not None and a.choice_context is None:
         _cpu_version(a, sym, args, span)
     extra = [x for x in defaults[len(args):]]           # default arguments, evaluated at the call
-    saved, a.choice_context = a.choice_context, False if not sym.owner else None    # (bound at namespace scope)
+    saved, a.choice_context = a.choice_context, _defaults_context(a, sym)
     try:
         filled = [a.expr(x) for x in extra]
     finally:

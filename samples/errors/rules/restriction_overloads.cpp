@@ -42,6 +42,17 @@ void calls_default() restrict(amp) {
     with_default(); // expected-error {{[amp-restrict]}}
 }
 
+int pick() restrict(amp) { return 1; }
+int pick() restrict(cpu) { return 2; }
+void local_defaults() restrict(amp) {
+    struct Local {                          // its default arguments bind in the amp function
+        static void take(int x = pick()) restrict(cpu) {}
+        static void call() restrict(cpu) {
+            take(); // expected-error {{[amp-restrict]}}
+        }
+    };
+}
+
 void use() restrict(cpu, amp) {
     HostOnly several[3]; // expected-error {{[amp-restrict]}}
 }
