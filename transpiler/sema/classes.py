@@ -539,7 +539,7 @@ def operator(a, op: str, operands: list, span: Span, spans: list) -> ir.Expr | N
     if isinstance(first.type, ir.StructType) and first.type.name in a.structs:
         cands += [s for s in a.structs[first.type.name].members.get(name, ())]
     sym_free, _ = a.globals.lookup(name)
-    free = sym_free.syms if isinstance(sym_free, O.Overloads) else [sym_free] if isinstance(sym_free, ir.Symbol) else []
+    free = O.symbols_of(sym_free)
     if not cands and not free:
         return None
     args = list(operands)

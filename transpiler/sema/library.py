@@ -240,7 +240,7 @@ def call(a, n: A.Call) -> ir.Expr:
         if f.name in a.function_templates and not f.namespace and not isinstance(sym, (ir.Symbol, Alias)) \
                 or f.name in a.function_templates and isinstance(sym, (ir.Symbol, overloads.Overloads)) \
                 and getattr(sym, "kind", "function") == "function":
-            regular = sym.syms if isinstance(sym, overloads.Overloads) else [sym] if isinstance(sym, ir.Symbol) else []
+            regular = overloads.symbols_of(sym)
             args = [a.expr(x) for x in n.args]
             return templates.call(a, f.name, None, args, [x.span for x in n.args], n.span, regular)
         if isinstance(sym, classes.MemberFunctions) and not f.namespace:
@@ -317,7 +317,7 @@ def _cpu_version(a, sym: ir.Symbol, args: list, span) -> None:
     if "cpu" in sym.restrict_ or sym.owner or a.fn.kernel is not None or not {"cpu", "amp"} <= set(a.fn.restrict):
         return
     found, _ = a.globals.lookup(sym.name)
-    group = found.syms if isinstance(found, overloads.Overloads) else [found] if isinstance(found, ir.Symbol) else []
+    group = overloads.symbols_of(found)
     if not any(overloads.viable(a, s, args, False) is not None for s in group if s.kind == "function"):
         a.error("amp-restrict", f"call to '{sym.name}' from restrict(cpu, amp) code: no restrict(cpu) '{sym.name}' "
                 "takes these arguments", span,

@@ -33,6 +33,13 @@ class Overloads:
         self.syms = syms
 
 
+def symbols_of(found) -> list:
+    """The symbols a name lookup `found`: an overload set's, one symbol, or none."""
+    if isinstance(found, Overloads):
+        return found.syms
+    return [found] if isinstance(found, ir.Symbol) else []
+
+
 def rank(src: ir.Type, dst: ir.Type, derived=None, user=None) -> int | None:
     """How `src` converts to the parameter type `dst`: EXACT, PROMOTION, CONVERSION, USER or None
     (`derived(t, base)`: whether class `t` derives from class `base`; `user(src, dst)`: whether a
