@@ -231,6 +231,34 @@ int main() {
     assert (rc, out, err) == (0, "3 01 0 0.666667 1 4294967295\n", "")
 
 
+def test_call_result_traits(run_amppy, tmp_path):
+    # `std::result_of<decltype(&f)(int)>::type` (a function type after decltype in a template
+    # argument) and `std::invoke_result`, with `::type` declaring without `typename`; a variable
+    # named `type` stays a variable. Expected output from g++ -std=c++17.
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <type_traits>
+#include <iostream>
+double half(int n) { return n / 2.0; }
+int main() {
+    std::result_of<decltype(&half)(int)>::type h = half(3);
+    std::invoke_result<decltype(&half), int>::type g = 1;
+    std::remove_const<const int>::type k = 7;
+    int type = 2;
+    std::cout << h << " " << g / 4 << " " << k / type << " " << std::is_same<decltype(h), double>::value << std::endl;
+}
+""")
+    assert (rc, out, err) == (0, "1.5 0.25 3 1\n", "")
+
+
+def test_result_of_takes_a_function_type(run_amppy, tmp_path):
+    src = tmp_path / "bad.cpp"
+    src.write_text("#include <type_traits>\nint f(int);\nint main() {\n"
+                   "    std::result_of<decltype(&f), int>::type x = 0;\n    return x;\n}\n")
+    rc, _, err = run_amppy(["check", str(src)])
+    assert rc == 1 and "bad.cpp:4:5: error: 'std::result_of' takes one function type" in err \
+        and "[template-args]" in err
+
+
 def test_member_template_names_do_not_break_comparisons(run_amppy, tmp_path):
     # a member template's name after '.' reads as a template-id only when it names one
     rc, out, err = _run(run_amppy, tmp_path, """

@@ -108,6 +108,24 @@ def test_expects_codes_and_lines():
     assert e.lines == (32, 38, 46)
 
 
+def test_stale_expects_lines_are_corrected(tmp_path, monkeypatch):
+    """A test in reasons.STALE_LINES is judged on the lines its reason is on; its codes stay."""
+    tests = tmp_path / "Tests"
+    text = "int main()\n{\n    return 1;\n}\n//#Expects: Error: test.cpp\\(1\\) : error C3581\n"
+    monkeypatch.setitem(run.reasons.STALE_LINES, "ch/stale", ((3,), "why"))
+    stale = run.load_test(write(tests / "ch" / "stale" / "test.cpp", text), tests)
+    kept = run.load_test(write(tests / "ch" / "kept" / "test.cpp", text), tests)
+    assert stale.expect.lines == (3,) and stale.expect.codes == ("C3581",)
+    assert kept.expect.lines == (1,)
+    assert run.judge_negative(stale.path, stale.expect, 1, [diag("amp-restrict", 3, str(stale.path))])[0] == "pass"
+    assert run.judge_negative(kept.path, kept.expect, 1, [diag("amp-restrict", 3, str(kept.path))])[0] == "wrong-reason"
+
+
+def test_stale_lines_table_is_explained():
+    for rel, (lines, why) in run.reasons.STALE_LINES.items():
+        assert lines and all(n > 0 for n in lines) and "expects line" in why, rel
+
+
 def test_no_expects_is_positive():
     e = run.parse_expects("// Expects nothing\n//#Expect: error C2059\nint main() { return 0; }\n")
     assert not e.negative and e.codes == () and e.lines == ()

@@ -50,7 +50,7 @@ LIBRARY_TEMPLATES = frozenset("""
     integral_constant is_integral is_floating_point is_arithmetic
     remove_volatile remove_cv remove_cvref add_const add_volatile add_cv add_lvalue_reference
     add_rvalue_reference remove_pointer add_pointer remove_extent make_unsigned make_signed
-    is_signed is_unsigned is_pointer is_void is_array is_class
+    is_signed is_unsigned is_pointer is_void is_array is_class result_of invoke_result
     basic_ostream basic_istream basic_iostream basic_stringstream basic_ostringstream basic_istringstream
     basic_ofstream basic_ifstream basic_fstream char_traits allocator ostream_iterator istream_iterator
     back_insert_iterator reverse_iterator iterator iterator_traits
@@ -82,6 +82,8 @@ MEMBER_TEMPLATES = frozenset({"tile", "reinterpret_as", "sample", "gather_red", 
 _BUILTIN_TYPE_TOKENS = frozenset(
     "INT UNSIGNED SIGNED SHORT LONG CHAR FLOAT DOUBLE BOOL VOID WCHAR_T AUTO TYPE_NAME".split())
 _SPACE = re.compile(r"\s*")
+#: what follows a type in a declaration: a name, `*` or `&` and a name
+_DECLARED_NEXT = re.compile(r"\s*[*&]*\s*[A-Za-z_]")
 _NESTED_SCOPE = re.compile(r"(>|_clock)\s*::\s*$")      # what a member type of a library class follows
 _CHRONO_SCOPE = re.compile(r"\bchrono\s*::\s*$")
 
@@ -217,7 +219,9 @@ class TypeNames:
         (`T<bool() restrict(cpu)>`, `using F = int(int);`).  Elsewhere `int(*p)`, `(*f)(x)` stay
         expressions."""
         type_end = False                    # the last token (past `*`, `&`, const) ends a type
-        brackets: list[str] = []            # open '(', '{', '<' (template), 'f' (std::function<)
+        brackets: list[str] = []            # open '(', '{', '<' (template), 'f' (std::function<),
+                                            # 'd' (the parenthesis of decltype)
+        closed = None                       # the bracket the last `)` closed
         alias = 0                           # `using N =`: 1 after using, 2 after N, 3 after =
         last = None
         named = False                       # the last token is a name right after a type
@@ -226,13 +230,14 @@ class TypeNames:
             if tt == "LPAR":
                 if type_end and self._declarator_paren(tok.end_pos, brackets[-1:] == ["<"] or alias == 3):
                     tok.type = "DECL_LPAR"
-                elif named and "(" not in brackets and "<" not in brackets and self._initializer_paren(tok.end_pos):
+                elif named and "(" not in brackets and "d" not in brackets and "<" not in brackets and self._initializer_paren(tok.end_pos):
                     tok.type = "INIT_LPAR"
-                brackets.append("(")
+                brackets.append("d" if last == "DECLTYPE" else "(")
             elif tt in ("RPAR", "RBRACE"):
-                opener = "(" if tt == "RPAR" else "{"
-                if opener in brackets:
-                    while brackets.pop() != opener:
+                openers = "(d" if tt == "RPAR" else "{"
+                closed = None
+                if any(b in openers for b in brackets):
+                    while (closed := brackets.pop()) not in openers:
                         pass
             elif tt == "LBRACE":
                 brackets.append("{")
@@ -244,6 +249,8 @@ class TypeNames:
             elif tt == "GT" and brackets and brackets[-1] in "<f":
                 brackets.pop()
                 type_end = True             # `vector<int> (*f)()`
+            elif tt == "RPAR" and closed == "d":
+                type_end = True             # `decltype(&f)(float)`: a function type
             elif tt not in ("STAR", "AMP", "ANDAND", "CONST", "VOLATILE"):
                 type_end = False
             if tt == "USING":
@@ -378,6 +385,10 @@ class TypeNames:
                         _NESTED_SCOPE.search(self.text, max(0, tok.start_pos - 40), tok.start_pos)
                         or value in CONTAINER_MEMBER_TYPES and self._next_char(tok.end_pos) != "<"):
                     tok.type = "TYPE_NAME"      # vector<int>::iterator, steady_clock::time_point
+                elif value == "type" and prev is not None and prev.type == "SCOPE" and \
+                        self.text[max(0, prev.start_pos - 1):prev.start_pos] == ">" and \
+                        _DECLARED_NEXT.match(self.text, tok.end_pos):
+                    tok.type = "TYPE_NAME"      # `std::result_of<F(int)>::type y` (no `typename`)
                 elif prev is not None and prev.type == "ARROW" and value in types and \
                         self._prev_char(prev.start_pos) == ")" and self._next_char(tok.end_pos) in "{<&*;":
                     tok.type = "TYPE_NAME"      # a trailing return type: `[&]() -> R { ... }`

@@ -212,6 +212,9 @@ def load_test(path: Path, root: Path) -> Test:
     except OSError as e:
         return Test(path, rel, "positive", [{}], Expectation(False), error=f"cannot read: {e}")
     expect = parse_expects(text)
+    stale = reasons.STALE_LINES.get(rel.rsplit("/", 1)[0])
+    if stale is not None and expect.negative:
+        expect = dataclasses.replace(expect, lines=stale[0])    # the lines its reason is on
     test = Test(path, rel, "negative" if expect.negative else "positive", [{}], expect, is_tiling(rel, text))
     try:
         conf_path = find_conf(path.parent, root)

@@ -12,7 +12,7 @@ from .. import ir
 IDENTITY = frozenset("remove_const remove_volatile remove_cv remove_reference remove_cvref "
                      "add_const add_volatile add_cv add_lvalue_reference add_rvalue_reference".split())
 TYPE_TRAITS = IDENTITY | {"decay", "remove_pointer", "add_pointer", "conditional", "enable_if",
-                          "remove_extent", "make_unsigned", "make_signed"}
+                          "remove_extent", "make_unsigned", "make_signed", "result_of", "invoke_result"}
 PREDICATES = frozenset("is_same is_integral is_floating_point is_arithmetic is_signed is_unsigned "
                        "is_pointer is_void is_array is_class".split())
 
@@ -53,6 +53,8 @@ def member_type(a, t: A.TypeName, member: str, span) -> ir.Type:
             a.error("no-member", "no type named 'type' in 'std::enable_if<false>'", span,
                     help="amppy instantiates templates without SFINAE: this use needs the condition true")
         return _arg(a, t, 1) if len(t.args) > 1 else ir.Void()
+    if name in ("result_of", "invoke_result"):
+        return _call_result(a, t)
     x = _arg(a, t, 0)                           # make_unsigned, make_signed
     if not (isinstance(x, ir.Scalar) and not x.is_float and x.name != "bool"):
         a.error("type-mismatch", f"'std::{name}' needs an integer type, not '{x}'", t.span)
@@ -60,6 +62,23 @@ def member_type(a, t: A.TypeName, member: str, span) -> ir.Type:
         return ir.Scalar(_UNSIGNED.get(x.name, x.name))
     back = {v: k for k, v in _UNSIGNED.items() if k != "signed char"}
     return ir.Scalar(back.get(x.name, x.name))
+
+
+def _call_result(a, t: A.TypeName) -> ir.Type:
+    """`std::result_of<F(Args...)>::type`, `std::invoke_result<F, Args...>::type`: what calling a
+    function of type F returns (F a pointer or reference to a function, as `decltype(&f)` is)."""
+    args = t.args or ()
+    if t.name == "result_of":
+        if len(args) != 1 or not isinstance(args[0], A.FunctionType):
+            a.error("template-args", "'std::result_of' takes one function type, 'std::result_of<F(Args...)>'",
+                    t.span, help="write the callable and its arguments as a function type, or use "
+                                 "'std::invoke_result<F, Args...>'")
+        f = a.resolve_type(args[0].ret)
+    else:
+        f = _arg(a, t, 0)
+    if isinstance(f, ir.Function):         # a function, a pointer to one, a std::function
+        return f.ret
+    a.unsupported(f"'std::{t.name}' of '{f}' (not a function type) is", t.span)
 
 
 def value(a, t: A.TypeName, member: str, span) -> ir.Expr:
