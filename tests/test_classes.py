@@ -259,6 +259,83 @@ def test_result_of_takes_a_function_type(run_amppy, tmp_path):
         and "[template-args]" in err
 
 
+DECLTYPE_RESTRICTIONS = """#include <amp.h>
+#include <type_traits>
+#include <cstdio>
+using namespace concurrency;
+#define SAME(a, b) static_assert(std::is_same<a, b>::value, #a " is not " #b)
+
+struct Cell { int v; };
+int   scale(int) restrict(cpu);
+float scale(float) restrict(amp);
+float log_all(int, ...) restrict(cpu);
+template <typename T> T    twice(T x) restrict(cpu) { return x + x; }
+template <typename T> bool twice(T x) restrict(amp) { return x != 0; }
+template <typename T> T    ident(T x) restrict(cpu, amp) { return x; }
+
+auto on_host(int n) -> decltype(scale(n));
+auto on_device(int n) restrict(amp) -> decltype(scale(n));
+SAME(decltype(on_host), int(int));
+SAME(decltype(on_device), float(int) restrict(amp));
+SAME(decltype(ident<double>), double(double) restrict(cpu, amp));
+
+void host_side() restrict(cpu)
+{
+    SAME(decltype(scale(2)), int);
+    SAME(decltype(log_all(1, 2.0, "x")), float);
+    SAME(decltype(twice(3)), int);
+    SAME(decltype((1, 2.0f, 3u)), unsigned);
+}
+
+void device_side(array_view<int, 1> out) restrict(amp)
+{
+    SAME(decltype(scale(2)), float);
+    SAME(decltype(twice(3)), bool);
+    Cell c;
+    SAME(decltype(ident(&c)), Cell*);
+    [=] { SAME(decltype(scale(1)), float); };    // a lambda made and dropped: nothing runs
+    out[0] = twice(21) ? 42 : 0;
+}
+
+int main()
+{
+    std::vector<int> v(1);
+    array_view<int, 1> av(1, v);
+    parallel_for_each(av.get_extent(), [=](index<1>) restrict(amp) { device_side(av); });
+    av.synchronize();
+    printf("%d %d\\n", v[0], twice(4));
+    return 0;
+}
+"""
+
+
+def test_decltype_follows_restrictions(run_amppy, tmp_path):
+    # decltype of calls chooses the overload (and the function template) of the code's restriction;
+    # `decltype(f)` is a function type with its restriction, compared with one written as a template
+    # argument (unspecified: the restriction of the code around it); a trailing return type binds
+    # in its function's restriction; `decltype(tf<double>)`, the comma operator, a C variadic
+    # declaration and `&local` in decltype; a lambda made and dropped in amp code. Expected output
+    # by hand: twice(21) in amp code is the bool template's (true: 42), twice(4) on the host is 8.
+    rc, out, err = _run(run_amppy, tmp_path, DECLTYPE_RESTRICTIONS)
+    assert (rc, out, err) == (0, "42 8\n", "")
+
+
+@pytest.mark.parametrize("wrong", [
+    ("SAME(decltype(scale(2)), int);", "SAME(decltype(scale(2)), float);"),
+    ("float(int) restrict(amp));", "float(int));"),
+    ("double(double) restrict(cpu, amp));", "double(double));"),
+    ("SAME(decltype(twice(3)), bool);", "SAME(decltype(twice(3)), int);"),
+    ("(1, 2.0f, 3u)), unsigned);", "(1, 2.0f, 3u)), float);"),
+    ("SAME(decltype(ident(&c)), Cell*);", "SAME(decltype(ident(&c)), Cell);"),
+])
+def test_decltype_restrictions_can_fail(run_amppy, tmp_path, wrong):
+    src = tmp_path / "p.cpp"
+    assert wrong[0] in DECLTYPE_RESTRICTIONS
+    src.write_text(DECLTYPE_RESTRICTIONS.replace(wrong[0], wrong[1], 1))
+    rc, _, err = run_amppy(["check", str(src)])
+    assert rc == 1 and "[static-assert]" in err, err
+
+
 def test_member_template_names_do_not_break_comparisons(run_amppy, tmp_path):
     # a member template's name after '.' reads as a template-id only when it names one
     rc, out, err = _run(run_amppy, tmp_path, """

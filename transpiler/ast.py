@@ -170,6 +170,12 @@ class Cast(Node):
 
 
 @dataclass(frozen=True)
+class TemplateId(Node):
+    """A function template's name with its arguments, as a value: `decltype(tf<double>)`."""
+    type: "TypeName"
+
+
+@dataclass(frozen=True)
 class StaticMember(Node):
     """A member named through a class type: `std::numeric_limits<int>::max`."""
     type: TypeRef

@@ -31,7 +31,7 @@ from .ir_types import (  # noqa: F401  (re-exported: ir.Scalar, ir.SCALARS, ir.I
     SCALARS, BOOL, INT, UINT, FLOAT, DOUBLE, CHAR, MAX_RANK,
     Type, Scalar, Void, StructType, CArray, Pointer, ArrayView, AmpArray, Texture, TextureView, Extent, Index,
     TiledExtent,
-    TiledIndex, Vector, Iterator, String, StdString, Library, Function, FunctionPointer, Duration, TimePoint,
+    TiledIndex, Vector, Iterator, String, StdString, Library, Function, FunctionPointer, FunctionType, Duration, TimePoint,
 )
 from .ir_walk import Visitor, children, walk  # noqa: F401  (re-exported: ir.walk, ir.Visitor, ...)
 from .source import Span
@@ -69,6 +69,7 @@ class Symbol:
     pointer_ref: bool = False         # a reference parameter passed as a pointer (`T& v` whose `&v` is taken)
     const_target: bool = False        # a pointer to const (`const int* p`): nothing is written through it
     c_linkage: bool = False           # an `extern "C"` function (one version: no overloads)
+    variadic: bool = False            # a function declared with `...` (called in decltype; none is defined)
 
     def __repr__(self) -> str:
         return f"Symbol({self.name}: {self.type})"

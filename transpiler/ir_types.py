@@ -245,6 +245,20 @@ class FunctionPointer(Function):
 
 
 @dataclass(frozen=True)
+class FunctionType(Type):
+    """A function type as a type, never a value: `decltype(f)` of a function `f`, or
+    `int(float) restrict(amp)` written as a template argument (`std::is_same<decltype(f), int(float)>`).
+    `restrict` in C++ AMP's order (cpu before amp)."""
+    ret: Type
+    params: tuple[Type, ...]
+    restrict: tuple[str, ...] = ("cpu",)
+
+    def __str__(self):
+        spec = "" if self.restrict == ("cpu",) else f" restrict({', '.join(self.restrict)})"
+        return f"{self.ret}({', '.join(map(str, self.params))}){spec}"
+
+
+@dataclass(frozen=True)
 class Duration(Type):
     """`std::chrono::duration<rep, std::ratio<num, den>>`: counts of `num/den` seconds."""
     rep: str

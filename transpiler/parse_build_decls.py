@@ -209,6 +209,14 @@ class DeclBuilders(BuilderBase):
         expr = next(c for c in ch if not isinstance(c, TOKENS))
         return A.TypeName(self.sp(meta), "decltype", (), (expr,), False, False, None)
 
+    def decltype_template_id(self, meta, ch):
+        """`decltype(tf<double>)`: the type of a function template's instance."""
+        i = next(k for k, t in enumerate(ch) if isinstance(t, TOKENS) and t.type == "TEMPLATE_NAME")
+        ns = tuple(t.value for t in ch[:i] if isinstance(t, TOKENS) and t.type == "NS_NAME")
+        args = tuple(a for a in ch[i + 1:] if a is not None and not isinstance(a, TOKENS))
+        tid = A.TypeName(self.tsp(ch[i]), ch[i].value, ns, args, False, False, None)
+        return A.TypeName(self.sp(meta), "decltype", (), (A.TemplateId(tid.span, tid),), False, False, None)
+
     def typename_type(self, meta, ch):
         """`typename T::value_type`: a member type of a template parameter."""
         names = [t.value for t in ch if isinstance(t, TOKENS) and t.type in ("NS_NAME", "NAME", "TYPE_NAME")]

@@ -67,6 +67,7 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
         self.module_names = PyNames()
         self.kernel_names: set[str] = set()
         self.handling = 0                   # catch handlers around the statement being analysed
+        self.unevaluated = False            # in decltype's operand: analysed for its type, never run
         self.discarding = False             # analysing an expression statement's value-less top
         self.deduced = None                 # an `auto` variable's analysed initializer
         self.choice_context = None          # restrict(amp)? for overload choice, when not the function's
@@ -223,7 +224,8 @@ class Analyser(Declarations, Statements, Expressions, Kernels):
             raise SemaError()
 
     #: what analysing one function body changes (saved around a body analysed inside another's)
-    BODY_STATE = ("tenv", "template_scope", "fn", "scope", "handling", "discarding", "deduced", "rest_of_block")
+    BODY_STATE = ("tenv", "template_scope", "fn", "scope", "handling", "discarding", "deduced", "rest_of_block",
+                  "unevaluated", "choice_context")
 
     @contextlib.contextmanager
     def suspended(self):

@@ -44,6 +44,11 @@ HOST_MEMBER_TYPES = (ir.StdString, ir.String, ir.Vector, ir.Pointer, ir.ArrayVie
                      ir.Index, ir.Function, ir.Duration, ir.TimePoint)
 
 
+def _restriction(restrict) -> tuple[str, ...]:
+    """A restriction list in C++ AMP's order, without repeats: ("cpu", "amp")."""
+    return tuple(r for r in ("cpu", "amp") if r in restrict) or tuple(restrict)
+
+
 class Declarations:
     # ---- types ---------------------------------------------------------------------------------
     def resolve_type(self, t: A.TypeRef) -> ir.Type:
@@ -224,15 +229,28 @@ class Declarations:
         r = d.return_type
         if not (isinstance(r, A.TypeName) and r.name == "decltype"):
             return self.resolve_type(r)
-        saved = self.scope
+        saved = self.scope, self.choice_context
         self.scope = Scope(self.scope, "function")
+        if self.fn is None:                     # its calls bind in the function's restriction
+            self.choice_context = "amp" in (d.restrict or ())
         try:
             for p, pt in zip(d.params, params):
                 if p.name:
                     self.scope.define(p.name, ir.Symbol(p.name, p.name, pt, "param", p.span))
             return self.resolve_type(r)
         finally:
-            self.scope = saved
+            self.scope, self.choice_context = saved
+
+    def function_type(self, fn: A.FunctionType) -> ir.FunctionType:
+        """A function type written as a type: without restrict(...), the restriction of the code it
+        is written in (C++ AMP: `float*(int)` in a restrict(cpu, amp) function is restrict(cpu, amp))."""
+        params = [self.resolve_type(p) for p in fn.params]
+        if len(params) == 1 and isinstance(params[0], ir.Void):
+            params = []                         # `int(void)`
+        if fn.variadic:
+            self.unsupported("a function type with '...' is", fn.span)
+        restrict = fn.restrict or (self.fn.restrict if self.fn is not None else ("cpu",))
+        return ir.FunctionType(self.resolve_type(fn.ret), tuple(params), _restriction(restrict))
 
     def decltype(self, e, span) -> ir.Type:
         """`decltype(a[0] * 2)`: the expression's type, analysed where it is written (its code is
@@ -241,16 +259,26 @@ class Declarations:
             fields = dict(self.structs[e.namespace[-1]].fields)
             if field_name(e.name) in fields:
                 return fields[field_name(e.name)]
-        saved = (self.discarding, len(self.call_sites), list(self.fn.calls) if self.fn else None)
+        saved = (self.discarding, len(self.call_sites), list(self.fn.calls) if self.fn else None, self.unevaluated)
+        self.unevaluated = True
         try:
-            t = self.expr(e).type
+            operands = [e]                      # `decltype(1, 'a', 2u)`: the last operand's type
+            while isinstance(operands[0], A.Comma):     # (each operand checked; none runs)
+                operands[:1] = [operands[0].left, operands[0].right]
+            for o in operands[:-1]:
+                self.expr(o)
+            e = operands[-1]
+            x = self.expr(e)
+            t = x.type
         finally:
-            self.discarding = saved[0]
+            self.discarding, self.unevaluated = saved[0], saved[3]
             del self.call_sites[saved[1]:]
             if self.fn is not None:
                 self.fn.calls[:] = saved[2]
         if isinstance(t, ir.Library) and t.name in ("method", "function", "tile-method"):
             self.unsupported("'decltype' of a function is", span)
+        if isinstance(e, (A.Name, A.TemplateId)) and isinstance(x, ir.Var) and x.sym.kind == "function":
+            return ir.FunctionType(t.ret, t.params, _restriction(x.sym.restrict_))     # `decltype(f)`
         return t
 
     def _member_type(self, t: A.TypeName, owner: ir.Type) -> ir.Type:
@@ -279,6 +307,8 @@ class Declarations:
             self.error("template-args", f"wrong number of template arguments for '{t.name}'", t.span)
 
     def type_arg(self, a, t) -> ir.Type:
+        if isinstance(a, A.FunctionType):       # `std::is_same<decltype(f), int(float) restrict(amp)>`
+            return self.function_type(a)
         if isinstance(a, (A.TypeName, A.PointerType, A.ReferenceType, A.ArrayType, A.FunctionType,
                           A.MemberPointerType)):
             return self.resolve_type(a)
@@ -545,6 +575,9 @@ class Declarations:
         if d.name.startswith("operator") and d.name[len("operator"):] not in CL.OPERATORS:
             self.unsupported(f"'{d.name}' is", d.name_span)
         self.check_amp_signature(d)
+        if d.variadic and d.body is not None and "amp" not in (d.restrict or ()):   # (amp: the rule above)
+            self.sink.error("unsupported", "a function definition with a variable number of arguments ('...') "
+                            "is not supported yet", d.name_span)
         prev, _ = self.globals.lookup(d.name)
         params = []
         for p in d.params:
@@ -608,6 +641,7 @@ class Declarations:
         sym = ir.Symbol(instance[0] if instance else d.name, py, ftype, "function", d.name_span)
         sym.restrict_ = restrict
         sym.c_linkage = c_linkage
+        sym.variadic = d.variadic
         sym.defaults = defaults
         # which parameters the call passes without a copy: non-const references, and arrays
         # (`void f(int a[3])` is `void f(int* a)` in C++: the callee writes the caller's array)

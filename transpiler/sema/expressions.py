@@ -285,6 +285,8 @@ class Expressions:
             p = M.amp_address_of(self, operand, n.span) if self.in_amp() else M.address_of(self, operand, n.span)
             if p is not None:
                 return p
+            if self.unevaluated:                # `decltype(f(&s))`: only its type matters
+                return ir.Unary(n.span, ir.Pointer(operand.type), "&", operand)
             self.unsupported("taking an address with '&' is", n.span)
         if n.op == "*" and isinstance(n.operand, A.This):
             return CL.this_value(self, n.operand.span)
@@ -613,6 +615,9 @@ class Expressions:
 
     def e_Lambda(self, n: A.Lambda) -> ir.Expr:
         return lambda_expr(self, n)
+
+    def e_TemplateId(self, n: A.TemplateId) -> ir.Expr:
+        return TM.named_instance(self, n)
 
     def e_StaticMember(self, n: A.StaticMember) -> ir.Expr:
         if isinstance(n.type, A.TypeName) and n.type.name in self.class_templates:

@@ -18,13 +18,29 @@ from .scope import Alias, Scope
 AUTO = ir.Library("auto")
 
 
-def lambda_expr(a, n: A.Lambda, param_types: tuple | None = None) -> ir.Lambda:
-    """The lambda `n`; `param_types` types its `auto` parameters (an algorithm's elements)."""
-    if a.in_amp():
+def dropped_in_amp(a, n: A.Lambda) -> None:
+    """`[=] { ... };` as a statement of restrict(amp) code: a closure made and dropped, so nothing
+    runs and nothing is emitted.  Its body is checked as C++ AMP compiles it, in the enclosing
+    function's restriction (a lambda in amp code inherits it); the calls it makes call nothing."""
+    if n.restrict and not set(a.fn.restrict) <= set(n.restrict) and a.fn.kernel is None:
+        a.error("amp-restrict", f"a restrict({', '.join(n.restrict)}) lambda cannot be made in "
+                f"restrict({', '.join(a.fn.restrict)}) code", n.restrict_span or n.span)
+    saved = len(a.call_sites), list(a.fn.calls)
+    try:
+        lambda_expr(a, n, dropped=True)
+    finally:
+        del a.call_sites[saved[0]:]
+        a.fn.calls[:] = saved[1]
+
+
+def lambda_expr(a, n: A.Lambda, param_types: tuple | None = None, dropped: bool = False) -> ir.Lambda:
+    """The lambda `n`; `param_types` types its `auto` parameters (an algorithm's elements);
+    `dropped`: a lambda of restrict(amp) code made and never used (`dropped_in_amp`)."""
+    if a.in_amp() and not dropped:
         a.unsupported("lambdas inside restrict(amp) code are", n.span)
     if a.fn is None:
         a.unsupported("lambdas outside functions are", n.span)
-    if n.restrict and "amp" in n.restrict:
+    if n.restrict and "amp" in n.restrict and not dropped:
         check_amp_lambda(a, n)
         a.unsupported("restrict(amp) lambdas outside parallel_for_each are", n.restrict_span or n.span)
     saved_scope, saved_ret = a.scope, a.fn.ret
@@ -138,6 +154,7 @@ def lifted_call(a, n: A.Call) -> ir.Expr:
                           (), lam.body)
         with a.suspended():
             a.fn, a.scope, a.handling, a.discarding, a.deduced = None, a.template_scope or a.globals, 0, False, None
+            a.unevaluated, a.choice_context = False, None
             sym = a.declare_function(d, instance=(f"lambda at {lam.span.line}:{lam.span.col}", name))
             a.lifted[key] = sym
             a.function_body(d, sym)

@@ -316,9 +316,12 @@ def _cpu_version(a, sym: ir.Symbol, args: list, span) -> None:
     arguments for the CPU's version (Visual Studio's C3930)."""
     if "cpu" in sym.restrict_ or sym.owner or a.fn.kernel is not None or not {"cpu", "amp"} <= set(a.fn.restrict):
         return
-    found, _ = a.globals.lookup(sym.name)
+    name = sym.name.split("<", 1)[0]            # (an instance of a template: `tf<int>`)
+    found, _ = a.globals.lookup(name)
     group = overloads.symbols_of(found)
-    if not any(overloads.viable(a, s, args, False) is not None for s in group if s.kind == "function"):
+    cpu_templates = [d for d in a.function_templates.get(name, []) if "cpu" in (d.decl.restrict or ("cpu",))]
+    if not any(overloads.viable(a, s, args, False) is not None for s in group if s.kind == "function") and \
+            not templates.deducible(a, cpu_templates, None, args, span):
         a.error("amp-restrict", f"call to '{sym.name}' from restrict(cpu, amp) code: no restrict(cpu) '{sym.name}' "
                 "takes these arguments", span,
                 help=f"declare '{sym.name}' restrict(cpu, amp), or add a restrict(cpu) overload")
@@ -346,7 +349,7 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     params = ft.params[len(pre):]
     defaults = (sym.defaults or (None,) * len(ft.params))[len(pre):]
     required = len(params) - sum(1 for x in defaults if x is not None)
-    if not required <= len(args) <= len(params):
+    if not required <= len(args) or len(args) > len(params) and not sym.variadic:
         want = str(len(params)) if required == len(params) else f"{required} to {len(params)}"
         a.error("call-args", f"'{sym.name}' takes {want} argument(s), {len(args)} given", span)
     if a.fn is not None and a.choice_context is None:

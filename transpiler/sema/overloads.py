@@ -21,7 +21,7 @@ from ..source import Span
 from . import streams
 from . import views
 
-EXACT, PROMOTION, CONVERSION, USER = 0, 1, 2, 3
+EXACT, PROMOTION, CONVERSION, USER, ELLIPSIS = 0, 1, 2, 3, 4     # (ELLIPSIS: an argument that `...` takes)
 _PROMOTES_TO_INT = {"bool", "char", "signed char", "unsigned char", "short", "unsigned short", "wchar_t"}
 
 
@@ -95,7 +95,7 @@ def viable(a, sym: ir.Symbol, args, in_amp: bool | None):
     if in_amp is not None and ("amp" if in_amp else "cpu") not in sym.restrict_:
         return None
     params = params_of(sym)
-    if not _required(sym, params) <= len(args) <= len(params):
+    if not _required(sym, params) <= len(args) or len(args) > len(params) and not sym.variadic:
         return None
     ranks = []
     for x, p in zip(args, params):
@@ -103,7 +103,7 @@ def viable(a, sym: ir.Symbol, args, in_amp: bool | None):
         if r is None:
             return None
         ranks.append(r)
-    return ranks
+    return ranks + [ELLIPSIS] * (len(args) - len(params))  # the arguments a variadic function's `...` takes
 
 
 def better(r1, r2) -> bool:

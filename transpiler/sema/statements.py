@@ -16,6 +16,7 @@ from .constfold import fold
 from .context import ERROR_TYPE, SemaError
 from .expressions import is_lvalue, is_lvalue_conditional, negate, value_owner
 from . import exceptions as E
+from . import lambdas as LM
 from .lambdas import AUTO
 from . import random as R
 from . import strings as S
@@ -307,6 +308,9 @@ class Statements:
     def expr_stmt(self, node) -> list[ir.Stmt]:
         if isinstance(node, A.Comma):
             return self.expr_stmt(node.left) + self.expr_stmt(node.right)
+        if isinstance(node, A.Lambda) and self.in_amp():
+            LM.dropped_in_amp(self, node)       # `[=] {...};`: made and dropped, nothing runs
+            return []
         if isinstance(node, A.Construct):
             node = self.tiles_given(node)
         if isinstance(node, A.Call):

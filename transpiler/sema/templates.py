@@ -51,6 +51,7 @@ class Instantiating:
                 scope.define(k, v)
         a.template_scope = scope
         a.fn, a.scope, a.handling, a.discarding, a.deduced = None, scope, 0, False, None
+        a.unevaluated, a.choice_context = False, None   # (a body is code of its own, in its own restriction)
         a.instantiations.append((self.name, self.span))
         return self
 
@@ -87,6 +88,8 @@ def declare(a, d: A.TemplateDecl) -> None:
     else:                                   # a prototype, then its definition, are one template
         group = a.function_templates.setdefault(inner.name, [])
         for k, old in enumerate(group):
+            if not set(old.decl.restrict or ("cpu",)) & set(inner.restrict or ("cpu",)):
+                continue                    # the other restriction's version: an overload
             if [p.kind for p in old.params] == [p.kind for p in d.params] and \
                     _shape([p.type for p in old.decl.params], old) == _shape([p.type for p in inner.params], d):
                 if old.decl.body is None:
@@ -343,11 +346,18 @@ def call(a, name: str, explicit: list | None, args: list, spans: list, span, reg
     return checked_call(a, best, [], args, spans, span)
 
 
-def choose(a, templates: list, explicit: list | None, args: list, span, name: str, regular: list,
-           instantiate) -> ir.Symbol:
-    """The function a call of `name` calls: the instantiation of one of `templates` whose
-    arguments deduce (made by `instantiate(template, arguments)`), or one of the ordinary
-    functions `regular`, by C++'s overload resolution (a non-template wins a tie)."""
+def in_context(a, templates: list) -> list:
+    """The templates whose restriction the calling code has (C++ AMP drops the others before
+    overload resolution, so they are never instantiated), or all where none has."""
+    if a.choice_context is not None:
+        ctx = {"amp" if a.choice_context else "cpu"}
+    else:
+        ctx = {"amp"} if a.fn is not None and a.fn.kernel is not None else set(a.fn.restrict) if a.fn else {"cpu"}
+    return [d for d in templates if ctx & set(d.decl.restrict or ("cpu",))] or templates
+
+
+def deducible(a, templates: list, explicit: list | None, args: list, span) -> list:
+    """(template, its arguments) for each of `templates` whose parameters deduce from `args`."""
     cands = []
     for d in templates:
         f = d.decl
@@ -366,9 +376,18 @@ def choose(a, templates: list, explicit: list | None, args: list, span, name: st
         env = _bind(a, d, explicit or [], deduced, span)
         if env is not None:
             cands.append((d, env))
+    return cands
+
+
+def choose(a, templates: list, explicit: list | None, args: list, span, name: str, regular: list,
+           instantiate) -> ir.Symbol:
+    """The function a call of `name` calls: the instantiation of one of `templates` whose
+    arguments deduce (made by `instantiate(template, arguments)`), or one of the ordinary
+    functions `regular`, by C++'s overload resolution (a non-template wins a tie)."""
+    ctx = O.in_amp_context(a)
+    cands = deducible(a, in_context(a, templates), explicit, args, span)
     syms = [instantiate(d, env) for d, env in cands]
     syms = [s for s in syms if s is not None]
-    ctx = O.in_amp_context(a)
     plain = [s for s in regular if O.viable(a, s, args, ctx) is not None]
     if plain and explicit is None and syms:
         # one overload set: a template only where it fits better; on a tie C++ prefers the
@@ -390,6 +409,31 @@ def choose(a, templates: list, explicit: list | None, args: list, span, name: st
                 help="no template argument deduction fits the arguments' types; give the template "
                      "arguments explicitly")
     return best
+
+
+def named_instance(a, n: A.TemplateId) -> ir.Expr:
+    """`tf<double>` as a value (`decltype(tf<double>)`): the instance its arguments make, of the
+    templates of that name whose parameters they all give (the code's restriction picks between a
+    restrict(cpu) and a restrict(amp) template)."""
+    t = n.type
+    templates = a.function_templates.get(t.name)
+    if not templates:
+        a.unsupported(f"the template-id '{t.name}<...>' as a value is", n.span)
+    found = []
+    for d in in_context(a, templates):
+        if len(t.args) > len(d.params):
+            continue
+        env = _bind(a, d, _args_of(a, d, t.args, t), {}, n.span)
+        if env is not None:
+            found.append((d, env))
+    if len(found) != 1:
+        a.error("ambiguous-call" if found else "template-args",
+                f"'{t.name}<...>' {'names more than one function' if found else 'does not name a function'}",
+                n.span, help="give every template argument of one function template")
+    sym = instantiate_function(a, *found[0], n.span)
+    if sym is None:
+        a.error("template-args", f"'{t.name}<...>' cannot be instantiated", n.span)
+    return ir.Var(n.span, sym.type, sym)
 
 
 def explicit_instantiation(a, d: A.ExplicitInstantiation) -> None:
