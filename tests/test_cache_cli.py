@@ -62,11 +62,19 @@ DAMAGE = [("module", "truncate"), ("module", "empty"), ("module", "garbage"), ("
           ("parse tables", "truncate"), ("parse tables", "garbage")]
 
 
-@pytest.mark.parametrize("kind,how", DAMAGE, ids=[f"{k}-{h}" for k, h in DAMAGE])
-def test_damaged_cache_file_is_rebuilt(kind, how, tmp_path):
-    cache = tmp_path / "cache"
+@pytest.fixture(scope="module")
+def filled_cache(tmp_path_factory) -> Path:
+    """A cache that one run of the vector-add sample filled (each damage test damages a copy)."""
+    cache = tmp_path_factory.mktemp("filled") / "cache"
     first = amppy(["run", "--target", "cpu", str(VECTOR_ADD)], cache)
     assert (first.returncode, first.stdout) == (0, WANT), first.stderr
+    return cache
+
+
+@pytest.mark.parametrize("kind,how", DAMAGE, ids=[f"{k}-{h}" for k, h in DAMAGE])
+def test_damaged_cache_file_is_rebuilt(kind, how, tmp_path, filled_cache):
+    cache = tmp_path / "cache"
+    shutil.copytree(filled_cache, cache, symlinks=True)
     victims = _cache_files(cache)[kind]
     assert victims, f"no {kind} file in the cache"
     for v in victims:

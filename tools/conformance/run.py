@@ -442,16 +442,17 @@ def _kill(p: subprocess.Popen[bytes]) -> None:
         pass
 
 
-def run_all(runner: Runner, tests: list[Test], jobs: int, verbose: bool) -> tuple[list[Result], bool]:
-    """Every variant of every test on a pool of threads; Ctrl-C kills the running amppy processes and keeps
-    the tests whose variants all finished."""
+def run_all(runner: Runner, tests: list[Test], jobs: int, verbose: bool,
+            deadline: float | None = None) -> tuple[list[Result], bool]:
+    """Every variant of every test on a pool of threads; Ctrl-C (or `deadline` seconds passing) kills the
+    running amppy processes and keeps the tests whose variants all finished."""
     outcomes: dict[int, list[str]] = {id(t): [] for t in tests}
     done = 0
     pool = cf.ThreadPoolExecutor(max_workers=max(1, jobs))
     futures = [pool.submit(runner.run_variant, t, i) for t in tests for i in range(len(t.variants))]
     interrupted = False
     try:
-        for fut in cf.as_completed(futures):
+        for fut in cf.as_completed(futures, timeout=deadline):
             r = fut.result()
             if r is not None and len(mine := outcomes[id(r.test)]) < len(r.test.variants):
                 mine.append(r.outcome)
@@ -463,6 +464,10 @@ def run_all(runner: Runner, tests: list[Test], jobs: int, verbose: bool) -> tupl
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         runner.stop()
         print("\ninterrupted: reporting the tests that finished", file=sys.stderr)
+    except cf.TimeoutError:
+        interrupted = True
+        runner.stop()
+        print(f"\n--deadline {deadline:g} s passed: reporting the tests that finished", file=sys.stderr)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
     results = [r for f in futures if f.done() and not f.cancelled() and (r := f.result()) is not None]
@@ -695,6 +700,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--no-cache", action="store_true", help="AMPPY_NO_RUN_CACHE=1: translate every run again")
     ap.add_argument("--no-line-check", action="store_true",
                     help="judge negatives by the error code only (some Expects line numbers are stale)")
+    ap.add_argument("--deadline", type=float, metavar="SECONDS",
+                    help="stop after SECONDS and report the tests that finished (a machine lent for a while)")
     ap.add_argument("--list", action="store_true", help="print the tests, variants, kinds and expectations; run nothing")
     ap.add_argument("-v", "--verbose", action="store_true", help="a progress line per finished test on stderr")
     opts = ap.parse_args(argv)
@@ -715,7 +722,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     amppy = shlex.split(opts.amppy) if opts.amppy else [sys.executable, "-m", "amppy"]
     runner = Runner(amppy, opts.target, opts.timeout, opts.includes, opts.no_cache, not opts.no_line_check)
-    results, interrupted = run_all(runner, tests, opts.jobs, opts.verbose)
+    results, interrupted = run_all(runner, tests, opts.jobs, opts.verbose, opts.deadline)
     summary = summarize(results)
     note = f" (interrupted: {len(summary)} of {len(tests)} tests finished)" if interrupted else ""
     render = {"text": render_text, "json": render_json, "markdown": render_markdown}[opts.format]
