@@ -2,7 +2,8 @@
 amppy runs it on.
 
 On the cuda target every NVIDIA GPU numba-cuda sees is an accelerator (its name, memory and
-compute capability read from the device); on the cpu target the one compute accelerator is this
+compute capability read from the device; each `accelerator_view` a queue of its own on it, see
+`launch_cuda`); on the cpu target the one compute accelerator is this
 machine's processors running numba's parallel code.  Both targets also list C++ AMP's "CPU
 accelerator" (``accelerator::cpu_accelerator``), as Microsoft's runtime does: it holds data but
 runs no kernels.  Strings are Python ``str`` (``std::wstring``); ``dedicated_memory`` is in KB,
@@ -55,20 +56,22 @@ _devices: list | None = None
 _default: list = []                 # the default accelerator's path, once chosen
 
 
+def forget_devices() -> None:
+    """The device backend changed (`launch_cuda.install`): enumerate the accelerators again."""
+    global _devices
+    _devices = None
+    _default.clear()
+
+
 def _all() -> list:
     global _devices
     if _devices is None:
         found = []
         if _cuda_target():
-            from numba import cuda
-            for i, gpu in enumerate(cuda.gpus):
-                with gpu:
-                    dev = cuda.get_current_device()
-                    free, total = cuda.current_context().get_memory_info()
-                    name = dev.name.decode() if isinstance(dev.name, bytes) else str(dev.name)
-                    major, minor = dev.compute_capability
-                    found.append(_Device(f"cuda\\{i}", name, total // 1024, True, False,
-                                         (major << 16) | minor, True, i))
+            from . import launch_cuda
+            for i, (name, total, (major, minor)) in enumerate(launch_cuda._current().describe()):
+                found.append(_Device(f"cuda\\{i}", name, total // 1024, True, False,
+                                     (major << 16) | minor, True, i))
         else:
             threads = os.cpu_count() or 1
             found.append(_Device("cpu\\numba", f"CPU, {threads} threads (numba parallel)", _system_memory_kb(),
@@ -160,19 +163,34 @@ class accelerator:  # noqa: N801 - C++ name
 
 
 class accelerator_view:  # noqa: N801 - C++ name
+    """A queue of an accelerator: on a GPU its own CUDA stream (made at its first launch when the
+    machine has several GPUs; with one, the device's default stream), on the CPU the launching
+    thread itself."""
+
     def __init__(self, acc: accelerator, mode: int = queuing_mode_automatic):
         self._acc, self.queuing_mode = acc, mode
+        self._stream = None
 
     accelerator = property(lambda self: self._acc)
     is_debug = property(lambda self: False)
     version = property(lambda self: self._acc.version)
 
     def wait(self) -> None:
-        """Every command sent to the view has finished: amppy's launches are synchronous on the
-        host's side, and reading data synchronises, so there is nothing left to wait for."""
+        """The host waits until every kernel sent to the view has finished."""
+        if _cuda_target():
+            from . import launch_cuda
+            launch_cuda.wait_view(self)
 
     def flush(self) -> None:
-        """Commands are sent as they are made."""
+        """Commands are sent to the device as they are made."""
+
+    def create_marker(self):
+        """A `completion_future` that is ready when the work queued on the view so far is done."""
+        from .amp import completion_future
+        if _cuda_target():
+            from . import launch_cuda
+            return completion_future(launch_cuda.marker(self))
+        return completion_future()
     # (two views are equal when they are the same view: Python's identity)
 
 

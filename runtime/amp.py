@@ -239,12 +239,15 @@ def check_tiled_domain(tiled_ext, where=None):
 
 
 # ------------------------------------------------------------- device hooks
-_hooks = {"to_device": None, "to_host": None}
+_hooks = {"to_device": None, "to_host": None, "before_host_access": None, "host_written": None}
 
 
-def register_device_hooks(to_device, to_host):
-    """Plug a GPU backend in (see the module docstring)."""
+def register_device_hooks(to_device, to_host, before_host_access=None, host_written=None):
+    """Plug a GPU backend in (see the module docstring).  With several devices the backend
+    also says what the host's access to a view (`before_host_access(view)`) and its writes
+    (`host_written(view)`) mean for the other views of the same data."""
     _hooks["to_device"], _hooks["to_host"] = to_device, to_host
+    _hooks["before_host_access"], _hooks["host_written"] = before_host_access, host_written
 
 
 def _elem_type_of(dtype):
@@ -272,6 +275,8 @@ class _ArrayBase:
 
     # -- synchronisation
     def _sync_to_host(self):
+        if _hooks["before_host_access"] is not None:
+            _hooks["before_host_access"](self)
         if self._parent is not None:
             self._parent._sync_to_host()
         if self._device_dirty and _hooks["to_host"] is not None:
@@ -290,7 +295,10 @@ class _ArrayBase:
         v = self
         while v is not None:
             v._host_dirty = True
+            v.__dict__.pop("_copies", None)
             v = v._parent
+        if _hooks["host_written"] is not None:
+            _hooks["host_written"](self)
 
     def data(self):
         """The host numpy array (shape = extent), synchronised first."""
@@ -429,7 +437,8 @@ class array_view(_ArrayBase):  # noqa: N801
             raise runtime_exception(f"Invalid section: origin {o} with extent {e} lies outside the "
                                     f"{_tname(self.elem_type)} view of extent {tuple(self.extent)}")
         sl = tuple(slice(k, k + n) for k, n in zip(o, e))
-        self._sync_to_host()
+        # (no copy back: a section shares its parent's storage, and its own accesses synchronise;
+        # a device may still be writing the parent's other sections, as in C++ AMP)
         return array_view._over(self.host[sl], self.elem_type, self, self.const)
 
     def view_as(self, ext):
@@ -465,7 +474,8 @@ class array_view(_ArrayBase):  # noqa: N801
         return completion_future()
 
     def refresh(self):
-        self._host_dirty = True
+        """The data was changed outside the view: every device copy must be made again."""
+        self._mark_host_written()
 
     def discard_data(self):
         self._host_dirty = False
@@ -767,11 +777,26 @@ def _ptr_diff(p, q):
 
 
 class completion_future:  # noqa: N801 - C++ name
-    """``concurrency::completion_future`` of ``copy_async``/``synchronize_async``: amppy's copies
-    finish before the call returns, so the future is ready; ``then`` runs its callable at once,
-    as C++ AMP runs it when the copy completes."""
+    """``concurrency::completion_future`` of ``copy_async``/``synchronize_async`` (amppy's copies
+    finish before the call returns: the future is ready) or of ``accelerator_view::
+    create_marker()`` (ready when the device has done the work queued before it: ``event``, a CUDA
+    event).  ``then`` runs its callable when the future is ready: at once if it is, else when the
+    program first waits on it (C++ AMP runs it on another thread)."""
+
+    def __init__(self, event=None):
+        self._event = event
+        self._then = []
+
+    def is_ready(self):
+        return self._event is None or bool(self._event.query())
 
     def get(self):
+        if self._event is not None:
+            self._event.synchronize()
+            self._event = None
+        for fn in self._then:
+            fn()
+        self._then.clear()
         return None
 
     wait = get
@@ -780,7 +805,11 @@ class completion_future:  # noqa: N801 - C++ name
         return True
 
     def then(self, fn):
-        fn()
+        if self.is_ready():
+            self.get()
+            fn()
+        else:
+            self._then.append(fn)
 
 
 def copy_async(*args):

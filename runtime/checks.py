@@ -157,13 +157,13 @@ def _tup(xs) -> str:
     return "(" + ", ".join(str(int(x)) for x in xs) + ")"
 
 
-def launch_checked(kernel_fn, info, domain, where, *captures):
+def launch_checked(kernel_fn, info, domain, where, *captures, view=None):
     """`launch_cpu` of an instrumented kernel (it takes `viol` last).  `info` is the table
     emitted next to the kernel: {"sites": ((file, line, col, end_line, end_col, name, line
     text, is_scalar), ...), "tile": tile dims or None}."""
     viol = np.zeros(V_SIZE, np.int64)
     try:
-        launch_cpu(kernel_fn, domain, where, *captures, viol)
+        launch_cpu(kernel_fn, domain, where, *captures, viol, view=view)
     except CheckFailed:
         pass
     if viol[V_KIND]:

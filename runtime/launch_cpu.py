@@ -36,8 +36,12 @@ def _arg(x):
     return x
 
 
-def launch_cpu(kernel_fn, domain, where, *captures):
-    """Run `kernel_fn` over `domain` (see the module docstring)."""
+def launch_cpu(kernel_fn, domain, where, *captures, view=None):
+    """Run `kernel_fn` over `domain` (see the module docstring); `view`: the accelerator_view of
+    `parallel_for_each(view, ...)` (the one CPU accelerator runs every view's kernels)."""
+    if view is not None:
+        from .accelerators import check_launch_view
+        check_launch_view(view)
     dims = domain.extent.dims if isinstance(domain, amp.tiled_extent) else tuple(domain)
     amp.check_domain(dims, where)
     if isinstance(domain, amp.tiled_extent):

@@ -24,11 +24,30 @@ Data movement (C++ AMP semantics, on top of ``amp._ArrayBase``'s flags):
   aliases its parent's device buffer instead of owning a copy, so writes through either are seen
   by both, as in C++ AMP.
 
+Several GPUs (C++ AMP's ``accelerator::get_all()`` and one ``accelerator_view`` each):
+
+* ``parallel_for_each(view, ...)`` runs on the view's device, in the view's own stream, and returns
+  without waiting (so launches on two devices run at once); the host waits where C++ AMP waits:
+  host access to the data, ``copy``, ``synchronize``, ``accelerator_view::wait``, a marker's future;
+* an ``array`` lives on the device of its accelerator_view (a launch elsewhere that captures it is
+  C++ AMP's ``runtime_exception``); an ``array_view`` moves to the device that uses it;
+* a view made from another (``section``, ...) aliases its parent's buffer when the parent is already
+  on the launch's device, and has a copy of its own part there otherwise, so two devices can work on
+  two sections at once; the views of one source form a family whose copies are kept coherent: before
+  a device or the host reads a view, the other devices' newer copies of data it overlaps are copied
+  back (through the host), and copies that went stale are refreshed;
+* an ``array_view<const T>`` keeps a copy on every device that read it until its data changes.
+
+With one GPU nothing of this applies: everything runs on the default stream, as before.
+
 The device operations sit behind :class:`DeviceOps` so tests can replace the GPU with numpy
 (:class:`HostDeviceOps`) and count transfers; :func:`install` registers the hooks with
 ``amp.register_device_hooks``.  ``launch`` installs the numba-cuda operations on first use.
 """
 from __future__ import annotations
+
+import contextlib
+import weakref
 
 import numpy as np
 
@@ -77,22 +96,104 @@ class DeviceOps:
         """A device array viewing ``dev``'s memory from byte ``offset`` with these strides."""
         raise NotImplementedError
 
-    def run(self, kernel, grid, block, args):
+    def run(self, kernel, grid, block, args, stream=None):
         raise NotImplementedError
 
     @staticmethod
     def strides_of(dev):
         return tuple(dev.strides)
 
+    # several devices: one unless a backend has more
+    def device_count(self) -> int:
+        return 1
+
+    def describe(self) -> list[tuple[str, int, tuple[int, int]]]:
+        """(name, memory in bytes, compute capability) of each device, in device order."""
+        return [("amppy test device", 1 << 30, (8, 0))] * self.device_count()
+
+    def on(self, dev: int):
+        """A context manager under which device `dev` is the current one."""
+        return contextlib.nullcontext()
+
+    def new_stream(self, dev: int):
+        """A queue of its own on device `dev` (None: the device's default one)."""
+        return None
+
+    def synchronize(self, dev: int, stream=None) -> None:
+        """Wait until `stream` (None: every queue of device `dev`) has finished its work."""
+
+    def errors(self, dev: int):
+        """A context manager turning the backend's device errors into C++ AMP's exceptions."""
+        return contextlib.nullcontext()
+
+    def marker(self, dev: int, stream):
+        """Something that is done when the work queued so far on `stream` is: `query()`,
+        `synchronize()` (None: already done)."""
+        return None
+
 
 class CudaDeviceOps(DeviceOps):
-    """numba-cuda device arrays (``DeviceNDArray``) on the default stream."""
+    """numba-cuda device arrays (``DeviceNDArray``), on every GPU numba-cuda sees; errors of the
+    driver become C++ AMP's exceptions (`out_of_memory`, `accelerator_view_removed`)."""
 
     def __init__(self):
         super().__init__()
         self.cuda = import_cuda()
         from numba.cuda.cudadrv.devicearray import DeviceNDArray
+        from numba.cuda.cudadrv.driver import CudaAPIError
         self._DeviceNDArray = DeviceNDArray
+        self._CudaAPIError = CudaAPIError
+        self._count = None
+
+    def device_count(self) -> int:
+        if self._count is None:
+            self._count = len(self.cuda.gpus)
+        return self._count
+
+    def describe(self):
+        out = []
+        for gpu in self.cuda.gpus:
+            with gpu:
+                dev = self.cuda.get_current_device()
+                _free, total = self.cuda.current_context().get_memory_info()
+                name = dev.name.decode() if isinstance(dev.name, bytes) else str(dev.name)
+                out.append((name, total, tuple(dev.compute_capability)))
+        return out
+
+    def on(self, dev: int):
+        return self.cuda.gpus[dev] if self.device_count() > 1 else contextlib.nullcontext()
+
+    def new_stream(self, dev: int):
+        if self.device_count() == 1:
+            return None                 # one GPU: its default stream, as before
+        with self.on(dev):
+            return self.cuda.stream()
+
+    def synchronize(self, dev: int, stream=None) -> None:
+        with self.errors(dev), self.on(dev):
+            if stream is not None:
+                stream.synchronize()
+            else:
+                self.cuda.synchronize()
+
+    def marker(self, dev: int, stream):
+        with self.errors(dev), self.on(dev):
+            ev = self.cuda.event(timing=False)
+            ev.record(stream if stream is not None else 0)
+            return ev
+
+    @contextlib.contextmanager
+    def errors(self, dev: int):
+        """The driver's errors as C++ AMP's exceptions, never a numba traceback."""
+        try:
+            yield
+        except self._CudaAPIError as e:
+            code = getattr(e, "code", None)
+            where = f"accelerator cuda\\{dev}"
+            if code == 2:               # CUDA_ERROR_OUT_OF_MEMORY
+                raise amp.out_of_memory(f"Failed to allocate device memory on {where}: out of memory") from None
+            raise amp.accelerator_view_removed(f"The {where} failed: {e}").with_code(
+                code if isinstance(code, int) else amp.accelerator_view_removed.code) from None
 
     def upload_new(self, host):
         self.stats["h2d"] += 1
@@ -131,29 +232,59 @@ class CudaDeviceOps(DeviceOps):
     def _span(self, dev):
         return self._DeviceNDArray((dev.alloc_size,), (1,), np.uint8, gpu_data=dev.gpu_data)
 
-    def run(self, kernel, grid, block, args):
+    def run(self, kernel, grid, block, args, stream=None):
         self.stats["launch"] += 1
-        kernel[grid, block](*args)
+        if stream is None:
+            kernel[grid, block](*args)
+        else:
+            kernel[grid, block, stream](*args)
 
 
 class HostDeviceOps(DeviceOps):
     """A fake device for tests: device arrays are separate numpy buffers.
 
     ``run`` calls ``kernel(grid, block, *args)`` -- a plain Python function standing in for the
-    GPU kernel, which reads and writes the "device" arrays.
+    GPU kernel, which reads and writes the "device" arrays.  ``devices``: how many devices it
+    pretends to be (each buffer remembers its device in ``owner``, to catch a buffer used on
+    another device than its own).
     """
+
+    def __init__(self, devices: int = 1):
+        super().__init__()
+        self.devices = devices
+        self.owner: dict[int, int] = {}     # id(buffer) -> device
+        self.current = 0
+        self.launches: list[tuple[int, object]] = []    # (device, stream) of each launch
+
+    def device_count(self) -> int:
+        return self.devices
+
+    @contextlib.contextmanager
+    def on(self, dev: int):
+        saved, self.current = self.current, dev
+        try:
+            yield
+        finally:
+            self.current = saved
+
+    def new_stream(self, dev: int):
+        return None if self.devices == 1 else ("stream", dev, len(self.launches))
+
+    def _own(self, buf):
+        self.owner[id(buf)] = self.current
+        return buf
 
     def upload_new(self, host):
         self.stats["h2d"] += 1
         self.stats["h2d_bytes"] += host.nbytes
         self.stats["alloc"] += 1
-        return np.array(host, order="C", copy=True)
+        return self._own(np.array(host, order="C", copy=True))
 
     def empty(self, shape, dtype):
         self.stats["alloc"] += 1
         out = np.empty(shape, dtype)
         out.reshape(-1).view(np.uint8)[...] = 0xAB  # "uninitialised" device memory
-        return out
+        return self._own(out)
 
     def upload_into(self, dev, host):
         self.stats["h2d"] += 1
@@ -172,9 +303,21 @@ class HostDeviceOps(DeviceOps):
         start = _addr(dev) - _addr(base) + offset
         return np.ndarray(shape, dtype, buffer=base, offset=start, strides=strides)
 
-    def run(self, kernel, grid, block, args):
+    def run(self, kernel, grid, block, args, stream=None):
         self.stats["launch"] += 1
+        if self.devices > 1:
+            for a in args:
+                if isinstance(a, np.ndarray) and self.owner.get(id(_root_buffer(a)), self.current) != self.current:
+                    raise AssertionError(f"a buffer of device {self.owner[id(_root_buffer(a))]} "
+                                         f"used on device {self.current}")
+            self.launches.append((self.current, stream))
         kernel(grid, block, *args)
+
+
+def _root_buffer(a: np.ndarray) -> np.ndarray:
+    while isinstance(a.base, np.ndarray):
+        a = a.base
+    return a
 
 
 _ops: DeviceOps | None = None
@@ -184,11 +327,15 @@ stats: dict = {}
 
 
 def install(ops: DeviceOps | None = None) -> DeviceOps:
-    """Use ``ops`` (default: numba-cuda) for device data; registers the ``amp`` device hooks."""
-    global _ops, stats
+    """Use ``ops`` (default: numba-cuda) for device data; registers the ``amp`` device hooks
+    (with several devices also the family hooks that keep views of one source coherent)."""
+    global _ops, stats, _counted
     _ops = ops if ops is not None else CudaDeviceOps()
     stats = _ops.stats
+    _counted = False                    # (the devices are counted at the first launch: no driver call here)
     amp.register_device_hooks(_to_device, _to_host)
+    from . import accelerators
+    accelerators.forget_devices()
     return _ops
 
 
@@ -197,10 +344,27 @@ def uninstall() -> None:
     global _ops
     _ops = None
     amp.register_device_hooks(None, None)
+    from . import accelerators
+    accelerators.forget_devices()
 
 
 def _current() -> DeviceOps:
     return _ops if _ops is not None else install()
+
+
+_counted = False
+
+
+def _count(ops) -> int:
+    """How many devices there are; with several, the hooks that keep a family of views coherent
+    are registered (at the first launch: before it no device holds a copy)."""
+    global _counted
+    n = ops.device_count()
+    if not _counted:
+        _counted = True
+        if n > 1:
+            amp.register_device_hooks(_to_device, _to_host, _before_host_access, _host_written)
+    return n
 
 
 # ------------------------------------------------------------------------------ the two hooks
@@ -214,10 +378,19 @@ def _span_bytes(shape, strides, itemsize) -> int:
     return sum((n - 1) * st for n, st in zip(shape, strides)) + itemsize
 
 
+#: the device the launch under way runs on: where the hooks make new device copies
+_target = [0]
+
+
+def _dev(av) -> int:
+    return getattr(av, "_device_id", 0)
+
+
 def _parent_alias(av, ops):
-    """A device view of ``av`` inside its parent's device buffer, or None if it cannot alias."""
+    """A device view of ``av`` inside its parent's device buffer, or None if it cannot alias
+    (no parent buffer, another layout, or the parent's buffer is on another device)."""
     parent = av._parent
-    if parent is None or parent.device is None:
+    if parent is None or parent.device is None or _dev(parent) != _target[0]:
         return None
     ph, h = parent.host, av.host
     if ph.dtype != h.dtype or ops.strides_of(parent.device) != tuple(ph.strides) or \
@@ -234,26 +407,32 @@ def _to_device(av):
     """amp hook: make ``av.device`` current with ``av.host`` (called by ``_sync_to_device``).
 
     ``_host_dirty`` is False here only after ``discard_data()``: then nothing is copied in.
+    A new device copy is made on the launch's device (``_target``); an existing one is refreshed
+    on its own device.
     """
     ops = _current()
     copy_in = av._host_dirty
     if av.device is None:
         dev = _parent_alias(av, ops)
         av._device_alias = dev is not None
+        av._device_id = _target[0]
         if dev is not None:
             av.device = dev
             # The parent was synchronised just before (amp's _sync_to_device order).  If a kernel
             # has written the parent since this view was made, the device is the newer copy.
             if copy_in and not av._parent._device_dirty:
-                ops.upload_into(dev, av.host)
+                with ops.errors(_dev(av)), ops.on(_dev(av)):
+                    ops.upload_into(dev, av.host)
             return
-        if copy_in:
-            av.device = ops.upload_new(av.host)
-        else:  # discard_data(): allocate only
-            av.device = ops.empty(av.host.shape, av.host.dtype)
+        with ops.errors(_dev(av)), ops.on(_dev(av)):
+            if copy_in:
+                av.device = ops.upload_new(av.host)
+            else:  # discard_data(): allocate only
+                av.device = ops.empty(av.host.shape, av.host.dtype)
         return
     if copy_in:
-        ops.upload_into(av.device, av.host)
+        with ops.errors(_dev(av)), ops.on(_dev(av)):
+            ops.upload_into(av.device, av.host)
 
 
 def _to_host(av):
@@ -262,15 +441,141 @@ def _to_host(av):
         return
     if getattr(av, "_device_alias", False) and not av._parent._device_dirty:
         return  # the parent's copy-out (done just before, by _sync_to_host) covered this view
-    _current().download_into(av.device, av.host)
+    ops = _current()
+    with ops.errors(_dev(av)), ops.on(_dev(av)):
+        ops.download_into(av.device, av.host)
 
 
 def _mark_written(av):
     """A kernel wrote ``av``: so did it write the parents whose device buffer ``av`` views."""
     av._device_dirty = True
+    av.__dict__.pop("_copies", None)
     while getattr(av, "_device_alias", False):
         av = av._parent
         av._device_dirty = True
+
+
+# ------------------------------------------------------------------ several devices: coherence
+def _root(av):
+    while av._parent is not None:
+        av = av._parent
+    return av
+
+
+def _family(av) -> list:
+    """The views of ``av``'s source that hold a device copy of their own: the source itself and
+    the views made from it that did not alias a parent's buffer."""
+    root = _root(av)
+    out = [root] if root.device is not None else []
+    refs = root.__dict__.get("_members", ())
+    live = [m for r in refs if (m := r()) is not None]
+    if len(live) != len(refs):
+        root._members = [weakref.ref(m) for m in live]
+    return out + [m for m in live if m.device is not None and not getattr(m, "_device_alias", False)]
+
+
+def _register(av) -> None:
+    root = _root(av)
+    if av is not root and not getattr(av, "_member", False):
+        av._member = True
+        root.__dict__.setdefault("_members", []).append(weakref.ref(av))
+
+
+def _holder(av):
+    """The view whose device buffer holds ``av``'s data (``av``, or the parent it aliases)."""
+    while getattr(av, "_device_alias", False) and av.device is not None:
+        av = av._parent
+    return av
+
+
+def _overlap(a, b) -> bool:
+    return np.may_share_memory(a.host, b.host)
+
+
+def _stale_others(m) -> None:
+    """The host's copy of ``m``'s data changed: every other device copy that overlaps it is stale."""
+    for x in _family(m):
+        if x is not m and _overlap(x, m):
+            x._host_dirty = True
+            x.__dict__.pop("_copies", None)
+
+
+def _pull(m) -> None:
+    """Copy ``m``'s newer device data back to the host (waiting for its device's queue)."""
+    _to_host(m)
+    m._device_dirty = False
+    _stale_others(m)
+
+
+def _before_host_access(av) -> None:
+    """amp hook (several devices): before the host reads ``av``, the newer copies of the data it
+    overlaps come back from every device."""
+    if not _root(av).__dict__.get("_members"):
+        return                          # one copy at most, av's own or an ancestor's: amp syncs it
+    for m in _family(av):
+        if m._device_dirty and _overlap(m, av):
+            _pull(m)
+
+
+def _host_written(av) -> None:
+    """amp hook (several devices): the host wrote ``av``'s data; the device copies that overlap it
+    must be copied in again before their next use."""
+    if not _root(av).__dict__.get("_members"):
+        return                          # (amp marked av and its ancestors)
+    for x in _family(av):
+        if _overlap(x, av):
+            x._host_dirty = True
+            x.__dict__.pop("_copies", None)
+
+
+def _bring(av, dev: int, ops) -> None:
+    """Make ``av``'s data current on device ``dev`` for a launch there (several devices)."""
+    if av._host_dirty:
+        av.__dict__.pop("_copies", None)    # (the host's data changed since they were made)
+    holder = _holder(av) if av.device is not None and _dev(av) == dev else None
+    for m in _family(av):               # newer data av overlaps, in another copy, comes back first
+        if m._device_dirty and m is not holder and _overlap(m, av):
+            _pull(m)
+    if av.device is not None and _dev(av) != dev:       # av moves to dev
+        if av.const and not av._host_dirty:
+            av.__dict__.setdefault("_copies", {})[_dev(av)] = av.device      # still valid there
+        av.device, av._device_alias, av._host_dirty = None, None, True
+    kept = av.__dict__.get("_copies", {}).get(dev) if av.device is None else None
+    if kept is not None:                # an array_view<const T> read there before, unchanged since
+        av.device, av._device_id, av._host_dirty = kept, dev, False
+        return
+    parent = av._parent
+    _target[0] = dev
+    if parent is not None and av.device is None and (parent.device is None or _dev(parent) != dev):
+        _register(av)                   # a copy of its own part, on dev (the parent stays where it is)
+        with ops.errors(dev), ops.on(dev):
+            av.device = ops.upload_new(av.host) if av._host_dirty else ops.empty(av.host.shape, av.host.dtype)
+        av._device_id, av._device_alias, av._host_dirty = dev, False, False
+        return
+    if parent is not None and getattr(av, "_device_alias", None) is not False:
+        _bring(parent, dev, ops)        # the buffer it aliases (or will), current on dev
+        _target[0] = dev
+    if parent is not None and av.device is not None and not getattr(av, "_device_alias", False):
+        if av._host_dirty:              # its own copy, on dev: refreshed from the host
+            with ops.errors(dev), ops.on(dev):
+                ops.upload_into(av.device, av.host)
+            av._host_dirty = False
+        return
+    av._sync_to_device()
+
+
+def _check_home(av, dev: int, where) -> None:
+    """An ``array`` lives on its accelerator_view's device: C++ AMP does not move it."""
+    if not isinstance(av, amp.array):
+        return
+    from .accelerators import accelerator
+    view = av._view if av._view is not None else accelerator().default_view
+    home = view.accelerator._d.index
+    if home is not None and home != dev:
+        raise amp.runtime_exception(
+            f"parallel_for_each on accelerator cuda\\{dev} captures an array that lives on "
+            f"{view.accelerator.device_path} ({view.accelerator.description}); copy it to an array "
+            f"of that accelerator_view first", where)
 
 
 # ----------------------------------------------------------------------------------- launches
@@ -315,22 +620,59 @@ def launch_config(domain, block=None, where=None):
     return grid, blk, dims
 
 
-def _kernel_arg(v):
-    """Host capture -> kernel argument; device-backed containers are synchronised first."""
+def _kernel_arg(v, dev=0, where=None):
+    """Host capture -> kernel argument for a launch on device ``dev``; device-backed containers
+    are synchronised first."""
     if isinstance(v, amp._ArrayBase):
-        v._sync_to_device()
+        ops = _current()
+        if ops.device_count() == 1:
+            v._sync_to_device()
+        else:
+            _check_home(v, dev, where)
+            _bring(v, dev, ops)
         return v.device
     to_record = getattr(v, "to_record", None)  # @struct value captured by value
     if to_record is not None and hasattr(v, "_rec"):
         return to_record()
     if isinstance(v, np.ndarray):  # a C array captured by value: read-only copy in
-        return _current().upload_new(v)
+        with _current().errors(dev):
+            return _current().upload_new(v)
     if isinstance(v, amp.tiled_extent):  # a kernel holds a tiled_extent as its extent's tuple
         return tuple(v.extent.dims)
     return v
 
 
-def launch(kernel, domain, where=None, block=None, *captures):
+def _place(view, ops):
+    """(device, stream) of a launch on accelerator_view ``view`` (None: the default view)."""
+    if view is None:
+        if _count(ops) == 1:
+            return 0, None
+        from .accelerators import accelerator
+        view = accelerator().default_view
+    from .accelerators import check_launch_view
+    check_launch_view(view)
+    dev = view.accelerator._d.index or 0
+    if getattr(view, "_stream", None) is None and _count(ops) > 1:
+        view._stream = ops.new_stream(dev)
+    return dev, getattr(view, "_stream", None)
+
+
+def wait_view(view) -> None:
+    """``accelerator_view::wait()``: the host waits for the work queued on the view."""
+    d = view.accelerator._d
+    if d.index is not None and _ops is not None:
+        _ops.synchronize(d.index, getattr(view, "_stream", None))
+
+
+def marker(view):
+    """``accelerator_view::create_marker()``: done when the work queued so far on the view is."""
+    d = view.accelerator._d
+    if d.index is None or _ops is None:
+        return None
+    return _ops.marker(d.index, getattr(view, "_stream", None))
+
+
+def launch(kernel, domain, where=None, block=None, *captures, view=None):
     """Run ``kernel`` over ``domain`` (C++ AMP ``parallel_for_each``) on the GPU.
 
     ``kernel``: a ``numba.cuda.jit`` kernel taking ``(e0[, e1[, e2]], *captures)``.
@@ -339,12 +681,16 @@ def launch(kernel, domain, where=None, block=None, *captures):
     ``block``: untiled only, threads per block in CUDA (x, y, z) order; None = defaults.
     ``captures``: ``array``/``array_view`` (passed as their device arrays), ``@struct`` values
     (passed as numpy records), C arrays (numpy, copied in), scalars (passed as they are).
+    ``view``: the accelerator_view of ``parallel_for_each(view, ...)``: its device and queue run
+    the kernel, and the call returns without waiting for it.
     A domain with a dimension that is not positive raises ``invalid_compute_domain``, as in C++ AMP.
     """
     grid, blk, dims = launch_config(domain, block, where)
     ops = _current()
-    args = [_kernel_arg(c) for c in captures]
-    ops.run(kernel, grid, blk, (*dims, *args))
+    dev, stream = _place(view, ops)
+    with ops.errors(dev), ops.on(dev):
+        args = [_kernel_arg(c, dev, where) for c in captures]
+        ops.run(kernel, grid, blk, (*dims, *args), stream)
     for c in captures:
         if isinstance(c, amp._ArrayBase) and not c.const:
             _mark_written(c)

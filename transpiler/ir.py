@@ -469,11 +469,13 @@ class Try(Stmt):
 
 @dataclass(frozen=True)
 class ParallelForEach(Stmt):
-    """A kernel launch: `domain` is an extent<N> or tiled_extent<...> valued expression."""
-    children: ClassVar[tuple[str, ...]] = ('domain', 'kernel', 'capture_args')
+    """A kernel launch: `domain` is an extent<N> or tiled_extent<...> valued expression; `view`
+    the accelerator_view it runs on (`parallel_for_each(av, e, k)`), None: the default view."""
+    children: ClassVar[tuple[str, ...]] = ('domain', 'kernel', 'capture_args', 'view')
     domain: Expr
     kernel: "Kernel"
     capture_args: tuple[Expr, ...]    # host values for kernel.captures, in order
+    view: Expr | None = None
 
 
 # ---- top level -----------------------------------------------------------------------------

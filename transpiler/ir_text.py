@@ -119,7 +119,8 @@ _STMT = {
     Throw: lambda s: f"Throw {_e(s.value) if s.value else ''}",
     Try: lambda s: "Try",
     Scoped: lambda s: "Scoped",
-    ParallelForEach: lambda s: f"ParallelForEach {s.kernel.name} over {_e(s.domain)} with ({_list(s.capture_args)})",
+    ParallelForEach: lambda s: f"ParallelForEach {s.kernel.name} over {_e(s.domain)} with ({_list(s.capture_args)})"
+                               + (f" on {_e(s.view)}" if s.view is not None else ""),
 }
 
 

@@ -433,6 +433,7 @@ struct accelerator_view {
     accelerator get_accelerator() const;
     void wait() const {}
     void flush() const {}
+    completion_future create_marker() const { return {}; }
     bool operator==(const accelerator_view& o) const { return id_ == o.id_; }
     bool operator!=(const accelerator_view& o) const { return id_ != o.id_; }
 };
@@ -491,8 +492,8 @@ template <typename T, int N> accelerator_view array<T, N>::get_accelerator_view(
 template <typename T, int N> accelerator_view array<T, N>::get_associated_accelerator_view() const {
     return associated_ ? *associated_ : get_accelerator_view();
 }
-template <int N, typename F>
-void parallel_for_each(const accelerator_view& v, const extent<N>& e, const F& f) {
+template <typename E, typename F>     // an extent or a tiled extent
+void parallel_for_each(const accelerator_view& v, const E& e, const F& f) {
     if (v.id_ == 0)
         throw runtime_exception("Concurrency::parallel_for_each is not supported on the selected accelerator \"CPU accelerator\".");
     parallel_for_each(e, f);

@@ -1,7 +1,7 @@
 """`concurrency::accelerator` and `accelerator_view` in sema: the constants naming devices
 (`accelerator::default_accelerator`, `cpu_accelerator`, `direct3d_warp`, `direct3d_ref`),
 `accelerator::get_all()` / `set_default()`, the properties and their `get_` functions,
-`create_view`, `wait`, `flush`, comparisons.  The runtime's `amppy.runtime.accelerators`
+`create_view`, `wait`, `flush`, `create_marker`, comparisons.  The runtime's `amppy.runtime.accelerators`
 answers them from the device the program runs on."""
 from __future__ import annotations
 
@@ -99,6 +99,8 @@ def method(a, obj: ir.Expr, name: str, args: list, n: A.Call) -> ir.Expr:
         return ir.LibCall(n.span, ir.BOOL, name, obj, (a.convert(args[0], ir.INT, n.args[0].span),))
     if t == VIEW and name in ("wait", "flush") and not args:
         return ir.LibCall(n.span, ir.Void(), name, obj, ())
+    if t == VIEW and name == "create_marker" and not args:     # ready when the work queued so far is done
+        return ir.LibCall(n.span, ir.Library("completion_future"), name, obj, ())
     a.error("no-member", f"no member function '{name}' in 'concurrency::{t.name}'", n.func.span)
 
 

@@ -6,6 +6,8 @@ variables it captures from the enclosing function, and unique kernel names.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from .. import ast as A
 from .. import ir
 from ..amp_types import class_problems
@@ -95,19 +97,23 @@ class Kernels:
 
     # ---- parallel_for_each ---------------------------------------------------------------------
     def parallel_for_each(self, n: A.Call) -> list[ir.Stmt]:
-        return self._on_view(n) + self._parallel_for_each(n)
+        view = self._on_view(n)
+        stmts = self._parallel_for_each(n)
+        if view is None:
+            return stmts
+        return [dataclasses.replace(s, view=view) if isinstance(s, ir.ParallelForEach) else s for s in stmts]
 
-    def _on_view(self, n: A.Call) -> list[ir.Stmt]:
-        """`parallel_for_each(view, e, k)`: the launch runs where the view's accelerator runs
-        kernels; C++ AMP's "CPU accelerator" runs none (a runtime_exception, as in C++ AMP)."""
+    def _on_view(self, n: A.Call) -> ir.Expr | None:
+        """`parallel_for_each(view, e, k)`: the launch runs on the view's accelerator, in its queue
+        (C++ AMP's "CPU accelerator" runs no kernels: a runtime_exception, as in C++ AMP)."""
         if len(n.args) != 3:
-            return []
+            return None
         view = self.expr(n.args[0])
         if view.type != ir.Library("accelerator_view"):
             self.error("type-mismatch", f"the first argument of parallel_for_each with three arguments must be "
                        f"an 'accelerator_view', not '{view.type}'", n.args[0].span,
                        help="pass 'acc.default_view' for an accelerator 'acc'")
-        return [ir.ExprStmt(n.span, ir.LibCall(n.span, ir.Void(), "check_launch_view", None, (view,)))]
+        return view
 
     def _parallel_for_each(self, n: A.Call) -> list[ir.Stmt]:
         domain, lam, rank, tiles = self._compute_domain(n)

@@ -1,0 +1,163 @@
+"""Several GPUs: the row-partitioned tiled matrix multiply on every GPU against one GPU.
+
+Run on a machine with several NVIDIA GPUs (not part of CI):
+
+    python benchmarks/multigpu.py [--n 8192] [--repeat 3]
+    bash tools/gpu/run_on_gpu.sh 'python3 benchmarks/multigpu.py'    # on the lent nvidia-h200-x2
+
+`samples/multigpu/partitioned_matmul.cpp` with M = K = N = n (text substitution of its constants),
+translated by `amppy translate --target cuda` and imported: its own `compute_views()` (one view per
+accelerator that runs kernels) and `multiply_rows(view, a, b, c)` (one band of C's rows, tiled
+16x16, launched in the view's queue) are driven on n x n float32 matrices, in two processes of this
+script, run one after the other: one with `CUDA_VISIBLE_DEVICES=0` (one GPU), one with every GPU.
+Each measures
+
+* **end to end**: array_views made over the host's vectors, the rows shared out as the sample
+  shares them (whole tiles of rows per accelerator), one `multiply_rows` per accelerator, then
+  `c.synchronize()`: uploads of A's bands and of B to each GPU, the kernels, C back to the host;
+* **kernel**: the same launches on sections already on their GPUs (A's and B's copies stay on a
+  device; C's sections are discarded, not copied in), then `accelerator_view::wait()` on every
+  view: the time from the first launch to the last GPU finishing.
+
+Best of `--repeat` rounds after a warm-up (which compiles the kernel and loads it on each GPU).
+The inputs are small integers (every product and sum exact in float32), so C must be identical bit
+for bit in the two processes; rows of C are also checked against float64 products.  Prints the
+table with the ratio one GPU / all GPUs (goal, issue 18: >= 1.8x on two GPUs), then one JSON line
+per process.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != HERE]
+SAMPLE = os.path.join(ROOT, "samples", "multigpu", "partitioned_matmul.cpp")
+TILE = 16
+
+
+def _harness():
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("bench_harness", os.path.join(HERE, "harness.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def worker(n: int, repeat: int) -> dict:
+    import numpy as np
+    from amppy.runtime import launch_cuda
+    from amppy.runtime.amp import array_view, extent
+    from amppy.runtime.containers import vector
+
+    harness = _harness()
+    with open(SAMPLE, encoding="utf-8") as f:
+        text = f.read()
+    for name in ("M", "K", "N"):
+        text = text.replace(f"const int {name} = ", f"const int {name} = {n}; // ", 1)
+    mod = harness.translated_module(SAMPLE, text, "cuda", tempfile.mkdtemp(prefix="amppy-multigpu-"), "pmatmul")
+    launch_cuda.install()
+    views = list(mod.compute_views())
+    rng = np.random.default_rng(18)
+    a = rng.integers(-2, 3, size=(n, n)).astype(np.float32)
+    b = rng.integers(-2, 3, size=(n, n)).astype(np.float32)
+
+    def bands():
+        tiles, first, out = n // TILE, 0, []
+        for d in range(len(views)):
+            share = tiles // len(views) + (1 if d < tiles % len(views) else 0)
+            if share:
+                out.append((d, first, share * TILE))
+                first += share * TILE
+        return out
+
+    def end_to_end():
+        c = np.full((n, n), -1, np.float32)
+        av = array_view(extent(n, n), vector(np.float32, a.reshape(-1)), const=True)
+        bv = array_view(extent(n, n), vector(np.float32, b.reshape(-1)), const=True)
+        cv = array_view(extent(n, n), vector(np.float32, c.reshape(-1)))
+        for d, first, rows in bands():
+            mod.multiply_rows(views[d], av.section((first, 0), extent(rows, n)), bv,
+                              cv.section((first, 0), extent(rows, n)))
+        cv.synchronize()
+        return np.asarray(cv.host)
+
+    def timed(fn):
+        t0 = time.perf_counter()
+        out = fn()
+        return time.perf_counter() - t0, out
+
+    c = end_to_end()                        # warm-up: compile, load on each GPU
+    e2e = min(timed(end_to_end)[0] for _ in range(repeat))
+
+    av = array_view(extent(n, n), vector(np.float32, a.reshape(-1)), const=True)
+    bv = array_view(extent(n, n), vector(np.float32, b.reshape(-1)), const=True)
+    cv = array_view(extent(n, n), vector(np.float32, np.zeros(n * n, np.float32)))
+    parts = [(views[d], av.section((first, 0), extent(rows, n)), cv.section((first, 0), extent(rows, n)))
+             for d, first, rows in bands()]
+
+    def kernels():
+        for view, a_part, c_part in parts:
+            mod.multiply_rows(view, a_part, bv, c_part)
+        for view in views:
+            view.wait()
+    kernels()                               # uploads the bands and B once
+    kernel = min(timed(kernels)[0] for _ in range(repeat))
+    cv.synchronize()
+
+    rows = [0, n // 3, n - 1]
+    exact = np.array_equal(c[rows], (a[rows].astype(np.float64) @ b.astype(np.float64)).astype(np.float32))
+    return {"gpus": len(views), "devices": [v.accelerator.description for v in views], "n": n,
+            "end_to_end_s": e2e, "kernel_s": kernel, "tflops": 2 * n ** 3 / kernel / 1e12,
+            "c_sha1": hashlib.sha1(c.tobytes()).hexdigest(), "rows_exact": bool(exact),
+            "same_in_kernel_run": bool(np.array_equal(np.asarray(cv.host), c))}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--n", type=int, default=8192)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    opts = ap.parse_args(argv)
+    if opts.n % TILE:
+        ap.error(f"--n must be a multiple of {TILE}")
+    if opts.worker:
+        print(json.dumps(worker(opts.n, opts.repeat)))
+        return 0
+    runs = {}
+    for label, visible in (("one GPU", "0"), ("all GPUs", None)):
+        env = dict(os.environ)
+        if visible is not None:
+            env["CUDA_VISIBLE_DEVICES"] = visible
+        r = subprocess.run([sys.executable, os.path.abspath(__file__), "--worker", "--n", str(opts.n),
+                            "--repeat", str(opts.repeat)], env=env, capture_output=True, text=True)
+        if r.returncode != 0:
+            print(f"{label}: the worker failed\n{r.stderr}", file=sys.stderr)
+            return 1
+        runs[label] = json.loads(r.stdout.strip().splitlines()[-1])
+    one, all_ = runs["one GPU"], runs["all GPUs"]
+    print(f"row-partitioned tiled matmul (samples/multigpu/partitioned_matmul.cpp), n = {opts.n}, float32, "
+          f"best of {opts.repeat}")
+    print(f"devices: {', '.join(all_['devices'])}")
+    print(f"{'':10} {'GPUs':>4} {'kernel ms':>10} {'TFLOP/s':>8} {'end-to-end ms':>14}")
+    for label, r in runs.items():
+        print(f"{label:10} {r['gpus']:>4} {r['kernel_s'] * 1e3:>10.1f} {r['tflops']:>8.2f} {r['end_to_end_s'] * 1e3:>14.1f}")
+    print(f"speed-up on {all_['gpus']} GPUs: kernel {one['kernel_s'] / all_['kernel_s']:.2f}x, "
+          f"end to end {one['end_to_end_s'] / all_['end_to_end_s']:.2f}x (goal: >= 1.8x on two GPUs)")
+    same = one["c_sha1"] == all_["c_sha1"]
+    print(f"C identical on one and all GPUs: {same}; rows exact against float64: "
+          f"{one['rows_exact'] and all_['rows_exact']}")
+    for r in runs.values():
+        print(json.dumps(r))
+    return 0 if same and one["rows_exact"] and all_["rows_exact"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

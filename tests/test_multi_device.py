@@ -1,0 +1,137 @@
+"""Several GPUs: launches on each accelerator_view's device, and C++ AMP's data rules across them.
+
+No GPU needed: ``launch_cuda.HostDeviceOps(devices=2)`` pretends to be two devices (separate numpy
+buffers that remember their device; a buffer passed to a launch on another device fails the test)
+and "kernels" are Python functions ``k(grid, block, *args)``.  The expected values are worked out
+by hand in each test.
+"""
+import numpy as np
+import pytest
+
+from amppy.runtime import amp, cuda_compat, launch_cuda
+from amppy.runtime.accelerators import accelerator
+from amppy.runtime.amp import array, array_view, extent
+from amppy.runtime.containers import vector
+
+cuda_compat.install_numpy_aliases()
+
+
+@pytest.fixture
+def two():
+    ops = launch_cuda.install(launch_cuda.HostDeviceOps(devices=2))
+    yield ops
+    launch_cuda.uninstall()
+
+
+def views():
+    accs = [a for a in accelerator.get_all() if not a.is_emulated]
+    return [a.default_view for a in accs]
+
+
+def fvec(n):
+    return vector(np.float32, np.arange(n, dtype=np.float32))
+
+
+def double(grid, block, e0, *rest):
+    rest[-1][...] *= 2
+
+
+def add_row_number(grid, block, e0, e1, origin, a):
+    a[...] += (np.arange(a.shape[0], dtype=np.float32)[:, None] + origin) * 100
+
+
+def test_every_gpu_is_an_accelerator_with_a_view_and_queue_of_its_own(two):
+    accs = accelerator.get_all()
+    assert [a.device_path for a in accs] == ["cuda\\0", "cuda\\1", "cpu"]
+    assert [a.is_emulated for a in accs] == [False, False, True]
+    v0, v1 = views()
+    launch_cuda.launch(double, extent(4), None, None, array_view(extent(4), fvec(4)), view=v1)
+    launch_cuda.launch(double, extent(4), None, None, array_view(extent(4), fvec(4)), view=v0)
+    assert [d for d, _ in two.launches] == [1, 0]
+    assert two.launches[0][1] != two.launches[1][1]         # each view its own stream
+
+
+def test_row_sections_run_on_two_devices_and_the_parent_sees_both(two):
+    v = fvec(8 * 3)
+    c = array_view(extent(8, 3), v)
+    parts = [c.section(amp.index(4 * k, 0), extent(4, 3)) for k in range(2)]
+    for k, (part, view) in enumerate(zip(parts, views())):
+        launch_cuda.launch(add_row_number, extent(4, 3), None, None, 4 * k, part, view=view)
+    assert two.stats["d2h"] == 0                            # nothing waits for the devices yet
+    c.synchronize()
+    expect = np.arange(24, dtype=np.float32).reshape(8, 3) + np.arange(8, dtype=np.float32)[:, None] * 100
+    assert np.array_equal(np.asarray(v.data()).reshape(8, 3), expect)
+    assert two.stats["h2d_bytes"] == 24 * 4                 # each device got only its own rows
+    assert [d for d, _ in two.launches] == [0, 1]
+
+
+def test_a_view_written_on_one_device_is_read_on_the_other(two):
+    v0, v1 = views()
+    av = array_view(extent(4), fvec(4))
+    launch_cuda.launch(double, extent(4), None, None, av, view=v0)
+    seen = []
+    launch_cuda.launch(lambda g, b, e0, a: seen.append(np.array(a)), extent(4), None, None, av, view=v1)
+    assert list(seen[0]) == [0.0, 2.0, 4.0, 6.0]
+    launch_cuda.launch(double, extent(4), None, None, av, view=v1)
+    assert [av[i] for i in range(4)] == [0.0, 4.0, 8.0, 12.0]    # the host sees the second device's write
+
+
+def test_overlapping_sections_on_two_devices_are_coherent(two):
+    v0, v1 = views()
+    av = array_view(extent(8), fvec(8))
+    low, high = av.section(amp.index(0), extent(6)), av.section(amp.index(4), extent(4))
+    launch_cuda.launch(double, extent(6), None, None, low, view=v0)
+    seen = []
+    launch_cuda.launch(lambda g, b, e0, a: seen.append(np.array(a)), extent(4), None, None, high, view=v1)
+    assert list(seen[0]) == [8.0, 10.0, 6.0, 7.0]           # elements 4 and 5 were written on device 0
+
+
+def test_a_const_view_keeps_a_copy_on_each_device_until_its_data_changes(two):
+    v0, v1 = views()
+    src = fvec(4)
+    b = array_view(extent(4), src, const=True)
+    out = [array_view(extent(4), fvec(4)) for _ in range(3)]
+
+    def add(g, blk, e0, x, y):
+        y[...] += x
+    for view, o in zip((v0, v1, v0), out):
+        launch_cuda.launch(add, extent(4), None, None, b, o, view=view)
+    assert two.stats["h2d"] == 2 + 3                        # b once per device, each output once
+    src.data()[0] = 50.0                                    # the host writes b's data
+    b.refresh()
+    launch_cuda.launch(add, extent(4), None, None, b, out[0], view=v1)
+    assert out[0][0] == 0.0 + 0.0 + 50.0
+
+
+def test_an_array_lives_on_its_views_device(two):
+    v0, v1 = views()
+    a = array(extent(4), fvec(4)).placed(v1)
+    launch_cuda.launch(double, extent(4), None, None, a, view=v1)
+    with pytest.raises(amp.runtime_exception, match="array that lives on cuda"):
+        launch_cuda.launch(double, extent(4), None, None, a, view=v0)
+
+
+def test_a_pipeline_passes_an_array_from_one_device_to_the_next(two):
+    v0, v1 = views()
+    first = array(extent(4), fvec(4)).placed(v0)
+    second = array(extent(4), amp.np_type(np.float32)).placed(v1)
+    launch_cuda.launch(double, extent(4), None, None, first, view=v0)
+    amp.copy(first, second)
+    launch_cuda.launch(double, extent(4), None, None, second, view=v1)
+    assert list(second.to_vector().data()) == [0.0, 4.0, 8.0, 12.0]
+
+
+def test_launches_without_a_view_run_on_the_default_accelerator(two):
+    av = array_view(extent(4), fvec(4))
+    launch_cuda.launch(double, extent(4), None, None, av)
+    assert [d for d, _ in two.launches] == [0]
+
+
+def test_a_marker_future_is_ready_and_runs_its_continuation(two):
+    v0, _ = views()
+    ran = []
+    f = v0.create_marker()
+    f.then(lambda: ran.append(1))
+    f.wait()
+    v0.wait()
+    assert ran == [1] and f.valid()
