@@ -725,6 +725,7 @@ def _write_into(dst, flat):
     if isinstance(dst, _ArrayBase):
         if dst.const:
             raise TypeError("cannot copy into an array_view<const T>")
+        dst._sync_to_host()     # (a device's newer data around a section comes back before it is written)
         # (a section is strided: reshape(-1) would write into a copy)
         dst.host[...] = np.asarray(flat[: dst.host.size]).reshape(dst.host.shape)
         dst._device_dirty = False

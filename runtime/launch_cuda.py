@@ -450,6 +450,8 @@ def _mark_written(av):
     """A kernel wrote ``av``: so did it write the parents whose device buffer ``av`` views."""
     av._device_dirty = True
     av.__dict__.pop("_copies", None)
+    if getattr(av, "_member", False):  # its source keeps it (its newer data) until it is copied back,
+        _root(av).__dict__.setdefault("_held", {})[id(av)] = av    # even when the program drops the view
     while getattr(av, "_device_alias", False):
         av = av._parent
         av._device_dirty = True
@@ -504,6 +506,7 @@ def _pull(m) -> None:
     """Copy ``m``'s newer device data back to the host (waiting for its device's queue)."""
     _to_host(m)
     m._device_dirty = False
+    _root(m).__dict__.get("_held", {}).pop(id(m), None)
     _stale_others(m)
 
 

@@ -135,3 +135,25 @@ def test_a_marker_future_is_ready_and_runs_its_continuation(two):
     f.wait()
     v0.wait()
     assert ran == [1] and f.valid()
+
+
+# ---- samples on two fake devices ----------------------------------------------------------------
+# (tests/fake_devices.py: the CPU target's kernels, the CUDA target's data movement; every positive
+# sample passes this way, these are the ones whose views, sections, arrays and accelerators matter)
+FAKE_RUN = ["multigpu/partitioned_matmul.cpp", "multigpu/pipeline.cpp", "multigpu/shared_view.cpp",
+            "library/views.cpp", "library/array_placement.cpp", "kernels/view_pointers.cpp"]
+
+
+@pytest.mark.parametrize("sample", FAKE_RUN)
+def test_sample_on_two_fake_devices(sample):
+    import subprocess
+    import sys
+    from pathlib import Path
+    src = Path(__file__).resolve().parent.parent / "samples" / sample
+    r = subprocess.run([sys.executable, str(Path(__file__).with_name("fake_devices.py")), str(src), "2"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == src.with_suffix(".expected").read_text()
+    used = r.stderr.strip().splitlines()[-1].split()[1:]
+    if sample.startswith("multigpu/"):
+        assert set(used) == {"0", "1"}, used          # both devices ran kernels
