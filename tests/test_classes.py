@@ -336,6 +336,60 @@ def test_decltype_restrictions_can_fail(run_amppy, tmp_path, wrong):
     assert rc == 1 and "[static-assert]" in err, err
 
 
+def test_conversion_functions_overloaded_by_restriction(run_amppy, tmp_path):
+    # `operator int() restrict(amp)` beside a restrict(cpu) one: a kernel converts with the first,
+    # the host with the second; `operator float()` of a restrict(cpu, amp) class in a kernel's
+    # arithmetic. Expected output by hand: out[k] = (k * 128 / 256) * 2 + 1, ids[k] = k + 1000, 7.
+    rc, out, err = _run(run_amppy, tmp_path, """#include <amp.h>
+#include <iostream>
+#include <vector>
+using namespace concurrency;
+struct Fixed {
+    int raw;                                    // value * 256
+    Fixed(int r) restrict(cpu, amp) : raw(r) {}
+    operator float() const restrict(cpu, amp) { return raw / 256.0f; }
+};
+struct Cell {
+    int v;
+    operator int() const restrict(amp) { return v + 1000; }
+    operator int() const restrict(cpu) { return v; }
+};
+int main() {
+    std::vector<float> out(4);
+    std::vector<int> ids(4);
+    array_view<float, 1> o(4, out);
+    array_view<int, 1> id(4, ids);
+    parallel_for_each(o.extent, [=](index<1> i) restrict(amp) {
+        Fixed f(i[0] * 128);
+        o[i] = f * 2.0f + 1;                    // float() in a built-in operator
+        Cell c = {i[0]};
+        id[i] = c;                              // the amp version
+    });
+    o.synchronize(); id.synchronize();
+    Cell h = {7};
+    int host = h;                               // the cpu version
+    for (int k = 0; k < 4; k++) std::cout << out[k] << " " << ids[k] << std::endl;
+    std::cout << host << std::endl;
+    return 0;
+}
+""")
+    assert (rc, out, err) == (0, "1 1000\n2 1001\n3 1002\n4 1003\n7\n", "")
+
+
+def test_conversion_function_errors(run_amppy, tmp_path):
+    src = tmp_path / "bad.cpp"
+    src.write_text("struct Flag { int bits; explicit operator bool() const { return bits != 0; } };\n"
+                   "operator int();\n"
+                   "struct Two { operator int() const { return 1; } operator long() const { return 2; } };\n"
+                   "int main() {\n    Flag f{1};\n    bool b = f;\n    Two t;\n    double d = t;\n"
+                   "    return b ? 0 : 1;\n}\n")
+    rc, _, err = run_amppy(["check", str(src)])
+    assert rc == 1
+    assert "bad.cpp:2:1: error: conversion function 'operator int' must be a member of a class [bad-specifier]" in err
+    assert "bad.cpp:6:14: error: cannot convert 'Flag' to 'bool' [type-mismatch]" in err      # explicit
+    assert "bad.cpp:8:16: error: conversion from 'Two' to 'double' is ambiguous [ambiguous-call]" in err
+
+
 def test_member_template_names_do_not_break_comparisons(run_amppy, tmp_path):
     # a member template's name after '.' reads as a template-id only when it names one
     rc, out, err = _run(run_amppy, tmp_path, """

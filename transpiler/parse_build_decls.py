@@ -564,6 +564,22 @@ class DeclBuilders(BuilderBase):
         t = decl.wrap(base) if decl else base
         return A.Param(self.sp(meta), decl.name if decl else None, t, default)
 
+    def conversion_def(self, meta, ch):
+        """`operator int() const { ... }`: a conversion function, a member named after its type
+        (`operator int`, `operator float*`), returning it."""
+        storage = tuple(c.value for c in ch if isinstance(c, Marker) and c.kind == "storage")
+        owners = [t.value for t in ch if isinstance(t, TOKENS) and t.type == "NS_NAME"]
+        op = next(t for t in ch if isinstance(t, TOKENS) and t.type == "OPERATOR")
+        base = next(c for c in ch if isinstance(c, A.TypeName))
+        ptrs = [c for c in ch if isinstance(c, tuple) and len(c) == 3]
+        params, variadic, restrict, rspan, _, _, body = self._fn_parts(ch)
+        spelled = ("const " if base.const else "") + "::".join(base.namespace + (base.name,))
+        spelled += "".join("*" if p[0] == "*" else "&" for p in ptrs)
+        rtype = Decl("operator " + spelled, None, ptrs, []).wrap(base)
+        const = any(isinstance(c, Marker) and c.kind == "const" for c in ch)
+        return A.FunctionDef(self.sp(meta), "operator " + spelled, self.tsp(op), rtype, (), False, restrict, rspan,
+                             storage, body, owner=owners[-1] if owners else None, kind="conversion", const=const)
+
     def function_def(self, meta, ch):
         storage = tuple(c.value for c in ch if isinstance(c, Marker) and c.kind == "storage")
         base = next(c for c in ch if isinstance(c, A.TypeName))

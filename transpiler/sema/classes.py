@@ -24,6 +24,8 @@ constructors go through `sema.overloads`.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import replace
 
 from .. import ast as A
@@ -69,6 +71,8 @@ def _py_base(m: A.FunctionDef, operands: int) -> str:
         return "new"
     if m.kind == "dtor":
         return "destroy"
+    if m.kind == "conversion":              # `operator float`: to_float
+        return "to_" + "_".join(w for w in re.split(r"\W+", m.name[len("operator "):]) if w)
     return free_py_name(m.name, operands)
 
 
@@ -268,8 +272,10 @@ def declare_member(a, sd: ir.StructDef, m: A.FunctionDef) -> ir.Symbol:
                     m.name_span)
     if member == "dtor" and sd.dtor is not None:
         a.error("redefinition", f"destructor of '{sd.name}' cannot be redeclared", m.name_span)
-    if m.name.startswith("operator") and m.name[len("operator"):] not in OPERATORS:
+    if m.name.startswith("operator") and m.name[len("operator"):] not in OPERATORS and m.kind != "conversion":
         a.unsupported(f"'{m.name}' is", m.name_span)
+    if m.kind == "conversion" and static:
+        a.error("bad-specifier", f"conversion function '{m.name}' cannot be static", m.name_span)
     base = _py_base(m, len(this) + len(params))
     if group:                               # an overload: named after its parameter types
         base += "_" + ("_".join(O.type_slug(pt) for _, pt in params) or "void")

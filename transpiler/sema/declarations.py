@@ -570,6 +570,9 @@ class Declarations:
     def declare_function(self, d: A.FunctionDef, instance: tuple | None = None) -> ir.Symbol:
         """The symbol of function `d` (an overload, or the one its prototype declared);
         `instance`: (C++ name, Python name) of a template instantiation, which no name finds."""
+        if d.kind == "conversion":
+            self.error("bad-specifier", f"conversion function '{d.name}' must be a member of a class",
+                       d.name_span, help="declare it inside the class it converts from")
         if "virtual" in d.storage:
             self.error("bad-specifier", "'virtual' can only appear on non-static member functions", d.span)
         if d.name.startswith("operator") and d.name[len("operator"):] not in CL.OPERATORS:

@@ -144,6 +144,9 @@ class Expressions:
             return FP.compare("!=", e, ir.Const(span, ir.Pointer(ir.Void()), None), span)
         if ST.readable(e.type) or ST.is_stream(e.type):     # `if (in)`: no operation has failed
             return ST.state_test(ST.stream_of(e), span)
+        b = CV.by_function(self, e, ir.BOOL, span, True)    # `if (flag)`: also `explicit operator bool()`
+        if b is not None:
+            return b
         self.error("type-mismatch", f"value of type '{e.type}' is not contextually convertible to 'bool'", span)
 
     # ---- expressions ---------------------------------------------------------------------------

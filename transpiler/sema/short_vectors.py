@@ -53,16 +53,27 @@ def function_py_name(a, d: A.FunctionDef, params: list) -> str | None:
 
 # ---- norm and unorm as float -----------------------------------------------------------------------
 def scalar_of(a, t: ir.Type) -> ir.Scalar | None:
-    """`float` for the header's `norm` and `unorm` (what their `operator float()` gives), else None."""
+    """`float` for the header's `norm` and `unorm` (what their `operator float()` gives), the type of
+    a program class's one implicit conversion function to a number, else None."""
     if from_header(a, t) and H.CLASSES.get(t.name, (None, 0))[1] == 1:
         return ir.FLOAT
+    if isinstance(t, ir.StructType):
+        from .conversions import conversion_functions
+        funcs = [syms for syms in conversion_functions(a, t).values()
+                 if not all(getattr(s, "explicit", False) for s in syms)]
+        if len(funcs) == 1 and isinstance(funcs[0][0].type.ret, ir.Scalar):
+            return funcs[0][0].type.ret
     return None
 
 
 def as_scalar(a, e: ir.Expr) -> ir.Expr | None:
-    """A norm/unorm value as its float; None for any other value."""
+    """A norm/unorm value as its float, a program class's value as its conversion function's
+    number; None for any other value."""
     if scalar_of(a, e.type) is None:
         return None
+    if not from_header(a, e.type):
+        from .conversions import as_number
+        return as_number(a, e)
     return ir.FieldRef(e.span, ir.FLOAT, e, "value", False)
 
 
