@@ -355,6 +355,13 @@ class StaticMemberDef(Node):
 
 
 @dataclass(frozen=True)
+class DecltypeStmt(Node):
+    """`decltype(f());` as a statement: declares nothing (Visual C++ warns), its operand is still
+    analysed, unevaluated, in the code's restriction."""
+    expr: "Expr"
+
+
+@dataclass(frozen=True)
 class StaticAssert(Node):
     cond: "Expr"
     message: Optional[str]

@@ -22,6 +22,9 @@ class StmtBuilders(BuilderBase):
                 items.append(c)
         return A.Compound(self.sp(meta), tuple(items))
 
+    def decltype_stmt(self, meta, ch):
+        return A.DecltypeStmt(self.sp(meta), next(c for c in ch if not isinstance(c, TOKENS)))
+
     def expr_stmt(self, meta, ch):
         return A.ExprStmt(self.sp(meta), ch[0] if ch else None)
 

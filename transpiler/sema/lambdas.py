@@ -18,31 +18,33 @@ from .scope import Alias, Scope
 AUTO = ir.Library("auto")
 
 
-def dropped_in_amp(a, n: A.Lambda) -> None:
-    """`[=] { ... };` as a statement of restrict(amp) code: a closure made and dropped, so nothing
-    runs and nothing is emitted.  Its body is checked as C++ AMP compiles it, in the enclosing
-    function's restriction (a lambda in amp code inherits it); the calls it makes call nothing."""
-    if n.restrict and not set(a.fn.restrict) <= set(n.restrict) and a.fn.kernel is None:
-        a.error("amp-restrict", f"a restrict({', '.join(n.restrict)}) lambda cannot be made in "
-                f"restrict({', '.join(a.fn.restrict)}) code", n.restrict_span or n.span)
-    saved = len(a.call_sites), list(a.fn.calls)
+def dropped(a, n: A.Lambda) -> None:
+    """`[=] { ... };` as a statement of restrict(amp) code, or a restrict(amp) lambda's as one of
+    CPU code: a closure made and dropped, so nothing runs and nothing is emitted.  Its body is checked as C++ AMP compiles it: in its own restriction
+    (`[]() restrict(cpu) {...}` may be made in amp code), else the enclosing function's (a lambda
+    inherits it); the calls it makes call nothing."""
+    saved = len(a.call_sites), list(a.fn.calls), a.fn.restrict
+    if n.restrict and a.fn.kernel is None:
+        a.fn.restrict = tuple(n.restrict)
     try:
         lambda_expr(a, n, dropped=True)
     finally:
         del a.call_sites[saved[0]:]
         a.fn.calls[:] = saved[1]
+        a.fn.restrict = saved[2]
 
 
 def lambda_expr(a, n: A.Lambda, param_types: tuple | None = None, dropped: bool = False) -> ir.Lambda:
     """The lambda `n`; `param_types` types its `auto` parameters (an algorithm's elements);
-    `dropped`: a lambda of restrict(amp) code made and never used (`dropped_in_amp`)."""
+    `dropped`: a lambda made and never used (`dropped`)."""
     if a.in_amp() and not dropped:
         a.unsupported("lambdas inside restrict(amp) code are", n.span)
     if a.fn is None:
         a.unsupported("lambdas outside functions are", n.span)
-    if n.restrict and "amp" in n.restrict and not dropped:
-        check_amp_lambda(a, n)
-        a.unsupported("restrict(amp) lambdas outside parallel_for_each are", n.restrict_span or n.span)
+    if n.restrict and "amp" in n.restrict:
+        check_amp_lambda(a, n)              # (C++ AMP's rules for its captures)
+        if not dropped:
+            a.unsupported("restrict(amp) lambdas outside parallel_for_each are", n.restrict_span or n.span)
     saved_scope, saved_ret = a.scope, a.fn.ret
     a.scope = Scope(a.scope, "lambda")
     try:

@@ -124,6 +124,9 @@ class Statements:
             return []
         if isinstance(s, A.Unsupported):
             return []
+        if isinstance(s, A.DecltypeStmt):
+            self.decltype(s.expr, s.span)   # (checked, never run: no code)
+            return []
         self.unsupported(f"the statement '{type(s).__name__}' is", s.span)
 
     def for_stmt(self, s: A.For) -> ir.For:
@@ -308,8 +311,8 @@ class Statements:
     def expr_stmt(self, node) -> list[ir.Stmt]:
         if isinstance(node, A.Comma):
             return self.expr_stmt(node.left) + self.expr_stmt(node.right)
-        if isinstance(node, A.Lambda) and self.in_amp():
-            LM.dropped_in_amp(self, node)       # `[=] {...};`: made and dropped, nothing runs
+        if isinstance(node, A.Lambda) and (self.in_amp() or "amp" in (node.restrict or ())):
+            LM.dropped(self, node)              # `[=] {...};`: made and dropped, nothing runs
             return []
         if isinstance(node, A.Construct):
             node = self.tiles_given(node)
