@@ -91,6 +91,7 @@ class HostWriter(PyEmitter):
         self.last_line = 0                  # the last C++ line a statement came from
         self.global_syms = {g.sym for g in program.globals}
         self.p_struct_names = {s.name: s.py_name for s in program.structs}
+        self.record_structs = {s.name for s in program.structs if not s.host_only}
         self.hidden = redefined_in_derived(program)
         self.module_names = ({f.sym.py_name for f in program.functions} | {s.py_name for s in program.structs}
                              | {g.sym.py_name for g in program.globals} | {k.name for k in program.kernels})
@@ -445,8 +446,24 @@ class HostWriter(PyEmitter):
         """A math call with out parameters: its spelling gives a tuple (mathcalls.py)."""
         return FUNCTIONS[e.name].host.format(*(self.expr(a) for a in e.args), **template_values(self, e))
 
+    def record_element(self, e: ir.Expr) -> bool:
+        """`ps[i]` of a C array of a class kept as a numpy record (`@struct`): numpy gives a
+        `numpy.void` there, so the element is read through the class's live view of it."""
+        return isinstance(e, ir.ElementRef) and isinstance(e.base.type, ir.CArray) and \
+            isinstance(e.type, ir.StructType) and e.type.name in self.record_structs and \
+            len(e.indices) == len(e.base.type.dims)
+
+    def e_ElementRef(self, e: ir.ElementRef):
+        if self.record_element(e):          # `ps[i].x`, `ps[i].norm()`: the class's view of element i
+            text, _ = super().e_ElementRef(e)
+            return f"{e.type.py}._live({text[:-1]}, ...])", P_ATOM
+        return super().e_ElementRef(e)
+
     # ---- statements only host code has -----------------------------------------------------------
     def assignment(self, e):
+        if isinstance(e, ir.Assign) and e.op == "=" and self.record_element(e.target):
+            value = e.value.operand if isinstance(e.value, ir.Copy) else e.value
+            return [f"{self.expr(e.target)}.assign({self.expr(value)})"]     # `ps[2] = p;`: into the array
         if isinstance(e, ir.Assign) and e.op == "=" and isinstance(e.target, ir.Var) and e.target.sym.by_ref \
                 and isinstance(e.target.type, (ir.StructType, ir.Vector)):
             # a reference parameter: write into the caller's object, don't rebind the name
