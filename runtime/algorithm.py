@@ -159,6 +159,21 @@ def std_replace(first, last, old, new) -> None:
     view[view == old] = new
 
 
+def std_remove_if(first, last, pred):
+    """`std::remove_if`: the elements `pred` rejects move to the front, in order; the iterator past
+    them (the vector keeps its size: `v.erase(result, v.end())` shortens it, as in C++)."""
+    vec, out = first.vec, first.pos
+    kept = [x.copy() if hasattr(x, "copy") else x for i in _each(first, last) if not pred(x := vec[i])]
+    for x in kept:
+        vec[out] = x
+        out += 1
+    return first + (out - first.pos)
+
+
+def std_remove(first, last, value):
+    return std_remove_if(first, last, lambda x: x == value)
+
+
 def std_fill_n(first, n, value):
     std_fill(first, first + n, value)
     return first + n
@@ -240,4 +255,4 @@ __all__ += ["std_sort_by", "std_find", "std_find_if", "std_count_if", "std_all_o
             "std_none_of", "std_for_each", "std_generate", "std_transform", "std_transform2", "std_copy",
             "std_equal", "std_replace", "std_fill_n", "std_min_element", "std_max_element",
             "std_inner_product", "std_less", "std_greater", "std_less_equal", "std_greater_equal",
-            "std_equal_to", "std_not_equal_to"]
+            "std_equal_to", "std_not_equal_to", "std_remove_if", "std_remove"]

@@ -410,6 +410,7 @@ RANGE_ALGORITHMS = {
     "for_each": ((("p1",), "void"),), "generate": ((("g",), "void"),),
     "min_element": (((), "iter"), (("p2",), "iter")), "max_element": (((), "iter"), (("p2",), "iter")),
     "copy": ((("out",), "iter"),), "equal": ((("it",), "bool"),), "replace": ((("v", "v"), "void"),),
+    "remove_if": ((("p1",), "iter"),), "remove": ((("v",), "iter"),),
     "transform": ((("out", "p1"), "iter"), (("it", "out", "p2"), "iter")),
 }
 #: the runtime function of an overload when it is not `std_<name>`
@@ -442,7 +443,7 @@ def range_algorithm(a, name: str, n: A.Call) -> ir.Expr:
     # numbers and strings compare and add as C++ does; other elements through a function
     by_function = all(k in ("p1", "p2", "g", "it", "out") for k in kinds) and (kinds or name == "reverse")
     if not (isinstance(elem, ir.Scalar) or isinstance(elem, ir.StdString) and name in ("sort", "stable_sort")
-            or isinstance(elem, (ir.StructType, ir.StdString)) and by_function):
+            or isinstance(elem, (ir.StructType, ir.StdString, ir.Library)) and by_function):
         a.unsupported(f"{std} on elements of type '{elem}' is", n.span)
     args, acc = [first, last], None
     for kind, node in zip(kinds, n.args[2:]):
