@@ -1,9 +1,10 @@
 // std::remove_if and std::remove: the kept elements move to the front, in order, and the
 // erase-remove idiom shortens the vector; also over a vector of accelerators (the C++ AMP book's
-// ShowAmpDevices drops the CPU accelerator this way).
+// ShowAmpDevices drops the CPU accelerator this way); <cstdio>'s remove(path) is another function.
 #include <vector>
 #include <algorithm>
 #include <iostream>
+#include <cstdio>
 #include <amp.h>
 using namespace concurrency;
 
@@ -22,5 +23,6 @@ int main()
     }), accls.end());
     bool none_is_cpu = std::none_of(accls.begin(), accls.end(), [](accelerator& a) { return a.is_emulated; });
     std::cout << "accelerators left run kernels: " << (!accls.empty() && none_is_cpu) << std::endl;
+    std::cout << "<cstdio>'s remove of a missing file fails: " << (remove("/nonexistent/amppy-sample") != 0) << std::endl;
     return 0;
 }

@@ -572,7 +572,8 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
         if isinstance(x.type, (ir.Vector, ir.StructType, ir.CArray)) and is_lvalue(x):
             return ir.Copy(n.span, x.type, x)   # what is moved from keeps a valid value of its own
         return ir.Convert(n.span, x.type, x, True)
-    if (name in RANGE_ALGORITHMS or name == "fill_n") and (name != "copy" or _std_copy(n)):
+    if (name in RANGE_ALGORITHMS or name == "fill_n") and (name != "copy" or _std_copy(n)) and \
+            not (name == "remove" and len(n.args) == 1):       # (<cstdio>'s remove(path))
         return range_algorithm(a, name, n)
     if name in MATH_FUNCTIONS:
         return amp_math.call(a, name, n)
@@ -587,8 +588,6 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
             a.error("call-args", f"'{name}' takes one argument", n.span)
         return ir.Manipulator(n.span, ir.Library("manipulator"), name,
                               (a.convert(args[0], ir.INT if name != "setfill" else ir.CHAR, n.args[0].span),))
-    if name == "remove" and len(args) != 1:         # std::remove(first, last, value), <algorithm>'s
-        not_yet(a, name, ("std",), n.func.span)
     if name in FREE_FUNCTIONS:
         if amp:
             a.error("amp-restrict", f"call to '{name}', which is not restrict(amp), from restrict(amp) code", n.span)
