@@ -174,6 +174,35 @@ def std_remove(first, last, value):
     return std_remove_if(first, last, lambda x: x == value)
 
 
+class IterPair:
+    """What `std::mismatch` returns: `std::pair` of two iterators (`first`, `second`)."""
+
+    __slots__ = ("first", "second")
+
+    def __init__(self, first, second):
+        self.first, self.second = first, second
+
+    def copy(self):
+        return IterPair(self.first, self.second)
+
+    def assign(self, other):
+        self.first, self.second = other.first, other.second
+        return self
+
+
+def std_mismatch(first1, last1, first2, pred=None):
+    """`std::mismatch`: the first position where the ranges differ (`pred(a, b)` false), as a pair of
+    iterators; `(last1, its partner)` when none does."""
+    vec1, vec2 = first1.vec, first2.vec
+    k = 0
+    for i in _each(first1, last1):
+        x, y = vec1[i], vec2[first2.pos + k]
+        if not (pred(x, y) if pred is not None else x == y):
+            break
+        k += 1
+    return IterPair(first1 + k, first2 + k)
+
+
 def std_fill_n(first, n, value):
     std_fill(first, first + n, value)
     return first + n
@@ -255,4 +284,4 @@ __all__ += ["std_sort_by", "std_find", "std_find_if", "std_count_if", "std_all_o
             "std_none_of", "std_for_each", "std_generate", "std_transform", "std_transform2", "std_copy",
             "std_equal", "std_replace", "std_fill_n", "std_min_element", "std_max_element",
             "std_inner_product", "std_less", "std_greater", "std_less_equal", "std_greater_equal",
-            "std_equal_to", "std_not_equal_to", "std_remove_if", "std_remove"]
+            "std_equal_to", "std_not_equal_to", "std_remove_if", "std_remove", "std_mismatch"]

@@ -411,6 +411,7 @@ RANGE_ALGORITHMS = {
     "min_element": (((), "iter"), (("p2",), "iter")), "max_element": (((), "iter"), (("p2",), "iter")),
     "copy": ((("out",), "iter"),), "equal": ((("it",), "bool"),), "replace": ((("v", "v"), "void"),),
     "remove_if": ((("p1",), "iter"),), "remove": ((("v",), "iter"),),
+    "mismatch": ((("it",), "pair"), (("it", "p2"), "pair")),
     "transform": ((("out", "p1"), "iter"), (("it", "out", "p2"), "iter")),
 }
 #: the runtime function of an overload when it is not `std_<name>`
@@ -462,6 +463,8 @@ def range_algorithm(a, name: str, n: A.Call) -> ir.Expr:
             args.append(e)
     types = {"void": ir.Void(), "iter": ir.Iterator(elem), "bool": ir.BOOL, "count": ir.Scalar("long long"),
              "init": acc}
+    if result == "pair":                    # std::mismatch: where the two ranges first differ
+        types["pair"] = utility.pair_type(a, first.type, args[2].type, n.span)
     runtime = _RUNTIME.get((name, choice), f"std_{name}")
     return ir.LibCall(n.span, types[result], runtime, None, tuple(args))
 
@@ -566,6 +569,12 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
         return memory.mem_call(a, name, n)
     if name == "make_pair":
         return utility.make_pair(a, n)
+    if name == "distance" and len(n.args) == 2:     # std::distance(first, last) of a vector's iterators
+        first, last = a.expr(n.args[0]), a.expr(n.args[1])
+        if isinstance(first.type, ir.Iterator) and isinstance(last.type, ir.Iterator):
+            return ir.Binary(n.span, ir.Scalar("long long"), "-", last, first)
+        a.unsupported("'std::distance' of these arguments is", n.span,
+                      help="amppy translates std::distance of two iterators of a std::vector")
     if name == "move" and len(n.args) == 1:     # std::move(x): x as an rvalue (it may be moved from)
         from .expressions import is_lvalue
         x = a.expr(n.args[0])

@@ -8,6 +8,8 @@ are constants anywhere.
 """
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from .. import ast as A
@@ -157,12 +159,13 @@ def pair_type(a, first: ir.Type, second: ir.Type, span) -> ir.StructType:
     """`std::pair<A, B>`: a struct with the fields `first` and `second`, made once per pair of
     types (its Python class is named after them: `pair_int_float`)."""
     for t in (first, second):
-        if not isinstance(t, (ir.Scalar, ir.StructType)):
-            a.unsupported(f"'std::pair' of '{t}' is", span, help="amppy makes pairs of numbers and structs")
+        if not isinstance(t, (ir.Scalar, ir.StructType, ir.Iterator)):
+            a.unsupported(f"'std::pair' of '{t}' is", span, help="amppy makes pairs of numbers, structs and iterators")
     name = f"std::pair<{first}, {second}>"
     if name not in a.structs:
         sd = ir.StructDef(name, [("first", first), ("second", second)], span)
-        words = "_".join(str(t).replace("std::", "").replace(" ", "_") for t in (first, second))
+        sd.host_only = any(isinstance(t, ir.Iterator) for t in (first, second))    # (a Python object)
+        words = "_".join(re.sub(r"\W+", "_", str(t).replace("std::", "")).strip("_") for t in (first, second))
         sd.py_name = a.module_names.fresh(f"pair_{words}", a.globals)
         a.structs[name] = sd
         a.struct_order.append(sd)
