@@ -101,3 +101,22 @@ int main() {
     return 0;
 }""")
     assert (rc, out) == (0, "780 12 0 4294967295 -2147483648 12 2\n"), err
+
+
+def test_vector_resize_and_reserve_with_one_argument(run_amppy, tmp_path):
+    # `v.resize(n)` and `v.reserve(n)` were an internal error (the optional value was read always);
+    # expected output from g++: 3 zeros, then 5 elements with two 7s
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <vector>
+#include <iostream>
+int main() {
+    std::vector<int> v;
+    v.reserve(10);
+    v.resize(3);
+    std::cout << v.size() << " " << v[0] + v[1] + v[2] << std::endl;
+    v.resize(5, 7);
+    std::cout << v.size() << " " << v[3] << v[4] << std::endl;
+    return 0;
+}
+""")
+    assert (rc, out, err) == (0, "3 0\n5 77\n", "")

@@ -57,11 +57,13 @@ _WINDOWS = ("#define TRUE 1\n#define FALSE 0\n"
 _AMP = "#define __GPU restrict(amp,cpu)\n#define __GPU_ONLY restrict(amp)\n#define __CPU_ONLY\n"
 
 #: Headers amppy provides itself (keys lower case; matched case-insensitively).
-#: The compiler knows the APIs they declare; they only carry macros.
+#: The compiler knows the APIs they declare; they only carry macros, also those Visual C++'s
+#: versions define by including others (<iostream> and <string> reach <climits> through <xlocnum>,
+#: <vector> and <amp.h> through <limits>: programs written in Visual Studio use INT_MAX after them).
 VIRTUAL_HEADERS: dict[str, str] = {
-    "amp.h": _AMP, "amp_math.h": _FP_CLASSES, "amp_graphics.h": "", "amp_short_vectors.h": "", "amprt.h": "",
-    "iostream": _CSTDLIB + _CSTDIO, "iomanip": "", "vector": "", "algorithm": "", "numeric": "",
-    "string": "", "ctime": _CTIME, "time.h": _CTIME, "chrono": "", "cassert": "", "assert.h": "",
+    "amp.h": _AMP + "%(limits)s", "amp_math.h": _FP_CLASSES, "amp_graphics.h": "", "amp_short_vectors.h": "", "amprt.h": "",
+    "iostream": _CSTDLIB + _CSTDIO + "%(limits)s", "iomanip": "", "vector": "%(limits)s", "algorithm": "", "numeric": "",
+    "string": "%(limits)s", "ctime": _CTIME, "time.h": _CTIME, "chrono": "", "cassert": "", "assert.h": "",
     "cstdio": _CSTDIO, "stdio.h": _CSTDIO,
     "cstdlib": _CSTDLIB, "stdlib.h": _CSTDLIB,
     "cmath": _MATH_DEFINES + _FP_CLASSES, "math.h": _MATH_DEFINES + _FP_CLASSES,
@@ -124,6 +126,7 @@ STANDARD_HEADERS: dict[str, str] = {name: "" for name in (
     "complex.h", "ctype.h", "errno.h", "fenv.h", "inttypes.h", "iso646.h", "locale.h",
     "setjmp.h", "signal.h", "stdalign.h", "stdarg.h", "stdbool.h", "stdint.h", "string.h",
     "tgmath.h", "uchar.h", "wchar.h", "wctype.h", "memory.h", "malloc.h")}
+VIRTUAL_HEADERS.update({k: v % {"limits": _LIMITS} for k, v in VIRTUAL_HEADERS.items() if "%(limits)s" in v})
 STANDARD_HEADERS.update({"climits": _LIMITS, "limits.h": _LIMITS, "cfloat": _FLOAT, "float.h": _FLOAT,
                          "cstddef": _STDDEF, "stddef.h": _STDDEF})
 #: Visual C++'s own library headers that C++ AMP programs use next to it: the Concurrency

@@ -57,7 +57,7 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
         return ir.ElementRef(sp, t.elem, obj, (ir.LibCall(sp, SIZE_T, "checked_index", obj, (conv(0, SIZE_T),)),))
     if name in ("resize", "reserve"):
         count(1, 2 if name == "resize" else 1)
-        return ir.LibCall(sp, ir.Void(), name, obj, tuple([conv(0, SIZE_T)] + [conv(1, t.elem)] * (len(args) > 1)))
+        return ir.LibCall(sp, ir.Void(), name, obj, tuple([conv(0, SIZE_T)] + ([conv(1, t.elem)] if len(args) > 1 else [])))
     if name == "data":
         count(0)
         return ir.LibCall(sp, ir.Pointer(t.elem), "data", obj, ())

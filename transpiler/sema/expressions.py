@@ -8,6 +8,7 @@ call expressions (the last three through `sema.library`).
 """
 from __future__ import annotations
 
+import dataclasses
 import decimal
 import re
 
@@ -111,6 +112,9 @@ class Expressions:
                 isinstance(t, ir.Scalar) and isinstance(src, ir.Pointer)):      # (Visual Studio's C3588)
             self.error("amp-restrict", f"casting '{src}' to '{t}' (between a pointer and an integer) is not "
                        "allowed in restrict(amp) code", span)
+        if isinstance(t, ir.Pointer) and isinstance(src, ir.Pointer) and t.owner == "shared_ptr" and \
+                src.owner in ("shared_ptr", "unique_ptr") and CL.derives(self, src.elem, t.elem):
+            return dataclasses.replace(e, type=t)       # `shared_ptr<Base> p = make_shared<Derived>()`: one object
         if isinstance(t, ir.Pointer) and (explicit or CL.derives(self, getattr(src, "elem", None), t.elem)):
             retyped = M.reinterpret(self, e, t, span)     # (T*)p; a derived class's pointer as its base's
             if retyped is not None:

@@ -12,6 +12,8 @@ not checked; `new T[n]` and `malloc` blocks start zero-filled.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from .. import ast as A
 from .. import ir
 
@@ -384,9 +386,14 @@ def make_smart(a, n) -> ir.Expr:
         block = ir.Construct(n.span, ir.Pointer(t.elem), (a.convert(args[0], ir.Scalar("long long"),
                                                                     n.args[0].span),), heap=True)
         return ir.Convert(n.span, t, block, True)
-    if args:
-        a.unsupported(f"'std::{tn.name}' with constructor arguments is", n.span,
-                      help="make it empty and set its fields")
+    sd = a.structs.get(t.elem.name)
+    if args or sd is not None and sd.ctors:     # `make_shared<S>(x, y)`: the object its constructor makes
+        from .classes import construct
+        made = construct(a, t.elem, tuple(args), n.span, [x.span for x in n.args]) if sd is not None else None
+        if made is None:
+            a.unsupported(f"'std::{tn.name}' with constructor arguments is", n.span,
+                          help="make it empty and set its fields")
+        return dataclasses.replace(made, type=t)    # (the owned object is the value itself)
     return ir.Convert(n.span, t, ir.Construct(n.span, ir.Pointer(t.elem), (), heap=True), True)
 
 

@@ -159,12 +159,14 @@ def pair_type(a, first: ir.Type, second: ir.Type, span) -> ir.StructType:
     """`std::pair<A, B>`: a struct with the fields `first` and `second`, made once per pair of
     types (its Python class is named after them: `pair_int_float`)."""
     for t in (first, second):
-        if not isinstance(t, (ir.Scalar, ir.StructType, ir.Iterator)):
-            a.unsupported(f"'std::pair' of '{t}' is", span, help="amppy makes pairs of numbers, structs and iterators")
+        if isinstance(t, (ir.CArray, ir.Void)) or t == ir.Library("auto"):
+            a.unsupported(f"'std::pair' of '{t}' is", span, help="amppy makes pairs of values: numbers, classes, "
+                          "strings, smart pointers, iterators")
     name = f"std::pair<{first}, {second}>"
     if name not in a.structs:
         sd = ir.StructDef(name, [("first", first), ("second", second)], span)
-        sd.host_only = any(isinstance(t, ir.Iterator) for t in (first, second))    # (a Python object)
+        sd.host_only = not all(isinstance(t, ir.Scalar) or isinstance(t, ir.StructType) and t.name in a.structs
+                               and not a.structs[t.name].host_only for t in (first, second))   # (a Python object)
         words = "_".join(re.sub(r"\W+", "_", str(t).replace("std::", "")).strip("_") for t in (first, second))
         sd.py_name = a.module_names.fresh(f"pair_{words}", a.globals)
         a.structs[name] = sd
