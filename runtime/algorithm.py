@@ -68,6 +68,18 @@ def std_accumulate(first, last, init, acc_type: str):
     return dtype(sums[-1]) if acc_type == "float" else float(sums[-1])
 
 
+def std_accumulate_by(first, last, init, op, acc_type: str):
+    """`std::accumulate(first, last, init, op)` (also the PPL's `parallel_reduce`): `acc = op(acc, x)`
+    in order, each result converted to `acc_type` (the initial value's C++ type)."""
+    if op is std_plus:
+        return std_accumulate(first, last, init, acc_type)
+    convert = _WRAP.get(acc_type) or (np.float32 if acc_type == "float" else float)
+    acc = convert(init)
+    for i in _each(first, last):
+        acc = convert(op(acc, first.vec[i]))
+    return acc
+
+
 # ---- algorithms that take a function (a lambda, a function, a standard function object) ----
 def _each(first, last):
     _range(first, last)
@@ -260,6 +272,18 @@ def std_less(a, b):
     return a < b
 
 
+def std_plus(a, b):
+    return a + b
+
+
+def std_minus(a, b):
+    return a - b
+
+
+def std_multiplies(a, b):
+    return a * b
+
+
 def std_greater(a, b):
     return a > b
 
@@ -284,4 +308,5 @@ __all__ += ["std_sort_by", "std_find", "std_find_if", "std_count_if", "std_all_o
             "std_none_of", "std_for_each", "std_generate", "std_transform", "std_transform2", "std_copy",
             "std_equal", "std_replace", "std_fill_n", "std_min_element", "std_max_element",
             "std_inner_product", "std_less", "std_greater", "std_less_equal", "std_greater_equal",
-            "std_equal_to", "std_not_equal_to", "std_remove_if", "std_remove", "std_mismatch"]
+            "std_equal_to", "std_not_equal_to", "std_remove_if", "std_remove", "std_mismatch",
+            "std_accumulate_by", "std_plus", "std_minus", "std_multiplies"]

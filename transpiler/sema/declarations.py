@@ -13,7 +13,7 @@ from .. import ir
 from ..names import field_name
 from ..parse_lexhack import CONTAINER_MEMBER_TYPES, LIBRARY_TEMPLATES, LIBRARY_TYPES
 from .constfold import fold
-from .library import FUNCTION_OBJECTS, not_yet
+from .library import ARITHMETIC_OBJECTS, FUNCTION_OBJECTS, not_yet
 from .context import FnContext, SemaError
 from .lambdas import AUTO
 from . import accelerators as AC
@@ -220,7 +220,7 @@ class Declarations:
         if name in FUNCTION_OBJECTS:        # std::greater<int>: a function of two values
             self._nargs(t, 0, 1)
             elem = self.type_arg(args[0], t) if args else ir.Library("auto")
-            return ir.Function(ir.BOOL, (elem, elem))
+            return ir.Function(elem if name in ARITHMETIC_OBJECTS else ir.BOOL, (elem, elem))
         not_yet(self, name, t.namespace, t.span, LIBRARY_TEMPLATES)
         self.unsupported(f"the template '{name}' is", t.span)
 

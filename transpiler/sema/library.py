@@ -406,7 +406,8 @@ RANGE_ALGORITHMS = {
     "fill": ((("v",), "void"),), "iota": ((("v",), "void"),), "reverse": (((), "void"),),
     "sort": (((), "void"), (("p2",), "void")), "stable_sort": (((), "void"), (("p2",), "void")),
     "count": ((("v",), "count"),), "count_if": ((("p1",), "count"),),
-    "accumulate": ((("init",), "init"),), "inner_product": ((("it", "init"), "init"),),
+    "accumulate": ((("init",), "init"), (("init", "op"), "init")), "inner_product": ((("it", "init"), "init"),),
+    "parallel_reduce": ((("init", "op"), "init"),),      # (the PPL's: a reduction in order gives its result)
     "find": ((("v",), "iter"),), "find_if": ((("p1",), "iter"),),
     "all_of": ((("p1",), "bool"),), "any_of": ((("p1",), "bool"),), "none_of": ((("p1",), "bool"),),
     "for_each": ((("p1",), "void"),), "generate": ((("g",), "void"),),
@@ -418,11 +419,15 @@ RANGE_ALGORITHMS = {
 }
 #: the runtime function of an overload when it is not `std_<name>`
 _RUNTIME = {("sort", 1): "std_sort_by", ("stable_sort", 0): "std_sort", ("stable_sort", 1): "std_sort_by",
-            ("transform", 1): "std_transform2"}
+            ("transform", 1): "std_transform2", ("accumulate", 1): "std_accumulate_by",
+            ("parallel_reduce", 0): "std_accumulate_by"}
 #: the standard function objects: `std::greater<int>()` -> a runtime function of two values
 FUNCTION_OBJECTS = {"less": "std_less", "greater": "std_greater", "less_equal": "std_less_equal",
                     "greater_equal": "std_greater_equal", "equal_to": "std_equal_to",
-                    "not_equal_to": "std_not_equal_to"}
+                    "not_equal_to": "std_not_equal_to", "plus": "std_plus", "minus": "std_minus",
+                    "multiplies": "std_multiplies"}
+#: the function objects of arithmetic: their result is a value of their type, not a bool
+ARITHMETIC_OBJECTS = frozenset({"plus", "minus", "multiplies"})
 
 
 def range_algorithm(a, name: str, n: A.Call) -> ir.Expr:
@@ -444,12 +449,16 @@ def range_algorithm(a, name: str, n: A.Call) -> ir.Expr:
                       "amppy translates it over a std::vector range: (v.begin(), v.end(), ...)")
     elem = first.type.elem
     # numbers and strings compare and add as C++ does; other elements through a function
-    by_function = all(k in ("p1", "p2", "g", "it", "out") for k in kinds) and (kinds or name == "reverse")
+    by_function = all(k in ("p1", "p2", "g", "it", "out", "op") for k in kinds) and (kinds or name == "reverse")
     if not (isinstance(elem, ir.Scalar) or isinstance(elem, ir.StdString) and name in ("sort", "stable_sort")
             or isinstance(elem, (ir.StructType, ir.StdString, ir.Library)) and by_function):
         a.unsupported(f"{std} on elements of type '{elem}' is", n.span)
     args, acc = [first, last], None
     for kind, node in zip(kinds, n.args[2:]):
+        if kind == "op":                    # `accumulate(b, e, init, op)`: op(sum so far, element)
+            args.append(lambdas.callable_arg(a, node, (acc, elem)))
+            args.append(args.pop(-2))       # (the type's name last, as std_accumulate takes it)
+            continue
         if kind in ("p1", "p2", "g"):
             args.append(lambdas.callable_arg(a, node, (elem,) * {"p1": 1, "p2": 2, "g": 0}[kind]))
             continue
