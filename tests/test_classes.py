@@ -430,3 +430,24 @@ int main() {
 }
 """)
     assert (rc, out, err) == (0, "101 1.5 3 8 1\n", "")
+
+
+def test_calls_through_host_pointers_to_objects(run_amppy, tmp_path):
+    # `q->f()` of `new S` and of `sp.get()` (a raw pointer to one object on the host), virtual calls
+    # dispatching on the object. Expected output from g++ (make_shared value-initialises x to 0).
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <iostream>
+#include <memory>
+struct B { virtual int f() const { return 1; } virtual ~B() {} };
+struct S : B { int x; int f() const { return x * 2; } };
+int main() {
+    S* q = new S;
+    q->x = 5;
+    std::shared_ptr<B> sp = std::make_shared<S>();
+    B* raw = sp.get();
+    std::cout << q->x << " " << q->f() << " " << raw->f() << std::endl;
+    delete q;
+    return 0;
+}
+""")
+    assert (rc, out, err) == (0, "5 10 0\n", "")

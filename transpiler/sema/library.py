@@ -678,8 +678,10 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
         return chrono.method(a, obj, name, args, n)
     if isinstance(t, ir.Pointer) and t.owner and not n.func.arrow:
         return memory.smart_method(a, obj, name, args, n)
-    if isinstance(t, ir.Pointer) and t.owner and isinstance(t.elem, ir.StructType) and t.elem.name in a.structs:
-        # `p->f()` of a smart pointer: the object it owns is the value itself (virtual calls dispatch on it)
+    if isinstance(t, ir.Pointer) and (t.owner or not a.in_amp()) and n.func.arrow and \
+            isinstance(t.elem, ir.StructType) and t.elem.name in a.structs:
+        # `p->f()` of a smart pointer, or of a host pointer to one object (`new S`, `sp.get()`): the
+        # object is the value itself (virtual calls dispatch on it)
         return classes.method_call(a, dataclasses.replace(obj, type=t.elem), name, args, n)
     if isinstance(t, ir.StdString):
         return strings.method(a, obj, name, args, n)

@@ -145,7 +145,10 @@ def swap(a, n: A.Call) -> list[ir.Stmt]:
     t = x.type
     if isinstance(t, ir.Vector):
         return [ir.ExprStmt(n.span, ir.LibCall(n.span, ir.Void(), "swap", x, (y,)))]
-    if not isinstance(t, (ir.Scalar, ir.StdString, ir.Pointer, ir.String)):
+    views = isinstance(t, (ir.ArrayView, ir.AmpArray))
+    if views and not all(isinstance(e, ir.Var) and not e.sym.by_ref for e in (x, y)):
+        a.unsupported(f"'std::swap' of '{t}' other than two local variables is", n.span)
+    if not isinstance(t, (ir.Scalar, ir.StdString, ir.Pointer, ir.String)) and not views:
         a.unsupported(f"'std::swap' of '{t}' is", n.span)
     tmp = ir.Symbol("tmp", a.fn.py.fresh("tmp", a.scope), t, "local", n.span)
     return [ir.VarDecl(n.span, tmp, x),
