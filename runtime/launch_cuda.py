@@ -494,10 +494,11 @@ def _overlap(a, b) -> bool:
     return np.may_share_memory(a.host, b.host)
 
 
-def _stale_others(m) -> None:
-    """The host's copy of ``m``'s data changed: every other device copy that overlaps it is stale."""
-    for x in _family(m):
-        if x is not m and _overlap(x, m):
+def _stale(av, keep=None) -> None:
+    """The host's copy of ``av``'s data changed: every device copy that overlaps it (but ``keep``'s,
+    which the host's now equals) must be copied in again before its next use."""
+    for x in _family(av):
+        if x is not keep and _overlap(x, av):
             x._host_dirty = True
             x.__dict__.pop("_copies", None)
 
@@ -507,7 +508,7 @@ def _pull(m) -> None:
     _to_host(m)
     m._device_dirty = False
     _root(m).__dict__.get("_held", {}).pop(id(m), None)
-    _stale_others(m)
+    _stale(m, keep=m)
 
 
 def _before_host_access(av) -> None:
@@ -523,12 +524,8 @@ def _before_host_access(av) -> None:
 def _host_written(av) -> None:
     """amp hook (several devices): the host wrote ``av``'s data; the device copies that overlap it
     must be copied in again before their next use."""
-    if not _root(av).__dict__.get("_members"):
-        return                          # (amp marked av and its ancestors)
-    for x in _family(av):
-        if _overlap(x, av):
-            x._host_dirty = True
-            x.__dict__.pop("_copies", None)
+    if _root(av).__dict__.get("_members"):     # (else amp marked av and its ancestors)
+        _stale(av)
 
 
 def _bring(av, dev: int, ops) -> None:
@@ -557,7 +554,6 @@ def _bring(av, dev: int, ops) -> None:
         return
     if parent is not None and getattr(av, "_device_alias", None) is not False:
         _bring(parent, dev, ops)        # the buffer it aliases (or will), current on dev
-        _target[0] = dev
     if parent is not None and av.device is not None and not getattr(av, "_device_alias", False):
         if av._host_dirty:              # its own copy, on dev: refreshed from the host
             with ops.errors(dev), ops.on(dev):

@@ -443,9 +443,8 @@ def lowered(kernel: ir.Kernel) -> ir.Kernel:
     return tile_functions.inline(kernel) if kernel.tile_dims is not None else kernel
 
 
-def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str], view_src: str | None = None) -> str:
-    """One host statement launching the kernel of `pfe` on the CPU (`view=`: the accelerator_view
-    of `parallel_for_each(view, ...)`)."""
+def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str]) -> str:
+    """One host statement launching the kernel of `pfe` on the CPU."""
     sp = pfe.span                   # the launch (a stored lambda launches where it is named)
     args = [pfe.kernel.name, domain_src, repr(f"{sp.file}:{sp.line}")] + list(capture_srcs)
-    return f"launch_cpu({', '.join(args + ([f'view={view_src}'] if view_src else []))})"
+    return f"launch_cpu({', '.join(args)})"

@@ -209,8 +209,7 @@ class CheckedBackend:
     def needs_host_version(f) -> bool:
         return cpu.needs_host_version(f)
 
-    def emit_launch(self, pfe, domain_src, capture_srcs, view_src=None) -> str:
+    def emit_launch(self, pfe, domain_src, capture_srcs) -> str:
         sp = pfe.span                   # the launch (a stored lambda launches where it is named)
         args = [pfe.kernel.name, f"{pfe.kernel.name}_checks", domain_src, repr(f"{sp.file}:{sp.line}")]
-        capture_srcs = list(capture_srcs) + ([f"view={view_src}"] if view_src else [])
         return f"launch_checked({', '.join(args + list(capture_srcs))})"

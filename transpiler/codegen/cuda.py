@@ -389,10 +389,8 @@ def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_
     return lines + _KernelWriter(kernel, program, sources, emitted_functions).write()
 
 
-def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str], view_src: str | None = None) -> str:
-    """One host statement launching the kernel of `pfe` on the GPU (`view=`: the accelerator_view
-    of `parallel_for_each(view, ...)`, whose device and queue run it)."""
+def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str]) -> str:
+    """One host statement launching the kernel of `pfe` on the GPU."""
     sp = pfe.span                   # the launch (a stored lambda launches where it is named)
     args = [pfe.kernel.name, domain_src, repr(f"{sp.file}:{sp.line}"), "None"] + list(capture_srcs)
-    args += [f"view={view_src}"] if view_src else []
     return f"launch_cuda.launch({', '.join(args)})"

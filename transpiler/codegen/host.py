@@ -610,8 +610,9 @@ class HostWriter(PyEmitter):
     def s_ParallelForEach(self, s: ir.ParallelForEach, out, depth, pad):
         domain = self.expr(s.domain)
         caps = [self.expr(a) for a in s.capture_args]
-        view = self.expr(s.view) if s.view is not None else None
-        out.append(pad + self.backend.emit_launch(s, domain, caps, view))
+        if s.view is not None:          # `parallel_for_each(view, ...)`: every launcher takes `view=` last
+            caps.append(f"view={self.expr(s.view)}")
+        out.append(pad + self.backend.emit_launch(s, domain, caps))
         self.last_line = max(self.last_line, s.span.end_line, s.kernel.span.end_line)   # the kernel's lines
 
     # ---- part functions (outline.py) ------------------------------------------------------------

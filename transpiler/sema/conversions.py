@@ -49,12 +49,23 @@ def conversion_functions(a, t: ir.Type) -> dict[str, list]:
             if name.startswith("operator ") and syms}
 
 
+def _implicit(syms: list) -> bool:
+    return not all(getattr(s, "explicit", False) for s in syms)
+
+
+def number_conversion(a, t: ir.Type) -> list | None:
+    """The versions of class `t`'s one implicit conversion function, when there is one and it
+    gives a number (what makes `meters + 1.0` a built-in `+`), else None."""
+    funcs = [syms for syms in conversion_functions(a, t).values() if _implicit(syms)]
+    return funcs[0] if len(funcs) == 1 and isinstance(funcs[0][0].type.ret, ir.Scalar) else None
+
+
 def _conversion_to(a, src: ir.Type, dst: ir.Type, explicit: bool) -> list | None:
     """The versions of the conversion function of `src` that C++ chooses to make `dst` (the one whose
     type converts best: its own type first), or None; two equally good are `[ambiguous-call]`'s."""
     best, rank = [], None
     for syms in conversion_functions(a, src).values():
-        if not explicit and all(getattr(s, "explicit", False) for s in syms):
+        if not explicit and not _implicit(syms):
             continue
         r = O.rank(syms[0].type.ret, dst, _derived(a))
         if r is None:
@@ -96,12 +107,11 @@ def by_function(a, e: ir.Expr, t: ir.Type, span, explicit: bool) -> ir.Expr | No
 def as_number(a, e: ir.Expr) -> ir.Expr | None:
     """A class value as the number its one implicit conversion function gives (an operand of a
     built-in operator: `meters + 1.0`), or None."""
-    funcs = [syms for syms in conversion_functions(a, e.type).values()
-             if not all(getattr(s, "explicit", False) for s in syms)]
-    if len(funcs) != 1 or not isinstance(funcs[0][0].type.ret, ir.Scalar):
+    syms = number_conversion(a, e.type)
+    if syms is None:
         return None
     from .classes import finish
-    sym = O.choose(a, funcs[0], [], e.span, f"{e.type.name}::{funcs[0][0].name}")
+    sym = O.choose(a, syms, [], e.span, f"{e.type.name}::{syms[0].name}")
     return finish(a, sym, e, [], [], e.span)
 
 

@@ -20,9 +20,9 @@ AUTO = ir.Library("auto")
 
 def dropped(a, n: A.Lambda) -> None:
     """`[=] { ... };` as a statement of restrict(amp) code, or a restrict(amp) lambda's as one of
-    CPU code: a closure made and dropped, so nothing runs and nothing is emitted.  Its body is checked as C++ AMP compiles it: in its own restriction
-    (`[]() restrict(cpu) {...}` may be made in amp code), else the enclosing function's (a lambda
-    inherits it); the calls it makes call nothing."""
+    CPU code: a closure made and dropped, so nothing runs and nothing is emitted.  Its body is
+    checked as C++ AMP compiles it: in its own restriction (`[]() restrict(cpu) {...}` may be made
+    in amp code), else the enclosing function's (a lambda inherits it); its calls call nothing."""
     saved = len(a.call_sites), list(a.fn.calls), a.fn.restrict
     if n.restrict and a.fn.kernel is None:
         a.fn.restrict = tuple(n.restrict)

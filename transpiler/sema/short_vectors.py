@@ -58,11 +58,9 @@ def scalar_of(a, t: ir.Type) -> ir.Scalar | None:
     if from_header(a, t) and H.CLASSES.get(t.name, (None, 0))[1] == 1:
         return ir.FLOAT
     if isinstance(t, ir.StructType):
-        from .conversions import conversion_functions
-        funcs = [syms for syms in conversion_functions(a, t).values()
-                 if not all(getattr(s, "explicit", False) for s in syms)]
-        if len(funcs) == 1 and isinstance(funcs[0][0].type.ret, ir.Scalar):
-            return funcs[0][0].type.ret
+        from .conversions import number_conversion
+        syms = number_conversion(a, t)
+        return syms[0].type.ret if syms is not None else None
     return None
 
 
