@@ -322,6 +322,67 @@ def test_gpu_sections_and_records(gpu):
     assert [pts[i].x for i in range(5)] == [0, 3, 6, 9, 12] and pts[4].y == np.float32(1.5)
 
 
+@pytest.mark.cuda
+def test_gpu_large_host_buffers_are_page_locked_for_their_copies(gpu):
+    import gc
+    cuda, ops = gpu
+
+    @cuda.jit
+    def add(e0, a, k):
+        i = cuda.grid(1)
+        if i < e0:
+            a[i] += k
+
+    n = 1 << 20                                             # 4 MiB: page-locked at its first copy
+    v = vector(np.float32, np.arange(n, dtype=np.float32))
+    av = array_view(extent(n), v)
+    launch_cuda.launch(add, extent(n), None, None, av, 1.0)
+    assert ops.pinned.bytes >= 4 * n
+    launch_cuda.launch(add, extent(n), None, None, av, 1.0)
+    av.synchronize()
+    assert np.array_equal(np.asarray(v.data()), np.arange(n, dtype=np.float32) + 2)
+    small = array_view(extent(16), fvec(16))
+    launch_cuda.launch(add, extent(16), None, None, small, 1.0)
+    before = ops.pinned.bytes
+    del av, v
+    gc.collect()
+    assert ops.pinned.bytes < before                        # released with its numpy buffer
+    assert small[3] == 4.0
+
+
+@pytest.mark.cuda
+def test_gpu_queues_two_devices_and_two_queues_of_one_device(gpu):
+    cuda, ops = gpu
+    if len(cuda.gpus) < 2:
+        pytest.skip("needs two GPUs")
+    from amppy.runtime.accelerators import accelerator
+
+    @cuda.jit
+    def slow_add(e0, a, k, rounds):                        # long enough to still run when the next comes
+        i = cuda.grid(1)
+        if i < e0:
+            x = a[i]
+            for _ in range(rounds):
+                x = x * 1.0000001 + 0.0
+            a[i] = x + k
+
+    n = 1 << 22
+    v0, v1 = [acc.default_view for acc in accelerator.get_all() if not acc.is_emulated][:2]
+    v0b = v0.accelerator.create_view()
+    src = vector(np.float32, np.zeros(n, np.float32))
+    av = array_view(extent(n), src)
+    halves = [av.section(amp.index(0), extent(n // 2)), av.section(amp.index(n // 2), extent(n // 2))]
+    launch_cuda.launch(slow_add, extent(n // 2), None, None, halves[0], 1.0, 2000, view=v0)
+    launch_cuda.launch(slow_add, extent(n // 2), None, None, halves[1], 2.0, 2000, view=v1)
+    launch_cuda.launch(slow_add, extent(n // 2), None, None, halves[0], 10.0, 1, view=v0b)   # after v0's
+    # (numba's copies default to a device array's own stream: amppy's have none, so a copy back is
+    # on the default stream, after every queue's work, and done when it returns)
+    assert all(not h.device.stream for h in halves)
+    out = np.asarray(av.data())
+    assert np.all(out[: n // 2] == 11.0) and np.all(out[n // 2:] == 2.0)
+    assert ops._inflight == []
+
+
 def test_host_write_through_a_section_marks_the_parent_for_copy_in():
     """A host write through a child view must reach the device copy of the view it aliases."""
     import numpy as np

@@ -157,3 +157,85 @@ def test_sample_on_two_fake_devices(sample):
     used = r.stderr.strip().splitlines()[-1].split()[1:]
     if sample.startswith("multigpu/"):
         assert set(used) == {"0", "1"}, used          # both devices ran kernels
+
+
+# ---- queues: uploads that run while the host goes on, two queues of one device -------------------
+def test_an_upload_queued_on_a_view_is_done_before_the_host_touches_its_memory(two):
+    v0, _ = views()
+    src = fvec(4)
+    av = array_view(extent(4), src)
+    launch_cuda.launch(double, extent(4), None, None, av, view=v0)
+    (mark, dev, stream, buf), = two._inflight
+    assert dev == 0 and stream is v0._stream and np.shares_memory(buf, av.host)
+    assert not mark.query()
+    other = array_view(extent(4), fvec(4))
+    other[0] = 1.0                                          # other memory: no wait
+    assert not mark.query()
+    assert av[1] == 2.0 and mark.query() and two._inflight == []
+
+
+def test_waiting_for_a_view_settles_its_uploads(two):
+    v0, v1 = views()
+    a, b = array_view(extent(4), fvec(4)), array_view(extent(4), fvec(4))
+    launch_cuda.launch(double, extent(4), None, None, a, view=v0)
+    launch_cuda.launch(double, extent(4), None, None, b, view=v1)
+    v0.wait()
+    assert [e[1] for e in two._inflight] == [1]             # device 1's upload may still run
+
+
+def test_two_queues_of_one_device_using_the_same_data_run_in_order(two):
+    v0, _ = views()
+    v0b = v0.accelerator.create_view()
+    av = array_view(extent(8), fvec(8))
+    launch_cuda.launch(double, extent(8), None, None, av, view=v0)
+    launch_cuda.launch(double, extent(4), None, None, av.section(amp.index(4), extent(4)), view=v0b)
+    assert two.waits == [(0, v0._stream, v0b._stream)]      # the second queue waits for the first
+    launch_cuda.launch(double, extent(4), None, None, array_view(extent(4), fvec(4)), view=v0)
+    assert len(two.waits) == 1                              # other data: no wait
+    assert [av[i] for i in range(8)] == [0.0, 2.0, 4.0, 6.0, 16.0, 20.0, 24.0, 28.0]
+
+
+# ---- page-locked host memory (CudaDeviceOps registers buffers through _PinnedHost) --------------
+class _Driver:
+    def __init__(self, fail=False):
+        self.registered, self.released, self.fail = [], [], fail
+
+    def register(self, addr, size):
+        if self.fail:
+            raise RuntimeError("CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED")
+        self.registered.append((addr, size))
+        return "ctx"
+
+    def unregister(self, addr, handle):
+        assert handle == "ctx"
+        self.released.append(addr)
+
+
+def test_a_large_host_buffer_is_page_locked_once_and_released_when_freed():
+    import gc
+    drv = _Driver()
+    pin = launch_cuda._PinnedHost(drv.register, drv.unregister, limit=1 << 30, min_bytes=1024)
+    buf = np.zeros(4096, np.float32)
+    assert pin(buf[:512]) and pin(buf[1024:]) and pin(buf.reshape(64, 64)[::2])
+    assert drv.registered == [(buf.ctypes.data, buf.nbytes)]   # the whole buffer, once
+    assert not pin(np.zeros(16, np.float32))                # small: left pageable
+    assert pin.bytes == buf.nbytes
+    addr = buf.ctypes.data
+    del buf
+    gc.collect()
+    assert drv.released == [addr] and pin.bytes == 0
+
+
+def test_host_buffers_beyond_the_limit_or_not_numpys_stay_pageable():
+    drv = _Driver()
+    pin = launch_cuda._PinnedHost(drv.register, drv.unregister, limit=8192, min_bytes=1024)
+    a, b = np.zeros(2048, np.float32), np.zeros(2048, np.float32)
+    assert pin(a) and not pin(b)                            # 8 KiB each, the limit is 8 KiB
+    raw = np.frombuffer(bytearray(8192), np.float32)
+    assert not pin(raw)
+    failing = launch_cuda._PinnedHost(_Driver(fail=True).register, drv.unregister, limit=1 << 30,
+                                      min_bytes=1024)
+    c = np.zeros(2048, np.float32)
+    assert not failing(c) and not failing(c)                # refused once: not asked again
+    off = launch_cuda._PinnedHost(drv.register, drv.unregister, limit=0)
+    assert not off(np.zeros(1 << 20, np.float32))
