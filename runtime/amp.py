@@ -239,15 +239,19 @@ def check_tiled_domain(tiled_ext, where=None):
 
 
 # ------------------------------------------------------------- device hooks
-_hooks = {"to_device": None, "to_host": None, "before_host_access": None, "host_written": None}
+_hooks = {"to_device": None, "to_host": None, "before_host_access": None, "host_written": None,
+          "device_copy": None}
 
 
-def register_device_hooks(to_device, to_host, before_host_access=None, host_written=None):
+def register_device_hooks(to_device, to_host, before_host_access=None, host_written=None,
+                          device_copy=None):
     """Plug a GPU backend in (see the module docstring).  With several devices the backend
     also says what the host's access to a view (`before_host_access(view)`) and its writes
-    (`host_written(view)`) mean for the other views of the same data."""
+    (`host_written(view)`) mean for the other views of the same data.  `device_copy(src, dst)`
+    copies between two arrays whose data are on devices without the host, if it can (True)."""
     _hooks["to_device"], _hooks["to_host"] = to_device, to_host
     _hooks["before_host_access"], _hooks["host_written"] = before_host_access, host_written
+    _hooks["device_copy"] = device_copy
 
 
 def _elem_type_of(dtype):
@@ -759,6 +763,8 @@ def copy(*args):
             first[:_ptr_diff(last, first)]               # (pointers)
     elif len(args) == 2:
         src, dst = args
+        if _hooks["device_copy"] is not None and _hooks["device_copy"](src, dst):
+            return                                      # array to array on the device(s)
         if isinstance(src, _Iter):
             n = dst.host.size if isinstance(dst, _ArrayBase) else len(src.vec) - src.pos
             flat = src.vec.data()[src.pos:src.pos + n]

@@ -36,7 +36,9 @@ Several GPUs (C++ AMP's ``accelerator::get_all()`` and one ``accelerator_view`` 
   two sections at once; the views of one source form a family whose copies are kept coherent: before
   a device or the host reads a view, the other devices' newer copies of data it overlaps are copied
   back (through the host), and copies that went stale are refreshed;
-* an ``array_view<const T>`` keeps a copy on every device that read it until its data changes.
+* an ``array_view<const T>`` keeps a copy on every device that read it until its data changes;
+* ``copy(src, dst)`` between two arrays of one shape whose source data is on a device copies device
+  to device (two GPUs: peer to peer), not through the host (also with one GPU);
 
 * two views of one device that use the same data run in the order of their launches (the later
   stream waits for the earlier one's work on it);
@@ -114,6 +116,11 @@ class DeviceOps:
         raise NotImplementedError
 
     def run(self, kernel, grid, block, args, stream=None):
+        raise NotImplementedError
+
+    def copy_device(self, dst, dst_dev: int, src, src_dev: int) -> None:
+        """Copy device array `src` (on device `src_dev`) into `dst` (same shape, on `dst_dev`),
+        after the work queued on both devices and before the work queued on them later."""
         raise NotImplementedError
 
     @staticmethod
@@ -406,6 +413,43 @@ class CudaDeviceOps(DeviceOps):
     def alias(self, dev, offset, shape, strides, dtype):
         return self._DeviceNDArray(shape, strides, dtype, gpu_data=dev.gpu_data.view(offset))
 
+    def copy_device(self, dst, dst_dev, src, src_dev):
+        self.stats["d2d"] = self.stats.get("d2d", 0) + 1
+        nbytes = src.size * src.dtype.itemsize
+        if not nbytes:
+            return
+        if dst_dev == src_dev:          # (the default stream: after and before every queue's work)
+            with self.errors(dst_dev), self.on(dst_dev):
+                self._driver.device_to_device(dst, src, nbytes)
+            return
+        # cuMemcpyPeer is ordered after and before all the work of both devices; over NVLink or
+        # PCIe peer to peer where the two devices can reach each other, else through the driver
+        with self.errors(dst_dev):
+            contexts = []
+            for d in (dst_dev, src_dev):
+                with self.cuda.gpus[d]:
+                    contexts.append(self.cuda.current_context())
+            self._peer(dst_dev, src_dev, contexts)
+            with self.cuda.gpus[dst_dev]:
+                self._driver.driver.cuMemcpyPeer(self._driver.device_pointer(dst), contexts[0].handle,
+                                                 self._driver.device_pointer(src), contexts[1].handle,
+                                                 nbytes)
+
+    def _peer(self, dst_dev, src_dev, contexts) -> None:
+        """Let each of the two devices reach the other's memory, once, where they can."""
+        done = self.__dict__.setdefault("_peers", set())
+        if (dst_dev, src_dev) in done:
+            return
+        for (a, ca), (b, cb) in (((dst_dev, contexts[0]), (src_dev, contexts[1])),
+                                 ((src_dev, contexts[1]), (dst_dev, contexts[0]))):
+            with self.cuda.gpus[a]:
+                try:
+                    if ca.can_access_peer(b):
+                        ca.enable_peer_access(cb.handle)
+                except self._CudaAPIError:
+                    pass                # (already enabled)
+        done.update({(dst_dev, src_dev), (src_dev, dst_dev)})
+
     def _span(self, dev):
         return self._DeviceNDArray((dev.alloc_size,), (1,), np.uint8, gpu_data=dev.gpu_data)
 
@@ -482,6 +526,13 @@ class HostDeviceOps(DeviceOps):
         self.stats["d2h_bytes"] += host.nbytes
         host[...] = dev
 
+    def copy_device(self, dst, dst_dev, src, src_dev):
+        self.stats["d2d"] = self.stats.get("d2d", 0) + 1
+        if self.devices > 1:
+            for buf, d in ((dst, dst_dev), (src, src_dev)):
+                assert self.owner.get(id(_root_buffer(buf)), d) == d, "a buffer of another device"
+        dst[...] = src
+
     def alias(self, dev, offset, shape, strides, dtype):
         base = dev
         while isinstance(base.base, np.ndarray):
@@ -530,7 +581,7 @@ def install(ops: DeviceOps | None = None) -> DeviceOps:
     _ops = ops if ops is not None else CudaDeviceOps()
     stats = _ops.stats
     _counted = False                    # (the devices are counted at the first launch: no driver call here)
-    amp.register_device_hooks(_to_device, _to_host)
+    amp.register_device_hooks(_to_device, _to_host, device_copy=_device_copy)
     from . import accelerators
     accelerators.forget_devices()
     return _ops
@@ -560,7 +611,8 @@ def _count(ops) -> int:
     if not _counted:
         _counted = True
         if n > 1:
-            amp.register_device_hooks(_to_device, _to_host, _before_host_access, _host_written)
+            amp.register_device_hooks(_to_device, _to_host, _before_host_access, _host_written,
+                                      _device_copy)
     return n
 
 
@@ -652,6 +704,40 @@ def _mark_written(av):
     while getattr(av, "_device_alias", False):
         av = av._parent
         av._device_dirty = True
+
+
+def _home(arr, ops) -> int | None:
+    """The device an ``array`` lives on (None: the CPU accelerator's)."""
+    if arr.device is not None:
+        return _dev(arr)
+    if ops.device_count() == 1 and arr._view is None:
+        return 0
+    from .accelerators import accelerator
+    view = arr._view if arr._view is not None else accelerator().default_view
+    return view.accelerator._d.index
+
+
+def _device_copy(src, dst) -> bool:
+    """amp hook, ``copy(src, dst)``: two arrays of one shape and type whose source data is on a device
+    are copied device to device (between two GPUs peer to peer), not through the host."""
+    if not (isinstance(src, amp.array) and isinstance(dst, amp.array)) or src is dst:
+        return False
+    if src.device is None or src._host_dirty or getattr(src, "_device_alias", False) or \
+            src.host.shape != dst.host.shape or src.host.dtype != dst.host.dtype:
+        return False
+    ops = _current()
+    to = _home(dst, ops)
+    if to is None or (dst.device is not None and dst.device.shape != dst.host.shape):
+        return False
+    if dst.device is None:
+        with ops.errors(to), ops.on(to):
+            dst.device = ops.empty(dst.host.shape, dst.host.dtype)
+        dst._device_id, dst._device_alias = to, False
+    ops.copy_device(dst.device, to, src.device, _dev(src))
+    dst._host_dirty = False
+    _mark_written(dst)                  # the device has the newer data
+    _stale(dst, keep=dst)               # copies of it elsewhere are not current
+    return True
 
 
 # ------------------------------------------------------------------ several devices: coherence

@@ -184,6 +184,21 @@ def test_copy_into_array_then_kernel(dev):
     assert list(arr.to_vector()) == [2.0, 4.0, 6.0, 8.0]
 
 
+def test_copy_between_arrays_on_the_device_stays_there(dev):
+    a = array(extent(4), fvec(4))
+    b = array(extent(4), np.float32)
+    amp.copy(a, b)                                          # a's data is on the host: host to host
+    assert dev.stats.get("d2d", 0) == 0 and list(b.to_vector().data()) == [0.0, 1.0, 2.0, 3.0]
+    launch_cuda.launch(double, extent(4), None, None, a)
+    amp.copy(a, b)                                          # a kernel wrote a: device to device
+    assert dev.stats["d2d"] == 1 and counts(dev) == (1, 0)          # (b: allocated, not uploaded)
+    view = array_view(b)
+    assert [view[i] for i in range(4)] == [0.0, 2.0, 4.0, 6.0] and counts(dev) == (1, 1)
+    c = array(extent(2, 2), np.float32)
+    amp.copy(a, c)                                          # another shape: through the host
+    assert dev.stats["d2d"] == 1 and list(c.to_vector().data()) == [0.0, 2.0, 4.0, 6.0]
+
+
 def test_view_over_array_shares_its_device_buffer(dev):
     arr = array(extent(4), fvec(4))
     launch_cuda.launch(double, extent(4), None, None, arr)
@@ -381,6 +396,30 @@ def test_gpu_queues_two_devices_and_two_queues_of_one_device(gpu):
     out = np.asarray(av.data())
     assert np.all(out[: n // 2] == 11.0) and np.all(out[n // 2:] == 2.0)
     assert ops._inflight == []
+
+
+@pytest.mark.cuda
+def test_gpu_copy_between_arrays_device_to_device_and_peer_to_peer(gpu):
+    cuda, ops = gpu
+    from amppy.runtime.accelerators import accelerator
+
+    @cuda.jit
+    def add(e0, a, k):
+        i = cuda.grid(1)
+        if i < e0:
+            a[i] += k
+
+    n = 1 << 20
+    views = [acc.default_view for acc in accelerator.get_all() if not acc.is_emulated]
+    first = array(extent(n), fvec(n)).placed(views[0])
+    last = array(extent(n), np.float32).placed(views[-1])
+    launch_cuda.launch(add, extent(n), None, None, first, 1.0, view=views[0])
+    amp.copy(first, last)                                   # (two GPUs: peer to peer)
+    launch_cuda.launch(add, extent(n), None, None, last, 10.0, view=views[-1])
+    assert ops.stats["d2d"] == 1 and ops.stats["d2h"] == 0
+    out = np.asarray(last.to_vector().data())
+    assert np.array_equal(out, np.arange(n, dtype=np.float32) + 11)
+    assert np.array_equal(np.asarray(first.to_vector().data()), np.arange(n, dtype=np.float32) + 1)
 
 
 def test_host_write_through_a_section_marks_the_parent_for_copy_in():

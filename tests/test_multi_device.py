@@ -116,9 +116,11 @@ def test_a_pipeline_passes_an_array_from_one_device_to_the_next(two):
     first = array(extent(4), fvec(4)).placed(v0)
     second = array(extent(4), amp.np_type(np.float32)).placed(v1)
     launch_cuda.launch(double, extent(4), None, None, first, view=v0)
-    amp.copy(first, second)
+    amp.copy(first, second)                                 # device 0 to device 1, not through the host
+    assert two.stats["d2h"] == 0 and two.stats["d2d"] == 1 and two.owner[id(second.device)] == 1
     launch_cuda.launch(double, extent(4), None, None, second, view=v1)
     assert list(second.to_vector().data()) == [0.0, 4.0, 8.0, 12.0]
+    assert list(first.to_vector().data()) == [0.0, 2.0, 4.0, 6.0]
 
 
 def test_launches_without_a_view_run_on_the_default_accelerator(two):
