@@ -337,17 +337,22 @@ def test_gpu_sections_and_records(gpu):
     assert [pts[i].x for i in range(5)] == [0, 3, 6, 9, 12] and pts[4].y == np.float32(1.5)
 
 
-@pytest.mark.cuda
-def test_gpu_large_host_buffers_are_page_locked_for_their_copies(gpu):
-    import gc
-    cuda, ops = gpu
-
+def add_kernel(cuda):
+    """``a[i] += k`` over a rank-1 domain."""
     @cuda.jit
     def add(e0, a, k):
         i = cuda.grid(1)
         if i < e0:
             a[i] += k
+    return add
 
+
+@pytest.mark.cuda
+def test_gpu_large_host_buffers_are_page_locked_for_their_copies(gpu):
+    import gc
+    cuda, ops = gpu
+
+    add = add_kernel(cuda)
     n = 1 << 20                                             # 4 MiB: page-locked at its first copy
     v = vector(np.float32, np.arange(n, dtype=np.float32))
     av = array_view(extent(n), v)
@@ -403,12 +408,7 @@ def test_gpu_copy_between_arrays_device_to_device_and_peer_to_peer(gpu):
     cuda, ops = gpu
     from amppy.runtime.accelerators import accelerator
 
-    @cuda.jit
-    def add(e0, a, k):
-        i = cuda.grid(1)
-        if i < e0:
-            a[i] += k
-
+    add = add_kernel(cuda)
     n = 1 << 20
     views = [acc.default_view for acc in accelerator.get_all() if not acc.is_emulated]
     first = array(extent(n), fvec(n)).placed(views[0])
