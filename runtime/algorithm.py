@@ -131,6 +131,16 @@ def std_for_each(first, last, f) -> None:
         f(first.vec[i])
 
 
+def std_for_each_ref(first, last, f, returns_value=False) -> None:
+    """`std::for_each(first, last, [](float& x) {...})`: Python passes numbers and strings by value,
+    so the translated lambda returns its parameter's new value (after its result, if it has one)
+    and that value is stored back into the element."""
+    vec = first.vec
+    for i in _each(first, last):
+        out = f(vec[i])
+        vec[i] = out[-1] if returns_value else out
+
+
 def std_generate(first, last, g) -> None:
     for i in _each(first, last):
         first.vec[i] = g()
@@ -305,7 +315,7 @@ def std_not_equal_to(a, b):
 
 
 __all__ += ["std_sort_by", "std_find", "std_find_if", "std_count_if", "std_all_of", "std_any_of",
-            "std_none_of", "std_for_each", "std_generate", "std_transform", "std_transform2", "std_copy",
+            "std_none_of", "std_for_each", "std_for_each_ref", "std_generate", "std_transform", "std_transform2", "std_copy",
             "std_equal", "std_replace", "std_fill_n", "std_min_element", "std_max_element",
             "std_inner_product", "std_less", "std_greater", "std_less_equal", "std_greater_equal",
             "std_equal_to", "std_not_equal_to", "std_remove_if", "std_remove", "std_mismatch",

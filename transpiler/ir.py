@@ -585,6 +585,14 @@ def root_symbol(e: Expr):
     return e.sym if isinstance(e, Var) else None
 
 
+def changed_refs(f: Expr) -> list:
+    """The `T&` parameters of numbers and strings of lambda `f` (`std::for_each`'s `[](float& x)`):
+    its Python function returns their new values after its result, and the algorithm stores them."""
+    if not isinstance(f, Lambda):
+        return []
+    return [p for p in f.params if p.by_ref and isinstance(p.type, (Scalar, StdString))]
+
+
 def assigned_symbol(target: Expr):
     """The variable an assignment to `target` changes as a whole value: `x = ...` and a
     component of an index<N>/extent<N> local (`idx[0] += 1`); else None."""

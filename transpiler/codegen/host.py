@@ -531,14 +531,18 @@ class HostWriter(PyEmitter):
         copies = [f"{s.py_name}={s.py_name}" + (".copy()" if isinstance(s.type, (ir.StructType, ir.Vector, ir.CArray))
                                                 else "") for s in e.by_value]
         params = [p.py_name for p in e.params] + copies
-        outer = (self.globals_assigned, self.hoisted, self.loop_depth, self.loop_steps)
+        outer = (self.globals_assigned, self.hoisted, self.loop_depth, self.loop_steps, self.writeback)
         self.globals_assigned, self.hoisted, self.loop_depth, self.loop_steps = set(), [], 0, []
+        self.writeback = [p.py_name for p in ir.changed_refs(e)]     # (std::for_each's `T& x`: it stores them)
         try:
             body: list[str] = []
             self.block(e.body.body, body, 1)
+            if self.writeback and isinstance(e.type.ret, ir.Void) and \
+                    not (body and body[-1].lstrip().startswith("return")):
+                body.append(self.indent_unit + self.returned([]))
             assigned_globals = self.globals_assigned
         finally:
-            self.globals_assigned, self.hoisted, self.loop_depth, self.loop_steps = outer
+            self.globals_assigned, self.hoisted, self.loop_depth, self.loop_steps, self.writeback = outer
         head = [f"def {name}({', '.join(params)}):  # {self.where(e.span)}: a lambda"]
         if assigned_globals:
             head.append(f"    global {', '.join(sorted(assigned_globals))}")

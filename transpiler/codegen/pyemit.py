@@ -405,7 +405,8 @@ class PyEmitter(ReferenceParams):
 
     def e_IncDec(self, e: ir.IncDec):
         t = e.target.type
-        if not (isinstance(e.target, ir.Var) and isinstance(t, ir.Scalar) and t.is_int and t.name != "char"):
+        if not (isinstance(e.target, ir.Var) and isinstance(t, ir.Scalar) and (t.is_int or t.is_float)
+                and t.name not in ("char", "bool")):
             raise self.not_here(f"'{e.op}' of this operand used as a value", e.span,
                                 help=f"write '{e.op}' as a statement of its own")
         # `a[i++] = x`: the old value kept, the variable stepped, on lines before the statement
@@ -416,8 +417,7 @@ class PyEmitter(ReferenceParams):
             raise self.not_here(f"'{e.op}' of '{sym.name}' in a statement that also reads '{sym.name}'", e.span,
                                 help=f"write '{sym.name}{e.op};' as a statement of its own")
         name = self.lvalue(e.target, "rw")
-        step = "+" if e.op == "++" else "-"
-        lines = [f"{name} = {self.wrapper(t)}({name} {step} 1)"]
+        lines = [self.incdec(e)]
         if e.prefix:
             self.hoist(lines, f"'{e.op}{e.target.sym.name}'", e.span)
             return name, P_ATOM

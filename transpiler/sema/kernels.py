@@ -97,18 +97,21 @@ class Kernels:
 
     # ---- parallel_for_each ---------------------------------------------------------------------
     def parallel_for_each(self, n: A.Call) -> list[ir.Stmt]:
-        view = self._on_view(n)
+        first = self.expr(n.args[0]) if len(n.args) == 3 else None
+        if first is not None and isinstance(first.type, ir.Iterator):      # the PPL's, over a range
+            from . import library
+            return [ir.ExprStmt(n.span, library.range_algorithm(self, "for_each", n, first=first, ppl=True))]
+        view = self._on_view(n, first)
         stmts = self._parallel_for_each(n)
         if view is None:
             return stmts
         return [dataclasses.replace(s, view=view) if isinstance(s, ir.ParallelForEach) else s for s in stmts]
 
-    def _on_view(self, n: A.Call) -> ir.Expr | None:
+    def _on_view(self, n: A.Call, view: ir.Expr | None) -> ir.Expr | None:
         """`parallel_for_each(view, e, k)`: the launch runs on the view's accelerator, in its queue
         (C++ AMP's "CPU accelerator" runs no kernels: a runtime_exception, as in C++ AMP)."""
-        if len(n.args) != 3:
+        if view is None:
             return None
-        view = self.expr(n.args[0])
         if view.type != ir.Library("accelerator_view"):
             self.error("type-mismatch", f"the first argument of parallel_for_each with three arguments must be "
                        f"an 'accelerator_view', not '{view.type}'", n.args[0].span,

@@ -34,9 +34,11 @@ def dropped(a, n: A.Lambda) -> None:
         a.fn.restrict = saved[2]
 
 
-def lambda_expr(a, n: A.Lambda, param_types: tuple | None = None, dropped: bool = False) -> ir.Lambda:
+def lambda_expr(a, n: A.Lambda, param_types: tuple | None = None, dropped: bool = False,
+                refs: bool = False) -> ir.Lambda:
     """The lambda `n`; `param_types` types its `auto` parameters (an algorithm's elements);
-    `dropped`: a lambda made and never used (`dropped`)."""
+    `dropped`: a lambda made and never used (`dropped`); `refs`: its caller takes back the
+    values of its `T&` parameters of numbers and strings (`std::for_each`'s elements)."""
     if a.in_amp() and not dropped:
         a.unsupported("lambdas inside restrict(amp) code are", n.span)
     if a.fn is None:
@@ -62,7 +64,7 @@ def lambda_expr(a, n: A.Lambda, param_types: tuple | None = None, dropped: bool 
             sym = ir.Symbol(name, a.fn.py.fresh(name, a.scope), pt, "param", p.span)
             sym.by_ref = isinstance(p.type, A.ReferenceType) and not (
                 isinstance(p.type.base, A.TypeName) and p.type.base.const)
-            if sym.by_ref and isinstance(pt, (ir.Scalar, ir.StdString)):
+            if sym.by_ref and isinstance(pt, (ir.Scalar, ir.StdString)) and not refs:
                 a.unsupported(f"a lambda parameter of type '{pt}&' is", p.span,
                               help="take it by value or by const reference")
             a.scope.define(name, sym)
@@ -235,11 +237,12 @@ def invoke(a, callee: ir.Expr, n: A.Call) -> ir.Expr:
     return ir.Invoke(n.span, ft.ret, callee, args)
 
 
-def callable_arg(a, node, param_types: tuple) -> ir.Expr:
+def callable_arg(a, node, param_types: tuple, refs: bool = False) -> ir.Expr:
     """A function argument of an algorithm: a lambda (its `auto` parameters get `param_types`),
-    a function's name or a function object; its type is an `ir.Function`."""
+    a function's name or a function object; its type is an `ir.Function`.  `refs`: the algorithm
+    takes back what a lambda's `T&` parameters of numbers and strings become (`changed_refs`)."""
     if isinstance(node, A.Lambda):
-        return lambda_expr(a, node, param_types)
+        return lambda_expr(a, node, param_types, refs=refs)
     if isinstance(node, A.Name) and a.scope.lookup(node.name)[0] is None:
         return lambda_expr(a, _forwarding(node, len(param_types)), param_types)
     e = a.expr(node)
@@ -248,3 +251,4 @@ def callable_arg(a, node, param_types: tuple) -> ir.Expr:
     if isinstance(e.type, ir.Function):
         return e
     a.error("type-mismatch", f"'{e.type}' is not a function or function object", node.span)
+

@@ -430,9 +430,11 @@ FUNCTION_OBJECTS = {"less": "std_less", "greater": "std_greater", "less_equal": 
 ARITHMETIC_OBJECTS = frozenset({"plus", "minus", "multiplies"})
 
 
-def range_algorithm(a, name: str, n: A.Call) -> ir.Expr:
-    """`std::sort(v.begin(), v.end())`, `std::count_if(v.begin(), v.end(), [](int x) {...})`, ..."""
-    std = f"'std::{name}'"
+def range_algorithm(a, name: str, n: A.Call, first: ir.Expr | None = None, ppl: bool = False) -> ir.Expr:
+    """`std::sort(v.begin(), v.end())`, `std::count_if(v.begin(), v.end(), [](int x) {...})`, ...
+    (`first`: the first argument, already analysed; `ppl`: the PPL's `parallel_for_each(first, last,
+    f)`, which may run the calls in any order and at once: amppy runs them in order)."""
+    std = "'concurrency::parallel_for_each'" if ppl else f"'std::{name}'"
     if a.in_amp():
         a.error("amp-restrict", f"call to {std}, which is not restrict(amp), from restrict(amp) code", n.span)
     if name == "fill_n":
@@ -443,7 +445,8 @@ def range_algorithm(a, name: str, n: A.Call) -> ir.Expr:
         a.unsupported(f"{std} with {len(n.args)} arguments is", n.span,
                       "amppy translates it over a std::vector range: (v.begin(), v.end(), ...)")
     kinds, result = overloads[choice]
-    first, last = a.expr(n.args[0]), a.expr(n.args[1])
+    first = first if first is not None else a.expr(n.args[0])
+    last = a.expr(n.args[1])
     if not (isinstance(first.type, ir.Iterator) and isinstance(last.type, ir.Iterator)):
         a.unsupported(f"{std} over '{first.type}' is", n.args[0].span,
                       "amppy translates it over a std::vector range: (v.begin(), v.end(), ...)")
@@ -460,7 +463,12 @@ def range_algorithm(a, name: str, n: A.Call) -> ir.Expr:
             args.append(args.pop(-2))       # (the type's name last, as std_accumulate takes it)
             continue
         if kind in ("p1", "p2", "g"):
-            args.append(lambdas.callable_arg(a, node, (elem,) * {"p1": 1, "p2": 2, "g": 0}[kind]))
+            f = lambdas.callable_arg(a, node, (elem,) * {"p1": 1, "p2": 2, "g": 0}[kind], refs=name == "for_each")
+            for p in ir.changed_refs(f):       # `[](float& x) { x *= 2; }`: binds to the element
+                if p.type != elem:
+                    a.error("type-mismatch", f"a '{p.type}&' parameter cannot bind to an element of type "
+                                             f"'{elem}'", p.span, help=f"take it as '{elem}&' or by value")
+            args.append(f)
             continue
         e = a.expr(node)
         if kind == "v":
@@ -477,7 +485,23 @@ def range_algorithm(a, name: str, n: A.Call) -> ir.Expr:
     if result == "pair":                    # std::mismatch: where the two ranges first differ
         types["pair"] = utility.pair_type(a, first.type, args[2].type, n.span)
     runtime = _RUNTIME.get((name, choice), f"std_{name}")
+    if name == "for_each" and ir.changed_refs(args[2]):   # the element takes the parameter's new value
+        runtime = "std_for_each_ref"
+        args.append(ir.Const(n.span, ir.BOOL, not isinstance(args[2].type.ret, ir.Void)))
     return ir.LibCall(n.span, types[result], runtime, None, tuple(args))
+
+
+#: `std::begin(c)`, `end(c)`, ... (C++11's free functions, also found by argument-dependent lookup)
+ITERATOR_FUNCTIONS = frozenset({"begin", "end", "cbegin", "cend", "rbegin", "rend", "crbegin", "crend"})
+
+
+def begin_end(a, name: str, n: A.Call) -> ir.Expr:
+    """`begin(v)`: a container's own `v.begin()` (a C array's pointers are not translated yet)."""
+    c = a.expr(n.args[0])
+    if not isinstance(c.type, (ir.Vector, ir.StdString)):
+        a.unsupported(f"'std::{name}' of '{c.type}' is", n.span,
+                      help=f"amppy translates std::{name} of a std::vector or std::string")
+    return a.expr(A.Call(n.span, A.Member(n.func.span, n.args[0], name, False, None), ()))
 
 
 def _std_copy(n: A.Call) -> bool:
@@ -592,6 +616,8 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
         if isinstance(x.type, (ir.Vector, ir.StructType, ir.CArray)) and is_lvalue(x):
             return ir.Copy(n.span, x.type, x)   # what is moved from keeps a valid value of its own
         return ir.Convert(n.span, x.type, x, True)
+    if name in ITERATOR_FUNCTIONS and len(n.args) == 1:
+        return begin_end(a, name, n)
     if (name in RANGE_ALGORITHMS or name == "fill_n") and (name != "copy" or _std_copy(n)) and \
             not (name == "remove" and len(n.args) == 1):       # (<cstdio>'s remove(path))
         return range_algorithm(a, name, n)

@@ -438,7 +438,8 @@ class Statements:
         """`static int n = 0;` in a host function: one variable for all calls, initialised once.
         It lives at module level under a name that says whose it is (`counter_n`)."""
         owner = self.fn.py_base or self.fn.name         # `f_8_2_r`: each template instance has its own
-        sym = ir.Symbol(v.name, self.module_names.unique(f"{owner}_{v.name}"), t, "global",
+        const = isinstance(v.type, A.TypeName) and v.type.const     # (a constant, as a global const is)
+        sym = ir.Symbol(v.name, self.module_names.unique(f"{owner}_{v.name}"), t, "const" if const else "global",
                         v.name_span, storage=v.storage)
         init = self.initializer(sym, v)
         if init is not None and any(isinstance(x, ir.Var) and x.sym.kind != "library" or
@@ -447,7 +448,7 @@ class Statements:
                              help="initialise it with a constant and assign it on the first call")
         if init is None and isinstance(t, ir.Scalar):
             init = zero(t, v.span)
-        if isinstance(v.type, A.TypeName) and v.type.const and init is not None:
+        if const and init is not None:
             sym.const_value = fold(init)
         self.global_vars.append(ir.GlobalVar(sym, init))
         self.scope.define(v.name, sym)

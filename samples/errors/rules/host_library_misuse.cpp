@@ -1,5 +1,6 @@
 // C++ errors in host code that uses the standard library: each is reported where Visual
 // Studio reports it, with the rule that names it.
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <vector>
@@ -15,6 +16,8 @@ int main() {
     delete x; // expected-error {{[type-mismatch]}}
     std::vector<int> v(3);
     int* p = v.data();
+    std::vector<float> fs(3);
+    std::for_each(fs.begin(), fs.end(), [](double& d) { d = 1; }); // expected-error {{[type-mismatch]}}
     auto q = owner + 1; // expected-error {{[type-mismatch]}}
     return p[0];
 }
