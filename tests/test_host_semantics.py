@@ -120,3 +120,33 @@ int main() {
 }
 """)
     assert (rc, out, err) == (0, "3 0\n5 77\n", "")
+
+
+def test_visual_cpp_properties_of_an_array(run_amppy, tmp_path):
+    # `a.accelerator_view` is `a.get_accelerator_view()` (Visual C++'s __declspec(property));
+    # an array_view has no such member.  Expected by hand: both comparisons are true.
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <amp.h>
+#include <iostream>
+using namespace concurrency;
+int main() {
+    array<int, 1> a(4);
+    a.accelerator_view.wait();
+    accelerator_view v = a.accelerator_view;
+    std::cout << (v == a.get_accelerator_view()) << (a.associated_accelerator_view == v) << std::endl;
+    return 0;
+}
+""")
+    assert (rc, out, err) == (0, "11\n", "")
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <amp.h>
+#include <vector>
+using namespace concurrency;
+int main() {
+    std::vector<int> d(4);
+    array_view<int, 1> av(4, d);
+    av.accelerator_view.wait();
+    return 0;
+}
+""", name="q.cpp")
+    assert rc != 0 and "no member named 'accelerator_view' in 'array_view<int, 1>' [no-member]" in err

@@ -71,6 +71,12 @@ def library_name(name: str, span, namespace) -> ir.Expr | None:
 
 # ---- members ---------------------------------------------------------------------------------
 
+#: the properties of Visual C++'s `array` and `array_view` (`__declspec(property(get=...))`)
+VIEW_PROPERTIES = {"accelerator_view": "get_accelerator_view",
+                   "associated_accelerator_view": "get_associated_accelerator_view",
+                   "cpu_access_type": "get_cpu_access_type"}
+
+
 def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
     t = base.type
     name = n.name
@@ -121,6 +127,12 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
         return ir.FieldRef(n.span, fields[py], base, py, n.arrow)
     if isinstance(t, (ir.ArrayView, ir.AmpArray)) and name == "extent":
         return ir.LibAttr(n.span, ir.Extent(t.rank), base, "extent")
+    if isinstance(t, (ir.ArrayView, ir.AmpArray)) and not isinstance(t, (ir.Texture, ir.TextureView)) and \
+            name in VIEW_PROPERTIES and not n.arrow:     # Visual C++'s properties: `arr.accelerator_view`
+        from . import views
+        if isinstance(t, ir.ArrayView):
+            a.error("no-member", f"no member named '{name}' in '{t}'", n.span)
+        return views.method(a, base, VIEW_PROPERTIES[name], [], A.Call(n.span, n, ()))
     if isinstance(t, ir.Extent) and name == "tile" and n.template_args is not None:
         dims = tuple(a.const_int(x, "tile size") for x in n.template_args)
         return ir.LibCall(n.span, ir.Library("tile-method"), "tile", base,
@@ -504,6 +516,28 @@ def begin_end(a, name: str, n: A.Call) -> ir.Expr:
     return a.expr(A.Call(n.span, A.Member(n.func.span, n.args[0], name, False, None), ()))
 
 
+def parallel_for(a, n: A.Call) -> ir.Expr:
+    """The PPL's `parallel_for(first, last[, step], f)`: `f(i)` for i from first while below last.
+    The PPL may run the calls in any order and at once; amppy runs them in order, one of those."""
+    if a.in_amp():
+        a.error("amp-restrict", "call to 'concurrency::parallel_for', which is not restrict(amp), from "
+                                "restrict(amp) code", n.span)
+    bounds = [a.expr(x) for x in n.args[:-1]]
+    idx = bounds[0].type
+    for e, x in zip(bounds, n.args):
+        if not (isinstance(e.type, ir.Scalar) and e.type.is_int):
+            a.error("type-mismatch", f"'concurrency::parallel_for' needs integer bounds, not '{e.type}'", x.span)
+        if e.type != idx:           # (one template parameter deduced from every bound)
+            a.error("type-mismatch", f"'concurrency::parallel_for': its bounds have the types '{idx}' and "
+                                     f"'{e.type}'; they must be the same", x.span,
+                    help=f"convert them to one type, e.g. {idx.name}(...)")
+    if len(bounds) == 3 and isinstance(bounds[2], ir.Const) and bounds[2].value is not None and bounds[2].value < 1:
+        a.error("call-args", "'concurrency::parallel_for' needs a positive step", n.args[2].span)
+    f = lambdas.callable_arg(a, n.args[-1], (idx,))
+    step = bounds[2] if len(bounds) == 3 else ir.Const(n.span, idx, 1)
+    return ir.LibCall(n.span, ir.Void(), "ppl_parallel_for", None, (bounds[0], bounds[1], step, f))
+
+
 def _std_copy(n: A.Call) -> bool:
     """`std::copy(first, last, out)` rather than `concurrency::copy(...)`: named std::, or three
     arguments of which the last is a vector's `begin()`."""
@@ -618,6 +652,8 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
         return ir.Convert(n.span, x.type, x, True)
     if name in ITERATOR_FUNCTIONS and len(n.args) == 1:
         return begin_end(a, name, n)
+    if name == "parallel_for" and len(n.args) in (3, 4):
+        return parallel_for(a, n)
     if (name in RANGE_ALGORITHMS or name == "fill_n") and (name != "copy" or _std_copy(n)) and \
             not (name == "remove" and len(n.args) == 1):       # (<cstdio>'s remove(path))
         return range_algorithm(a, name, n)
