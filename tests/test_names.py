@@ -38,7 +38,7 @@ NOT_YET = {"COORD", "HANDLE", "SMALL_RECT", "LARGE_INTEGER", "invalid_compute_do
            "array", "array_view", "extent", "index", "tiled_extent", "vector",
            "stringstream", "ostringstream", "istringstream", "wstringstream", "ifstream", "ofstream", "fstream",
            "accelerator", "accelerator_view", "texture", "texture_view",
-           "out_of_memory", "unsupported_feature", "accelerator_view_removed"}
+           "out_of_memory", "unsupported_feature", "accelerator_view_removed", "critical_section"}
 
 
 def candidate_names() -> list[str]:

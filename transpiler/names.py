@@ -75,6 +75,7 @@ RUNTIME_NAMES = frozenset("""
     ios ios_base ostringstream istringstream stringstream wostringstream wistringstream wstringstream
     ofstream ifstream fstream remove
     accelerator accelerator_view queuing_mode_automatic queuing_mode_immediate check_launch_view
+    critical_section critical_section_scoped_lock improper_lock improper_unlock
 """.split())
 
 RESERVED = (frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins))

@@ -31,7 +31,7 @@ LIBRARY_TYPES = frozenset("""
     stringstream ostringstream istringstream wstringstream ifstream ofstream fstream
     mt19937 mt19937_64 default_random_engine random_device minstd_rand minstd_rand0 bernoulli_distribution
     logic_error invalid_argument bad_alloc range_error overflow_error out_of_range length_error
-    domain_error underflow_error task_group structured_task_group critical_section reader_writer_lock
+    domain_error underflow_error task_group structured_task_group critical_section reader_writer_lock scoped_lock
     string_view clock_t time_t FILE LARGE_INTEGER fmtflags openmode iostate streamsize
 """.split())
 

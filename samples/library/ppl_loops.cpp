@@ -1,6 +1,6 @@
 // The PPL's parallel_for: a loop whose iterations the PPL may run at once (amppy runs them in
 // order, one of the orders it may choose); here each iteration sets up one band of rows that a
-// kernel then smooths.
+// kernel then smooths.  A critical_section keeps the iterations' shared total consistent.
 #include <iostream>
 #include <vector>
 #include <amp.h>
@@ -24,7 +24,15 @@ int main()
         rowSums[r] = s;
     });
     int everyOther = 0;
-    parallel_for(1u, unsigned(rows), 2u, [&](unsigned r) { everyOther += rowSums[r]; });   // rows 1, 3, 5
+    critical_section totalLock;
+    parallel_for(1u, unsigned(rows), 2u, [&](unsigned r) {      // rows 1, 3, 5
+        critical_section::scoped_lock hold(totalLock);          // released at the lambda's end
+        everyOther += rowSums[r];
+    });
+    totalLock.lock();
+    const bool second = totalLock.try_lock();                   // not recursive: false
+    totalLock.unlock();
+    std::cout << "taken again while held: " << std::boolalpha << second << std::noboolalpha << std::endl;
 
     array_view<float, 2> g(rows, cols, grid);
     std::vector<float> out(rows * cols);

@@ -595,7 +595,12 @@ def destroyed_at_scope_end(a, stmts: list) -> list:
     """A block's statements with each object that has a destructor destroyed where the block
     is left, in reverse order of construction: the statements after its declaration become
     the body of a `Scoped` whose cleanup calls the destructor."""
+    from . import ppl
     for k, s in enumerate(stmts):
+        if isinstance(s, ir.VarDecl) and s.sym.type == ppl.SCOPED_LOCK and "static" not in s.sym.storage:
+            sp = s.span                     # `critical_section::scoped_lock l(cs);`: unlocked at the block's end
+            return stmts[:k + 1] + [ir.Scoped(sp, ir.Block(sp, tuple(destroyed_at_scope_end(a, stmts[k + 1:]))),
+                                              ir.Block(sp, (ppl.release(sp, ir.Var(sp, s.sym.type, s.sym)),)))]
         if isinstance(s, ir.VarDecl) and has_destructor(a, s.sym.type) and "static" not in s.sym.storage:
             if a.fn is not None and a.in_amp():
                 a.sink.error("unsupported", "an object with a destructor in restrict(amp) code is not "

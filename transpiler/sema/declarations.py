@@ -32,6 +32,7 @@ from . import short_vectors as SV
 from .. import short_vectors as H_SV
 from .exceptions import CLASSES
 from .scope import Scope, python_name
+from . import ppl as PPL
 from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES, STRING_ALIASES, zero
 
 #: The library's namespaces a program may name in `using namespace X;` / `using X::name;`.
@@ -133,6 +134,9 @@ class Declarations:
             return ir.Library("bernoulli_distribution<bool>")
         if name in OPAQUE_LIBRARY:
             return ir.Library(name)
+        lock = PPL.named_type(t)
+        if lock is not None:
+            return lock
         if name in ("extent", "index", "array_view", "array", "tiled_index", "tiled_extent", "vector"):
             self.error("missing-template-args", f"'{name}' needs template arguments", t.span)
         not_yet(self, name, t.namespace, t.span, LIBRARY_TYPES)     # a library type amppy lacks

@@ -36,6 +36,7 @@ from . import templates as TM
 from .overloads import Overloads
 from .lambdas import lambda_expr
 from . import accelerators as AC
+from . import ppl as PPL
 from .constfold import char_value, fold
 from .context import ERROR_TYPE, SemaError
 from .scope import Alias, Scope
@@ -53,6 +54,9 @@ class Expressions:
                            help="a unique_ptr cannot be copied: move it with std::move(p), or use shared_ptr")
             if copy and is_lvalue(e) and isinstance(t, (ir.StructType, ir.Vector, ir.CArray)):
                 return ir.Copy(e.span, t, e)
+            if copy and PPL.involved(t):
+                self.error("deleted-copy", f"call to deleted constructor of '{t}'", span,
+                           help="a lock cannot be copied: share it by reference")
             return e
         if isinstance(t, ir.Scalar) and isinstance(src, ir.Scalar):
             if isinstance(e, ir.Const) and not explicit:

@@ -13,7 +13,7 @@ from .. import ir
 from ..mathfuncs import NAMES
 from ..names import field_name
 from . import (accelerators, amp_math, chrono, classes, containers, exceptions, lambdas, local_classes, memory,
-               overloads, random, streams, strings, templates, tiling, utility, views)
+               overloads, ppl, random, streams, strings, templates, tiling, utility, views)
 from .constfold import fold
 from .scope import Alias
 from .types import promote
@@ -772,6 +772,8 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
         return classes.method_call(a, obj, name, args, n)
     if accelerators.involved(t):
         return accelerators.method(a, obj, name, args, n)
+    if ppl.involved(t):
+        return ppl.method(a, obj, name, args, n)
     a.error("no-member", f"no member function '{name}' in '{t}'", n.func.span)
 
 

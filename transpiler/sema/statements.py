@@ -18,6 +18,7 @@ from .expressions import is_lvalue, is_lvalue_conditional, negate, value_owner
 from . import exceptions as E
 from . import lambdas as LM
 from .lambdas import AUTO
+from . import ppl as PPL
 from . import random as R
 from . import strings as S
 from . import chrono as C
@@ -511,6 +512,8 @@ class Statements:
                 self.error("no-default-ctor", f"'{t}' has no default constructor", span)
             if AC.involved(t):
                 return AC.construct(self, t, [], [], span)
+            if PPL.involved(t):
+                return PPL.construct(self, t, [], [], span)
             return None
         if isinstance(v.init, A.InitList):
             return self.init_list(t, v.init)
@@ -589,6 +592,8 @@ class Statements:
     def construct(self, t: ir.Type, args: tuple, span: Span, spans: list) -> ir.Expr:
         if AC.involved(t):
             return AC.construct(self, t, list(args), spans, span)
+        if PPL.involved(t):
+            return PPL.construct(self, t, list(args), spans, span)
         if isinstance(t, ir.Scalar):
             if len(args) > 1:
                 self.error("ctor-args", f"too many arguments to initialise '{t}'", span)

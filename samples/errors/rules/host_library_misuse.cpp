@@ -4,6 +4,7 @@
 #include <chrono>
 #include <memory>
 #include <vector>
+#include <ppl.h>
 
 virtual int helper(); // expected-error {{[bad-specifier]}}
 
@@ -16,6 +17,9 @@ int main() {
     delete x; // expected-error {{[type-mismatch]}}
     std::vector<int> v(3);
     int* p = v.data();
+    concurrency::critical_section cs;
+    concurrency::critical_section cs2 = cs; // expected-error {{[deleted-copy]}}
+    cs.unlock_all(); // expected-error {{[no-member]}}
     std::vector<float> fs(3);
     std::for_each(fs.begin(), fs.end(), [](double& d) { d = 1; }); // expected-error {{[type-mismatch]}}
     auto q = owner + 1; // expected-error {{[type-mismatch]}}

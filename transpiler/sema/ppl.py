@@ -1,0 +1,62 @@
+"""The Parallel Patterns Library's locks on the host: `concurrency::critical_section` and its
+`scoped_lock` (`<ppl.h>`, `<concrt.h>`).
+
+amppy runs the PPL's parallel loops in order on one thread (sema/library.py: `parallel_for`,
+`parallel_for_each` over a range), so a lock taken in an iteration is free again when the next one
+starts; the lock still follows its C++ rules: a `critical_section` is not copyable, taking it twice
+on one thread is `improper_lock` (it is not recursive), and a `scoped_lock` releases it where the
+block that declared it is left, however it is left (its destructor: `destroyed_at_scope_end`).
+"""
+from __future__ import annotations
+
+from .. import ast as A
+from .. import ir
+
+CRITICAL_SECTION = ir.Library("critical_section")
+SCOPED_LOCK = ir.Library("critical_section::scoped_lock")
+
+
+def named_type(t: A.TypeName) -> ir.Type | None:
+    """`critical_section`, `critical_section::scoped_lock` (also `concurrency::`-qualified)."""
+    outer = t.namespace[-1:] if t.namespace else ()
+    scope = (t.scope.name,) if t.scope is not None else ()
+    if t.name == "critical_section" and outer in ((), ("concurrency",), ("Concurrency",)):
+        return CRITICAL_SECTION
+    if t.name == "scoped_lock" and "critical_section" in outer + scope:
+        return SCOPED_LOCK
+    return None
+
+
+def involved(t: ir.Type) -> bool:
+    return t in (CRITICAL_SECTION, SCOPED_LOCK)
+
+
+def construct(a, t: ir.Type, args: list, spans: list, span) -> ir.Expr:
+    if a.fn is not None and a.in_amp():
+        a.error("amp-restrict", f"'{t}' cannot be used in restrict(amp) code", span)
+    if t == CRITICAL_SECTION:
+        if args:
+            what = "copied" if len(args) == 1 and args[0].type == CRITICAL_SECTION else "made from these arguments"
+            a.error("deleted-copy" if what == "copied" else "ctor-args",
+                    f"a 'critical_section' cannot be {what}", span,
+                    help="share it by reference: critical_section& cs = ...")
+        return ir.LibCall(span, CRITICAL_SECTION, "critical_section", None, ())
+    if len(args) != 1 or args[0].type != CRITICAL_SECTION:
+        a.error("ctor-args", "'critical_section::scoped_lock' is made from the 'critical_section' it locks", span)
+    return ir.LibCall(span, SCOPED_LOCK, "critical_section_scoped_lock", None, (args[0],))
+
+
+def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
+    """`cs.lock()`, `cs.try_lock()`, `cs.try_lock_for(ms)`, `cs.unlock()`."""
+    if a.in_amp():
+        a.error("amp-restrict", f"'critical_section::{name}' cannot be called in restrict(amp) code", n.span)
+    if obj.type == CRITICAL_SECTION and name in ("lock", "unlock", "try_lock") and not args:
+        return ir.LibCall(n.span, ir.BOOL if name == "try_lock" else ir.Void(), name, obj, ())
+    if obj.type == CRITICAL_SECTION and name == "try_lock_for" and len(args) == 1:
+        return ir.LibCall(n.span, ir.BOOL, name, obj, (a.convert(args[0], ir.UINT, n.args[0].span),))
+    a.error("no-member", f"no member function '{name}' in '{obj.type}'", n.func.span)
+
+
+def release(span, lock: ir.Expr) -> ir.Stmt:
+    """What a `scoped_lock`'s destructor does: unlock its critical_section."""
+    return ir.ExprStmt(span, ir.LibCall(span, ir.Void(), "release", lock, ()))
