@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .containers import _RIter
 from .intmath import int32, int64, uint32, uint64
 
 __all__ = ["std_fill", "std_sort", "std_accumulate", "std_iota", "std_reverse", "std_count"]
@@ -20,6 +21,11 @@ _WRAP = {"int": int32, "unsigned int": uint32, "long": int32, "unsigned long": u
 def _range(first, last):
     if first.vec is not last.vec:
         raise ValueError("an iterator range over two different vectors")
+    if isinstance(first, _RIter):       # (rbegin() is the last element, rend() one before the first)
+        if not -1 <= last.pos <= first.pos < first.vec.size():
+            raise IndexError(f"reverse iterator range [{first.pos}, {last.pos}) outside a vector of "
+                             f"{first.vec.size()} elements")
+        return first.vec.data()[last.pos + 1:first.pos + 1][::-1]     # a view, back to front
     if not 0 <= first.pos <= last.pos <= first.vec.size():
         raise IndexError(f"iterator range [{first.pos}, {last.pos}) outside a vector of "
                          f"{first.vec.size()} elements")
@@ -83,7 +89,8 @@ def std_accumulate_by(first, last, init, op, acc_type: str):
 # ---- algorithms that take a function (a lambda, a function, a standard function object) ----
 def _each(first, last):
     _range(first, last)
-    return range(first.pos, last.pos)
+    step = -1 if isinstance(first, _RIter) else 1     # (a reverse range: from its back to its front)
+    return range(first.pos, last.pos, step)
 
 
 def std_sort_by(first, last, comp) -> None:

@@ -310,6 +310,35 @@ class _Iter:
         return f"<iterator +{self.pos}>"
 
 
+class _RIter(_Iter):
+    """A reverse iterator (`rbegin()`, `rend()`): the offset of the element it points at, which
+    moves toward the vector's front as the iterator advances."""
+
+    __slots__ = ()
+
+    def __add__(self, k):
+        return _RIter(self.vec, self.pos - int(k))
+
+    __radd__ = __add__
+
+    def __sub__(self, other):
+        if isinstance(other, _Iter):
+            return other.pos - self.pos
+        return _RIter(self.vec, self.pos + int(other))
+
+    def __lt__(self, other):
+        return self.pos > other.pos
+
+    def __getitem__(self, k):
+        return self.vec[self.pos - int(k)]
+
+    def __setitem__(self, k, v):
+        self.vec[self.pos - int(k)] = v
+
+    def __repr__(self):
+        return f"<reverse iterator +{self.pos}>"
+
+
 class vector_type:  # noqa: N801 - C++ name
     """The element type of a vector of vectors: `vector_type(np.int32)` is `std::vector<int>`
     (calling it makes an empty one)."""
@@ -344,8 +373,9 @@ class vector:  # noqa: N801 - C++ name
         self.dtype = to_dtype(self.elem_type)
         self._buf = np.zeros(0, self.dtype)
         self._n = 0
-        if isinstance(n, _Iter):
-            src = n.vec.data()[n.pos:value.pos] if isinstance(value, _Iter) else ()
+        if isinstance(n, _Iter):            # (first, last) iterators; reverse ones give the range back to front
+            src = () if not isinstance(value, _Iter) else \
+                n.vec.data()[value.pos + 1:n.pos + 1][::-1] if isinstance(n, _RIter) else n.vec.data()[n.pos:value.pos]
             self._extend(src)
         elif isinstance(n, np.ndarray) and isinstance(value, np.ndarray):     # (first, last) pointers
             from .memory import ptr_diff
@@ -511,6 +541,12 @@ class vector:  # noqa: N801 - C++ name
 
     def end(self):
         return _Iter(self, self._n)
+
+    def rbegin(self):
+        return _RIter(self, self._n - 1)
+
+    def rend(self):
+        return _RIter(self, -1)
 
     def __iter__(self):
         for i in range(self._n):

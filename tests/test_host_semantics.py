@@ -150,3 +150,18 @@ int main() {
 }
 """, name="q.cpp")
     assert rc != 0 and "no member named 'accelerator_view' in 'array_view<int, 1>' [no-member]" in err
+
+
+def test_reverse_ranges_only_where_the_algorithm_visits_in_order(run_amppy, tmp_path):
+    # std::sort over reverse iterators is valid C++ amppy does not translate yet: reported where
+    # it is, never run as a forward sort.
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <algorithm>
+#include <vector>
+int main() {
+    std::vector<int> v(4);
+    std::sort(v.rbegin(), v.rend());
+    return 0;
+}
+""")
+    assert rc != 0 and "p.cpp:6:15: error: 'std::sort' over reverse iterators is not supported yet [unsupported]" in err

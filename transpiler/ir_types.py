@@ -183,11 +183,12 @@ class Vector(Type):
 
 @dataclass(frozen=True)
 class Iterator(Type):
-    """A std::vector iterator (begin()/end())."""
+    """A std::vector iterator (begin()/end()); `reverse`: a reverse_iterator (rbegin()/rend())."""
     elem: Type
+    reverse: bool = False
 
     def __str__(self):
-        return f"std::vector<{self.elem}>::iterator"
+        return f"std::vector<{self.elem}>::{'reverse_' if self.reverse else ''}iterator"
 
 
 @dataclass(frozen=True)

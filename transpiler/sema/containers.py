@@ -37,7 +37,7 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
         return a.convert(args[i], to, n.args[i].span)
 
     def iterator(i):
-        if not isinstance(args[i].type, ir.Iterator):
+        if not isinstance(args[i].type, ir.Iterator) or args[i].type.reverse:
             a.error("type-mismatch", f"'{name}' needs an iterator here, not '{args[i].type}'", n.args[i].span,
                     help="positions in a vector are iterators: v.begin() + i")
         return args[i]
@@ -52,6 +52,9 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
     if name in ("begin", "end", "cbegin", "cend"):
         count(0)
         return ir.LibCall(sp, ir.Iterator(t.elem), name.lstrip("c"), obj, ())
+    if name in ("rbegin", "rend", "crbegin", "crend"):     # from the last element back to the first
+        count(0)
+        return ir.LibCall(sp, ir.Iterator(t.elem, reverse=True), name.lstrip("c"), obj, ())
     if name == "at":                # the element, at an index checked first (std::out_of_range)
         count(1)
         return ir.ElementRef(sp, t.elem, obj, (ir.LibCall(sp, SIZE_T, "checked_index", obj, (conv(0, SIZE_T),)),))
@@ -87,6 +90,6 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
     if name == "erase":
         count(1, 2)
         return ir.LibCall(sp, ir.Iterator(t.elem), "erase", obj, tuple(iterator(i) for i in range(len(args))))
-    if name in ("rbegin", "rend", "crbegin", "crend", "emplace_hint", "get_allocator"):
+    if name in ("emplace_hint", "get_allocator"):
         a.unsupported(f"'{t}::{name}' is", n.func.span)
     a.error("no-member", f"no member named '{name}' in '{t}'", n.func.span)

@@ -408,6 +408,10 @@ class Expressions:
             e = AC.compare(self, op, left, right, n.span)
             if e is not None:
                 return e
+        if isinstance(left.type, ir.Iterator) and isinstance(right.type, ir.Iterator) and left.type != right.type \
+                and op in ("==", "!=", "<", ">", "<=", ">=", "-"):
+            self.error("type-mismatch", f"invalid operands to binary expression ('{left.type}' and '{right.type}')",
+                       n.span)
         if isinstance(left.type, ir.Iterator) and isinstance(right.type, ir.Iterator) and \
                 op in ("==", "!=", "<", ">", "<=", ">="):
             return ir.LibCall(n.span, ir.BOOL, op, left, (right,))

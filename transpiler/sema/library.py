@@ -429,6 +429,10 @@ RANGE_ALGORITHMS = {
     "mismatch": ((("it",), "pair"), (("it", "p2"), "pair")),
     "transform": ((("out", "p1"), "iter"), (("it", "out", "p2"), "iter")),
 }
+#: the algorithms that visit the range one element after another (runtime `_each`): they also go
+#: over a reverse range (`v.rbegin()`, `v.rend()`)
+IN_ORDER = frozenset({"for_each", "count", "count_if", "all_of", "any_of", "none_of", "accumulate", "generate",
+                      "parallel_reduce"})
 #: the runtime function of an overload when it is not `std_<name>`
 _RUNTIME = {("sort", 1): "std_sort_by", ("stable_sort", 0): "std_sort", ("stable_sort", 1): "std_sort_by",
             ("transform", 1): "std_transform2", ("accumulate", 1): "std_accumulate_by",
@@ -463,6 +467,13 @@ def range_algorithm(a, name: str, n: A.Call, first: ir.Expr | None = None, ppl: 
         a.unsupported(f"{std} over '{first.type}' is", n.args[0].span,
                       "amppy translates it over a std::vector range: (v.begin(), v.end(), ...)")
     elem = first.type.elem
+    if first.type != last.type:
+        a.error("type-mismatch", f"{std}: the range's ends have different types, '{first.type}' and "
+                                 f"'{last.type}'", n.args[1].span)
+    if first.type.reverse and name not in IN_ORDER:
+        a.unsupported(f"{std} over reverse iterators is", n.args[0].span,
+                      help="amppy translates std::for_each, count, count_if, all_of, any_of, none_of, accumulate "
+                           "and generate over reverse iterators")
     # numbers and strings compare and add as C++ does; other elements through a function
     by_function = all(k in ("p1", "p2", "g", "it", "out", "op") for k in kinds) and (kinds or name == "reverse")
     if not (isinstance(elem, ir.Scalar) or isinstance(elem, ir.StdString) and name in ("sort", "stable_sort")
@@ -491,6 +502,8 @@ def range_algorithm(a, name: str, n: A.Call, first: ir.Expr | None = None, ppl: 
         else:                               # "it", "out": an iterator of a vector
             if not isinstance(e.type, ir.Iterator):
                 a.error("type-mismatch", f"{std} needs an iterator here, not '{e.type}'", node.span)
+            if e.type.reverse:
+                a.unsupported(f"{std} with a reverse iterator here is", node.span)
             args.append(e)
     types = {"void": ir.Void(), "iter": ir.Iterator(elem), "bool": ir.BOOL, "count": ir.Scalar("long long"),
              "init": acc}
@@ -552,7 +565,7 @@ def _fill_n(a, n: A.Call) -> ir.Expr:
     if len(n.args) != 3:
         a.error("call-args", f"'std::fill_n' takes 3 arguments, {len(n.args)} given", n.span)
     first = a.expr(n.args[0])
-    if not isinstance(first.type, ir.Iterator) or not isinstance(first.type.elem, ir.Scalar):
+    if not isinstance(first.type, ir.Iterator) or not isinstance(first.type.elem, ir.Scalar) or first.type.reverse:
         a.unsupported("'std::fill_n' here is", n.span, "amppy translates it over a std::vector: (v.begin(), n, value)")
     count = a.convert(a.expr(n.args[1]), ir.Scalar("long long"), n.args[1].span)
     value = a.convert(a.expr(n.args[2]), first.type.elem, n.args[2].span)

@@ -657,6 +657,8 @@ class Statements:
                                       for x in pointers):                      # vector(first, last)
                 return ir.Construct(span, t, (pointers[0], pointers[1]))
             if len(args) >= 1:
+                if isinstance(args[0].type, ir.Iterator) and len(args) == 2 and args[1].type == args[0].type:
+                    return ir.Construct(span, t, args)      # vector(first, last)
                 n = self.convert(args[0], ir.Scalar("size_t"), spans[0])
                 rest = (self.convert(args[1], t.elem, spans[1]),) if len(args) > 1 else ()
                 if isinstance(args[0].type, ir.Iterator):

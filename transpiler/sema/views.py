@@ -363,6 +363,10 @@ def copy_call(a, name: str, args: list, spans: list, sp, member=False, const_ite
         # a C array passed as an iterator decays to a pointer to its first element
         from . import memory as M
         args = [M.decay(x) if isinstance(x.type, ir.CArray) else x for x in args]
+    for x, s in zip(args, spans):
+        if isinstance(x.type, ir.Iterator) and x.type.reverse:
+            a.unsupported(f"'{what}' of a reverse range is", s,
+                          help="copy the vector reversed first: std::vector<T> r(v.rbegin(), v.rend())")
     kinds = [x.type for x in args]
     ok = False
     raw = next((k for k in (0, 1) if len(args) == 3 and isinstance(kinds[k], ir.Pointer)), None)

@@ -21,6 +21,7 @@ int main() {
     concurrency::critical_section cs2 = cs; // expected-error {{[deleted-copy]}}
     cs.unlock_all(); // expected-error {{[no-member]}}
     std::vector<float> fs(3);
+    bool same = fs.begin() == fs.rbegin(); // expected-error {{[type-mismatch]}}
     std::for_each(fs.begin(), fs.end(), [](double& d) { d = 1; }); // expected-error {{[type-mismatch]}}
     auto q = owner + 1; // expected-error {{[type-mismatch]}}
     return p[0];
