@@ -32,6 +32,7 @@ int main()
         const int k = i[0];
         av[i] = (k > 0 ? in[k - 1] : 0) + in[k];
     });
+    av.synchronize();                   // the vector itself is read: its data comes back first
     std::for_each(out.cbegin(), out.cend(), [](int x) { std::cout << x << " "; });
     std::cout << std::endl;
     return 0;
