@@ -154,6 +154,14 @@ def ppl_parallel_for(first, last, step, f) -> None:
         f(i)
 
 
+def std_copy_pointers(first, last, out):
+    """`std::copy(first, last, out)` of pointers (numpy views from the element on); returns `out + n`."""
+    from .memory import ptr_add, ptr_diff
+    n = ptr_diff(last, first)
+    out[:n] = first[:n]
+    return ptr_add(out, n)
+
+
 def std_generate(first, last, g) -> None:
     for i in _each(first, last):
         first.vec[i] = g()
@@ -328,7 +336,7 @@ def std_not_equal_to(a, b):
 
 
 __all__ += ["std_sort_by", "std_find", "std_find_if", "std_count_if", "std_all_of", "std_any_of",
-            "std_none_of", "std_for_each", "std_for_each_ref", "ppl_parallel_for", "std_generate", "std_transform", "std_transform2", "std_copy",
+            "std_none_of", "std_for_each", "std_for_each_ref", "ppl_parallel_for", "std_copy_pointers", "std_generate", "std_transform", "std_transform2", "std_copy",
             "std_equal", "std_replace", "std_fill_n", "std_min_element", "std_max_element",
             "std_inner_product", "std_less", "std_greater", "std_less_equal", "std_greater_equal",
             "std_equal_to", "std_not_equal_to", "std_remove_if", "std_remove", "std_mismatch",

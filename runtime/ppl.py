@@ -8,11 +8,12 @@ A ``critical_section`` is not recursive: the thread that holds it taking it agai
 """
 from __future__ import annotations
 
+import collections
 import threading
 
 from .stdexcept import std_exception
 
-__all__ = ["critical_section", "critical_section_scoped_lock", "improper_lock", "improper_unlock"]
+__all__ = ["critical_section", "critical_section_scoped_lock", "improper_lock", "improper_unlock", "concurrent_queue"]
 
 
 class improper_lock(std_exception):  # noqa: N801 - C++ name
@@ -62,3 +63,34 @@ class critical_section_scoped_lock:  # noqa: N801 - C++ name (critical_section::
 
     def release(self) -> None:
         self._cs.unlock()
+
+
+class concurrent_queue:  # noqa: N801 - C++ name
+    """``concurrency::concurrent_queue<T>`` of class values: ``push`` keeps a copy, ``try_pop(out)``
+    assigns the front value into ``out`` (C++'s ``T&``) and gives True, or gives False if empty."""
+
+    def __init__(self):
+        self._items = collections.deque()
+        self._lock = threading.Lock()
+
+    def push(self, value) -> None:
+        with self._lock:
+            self._items.append(value.copy() if hasattr(value, "copy") else value)
+
+    def try_pop(self, out) -> bool:
+        with self._lock:
+            if not self._items:
+                return False
+            value = self._items.popleft()
+        out.assign(value)
+        return True
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def unsafe_size(self) -> int:
+        return len(self._items)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._items.clear()

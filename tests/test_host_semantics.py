@@ -165,3 +165,27 @@ int main() {
 }
 """)
     assert rc != 0 and "p.cpp:6:15: error: 'std::sort' over reverse iterators is not supported yet [unsupported]" in err
+
+
+def test_std_copy_of_pointers_and_checked_array_iterators(run_amppy, tmp_path):
+    # b[2..4] = a[1..3] = 1.5, 3, 4.5; the returned pointer is &b[5]; then a[0..1] into b[6..7]
+    # through Visual C++'s checked_array_iterator (the pointer it wraps).  Expected by hand.
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <algorithm>
+#include <iostream>
+#include <vector>
+int main() {
+    std::vector<float> a(6);
+    for (int i = 0; i < 6; ++i) a[i] = i * 1.5f;
+    std::vector<float> b(8, -1.0f);
+    float* end = std::copy(a.data() + 1, a.data() + 4, &b[2]);
+    *end = 100.0f;
+    std::copy(stdext::checked_array_iterator<float*>(a.data(), 6),
+              stdext::checked_array_iterator<float*>(a.data() + 2, 6),
+              stdext::checked_array_iterator<float*>(&b[0], 8, 6));
+    for (float x : b) std::cout << x << " ";
+    std::cout << std::endl;
+    return 0;
+}
+""")
+    assert (rc, out, err) == (0, "-1 -1 1.5 3 4.5 100 0 1.5 \n", "")

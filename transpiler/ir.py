@@ -31,7 +31,7 @@ from .ir_types import (  # noqa: F401  (re-exported: ir.Scalar, ir.SCALARS, ir.I
     SCALARS, BOOL, INT, UINT, FLOAT, DOUBLE, CHAR, MAX_RANK,
     Type, Scalar, Void, StructType, CArray, Pointer, ArrayView, AmpArray, Texture, TextureView, Extent, Index,
     TiledExtent,
-    TiledIndex, Vector, Iterator, String, StdString, Library, Function, FunctionPointer, FunctionType, Duration, TimePoint,
+    TiledIndex, Vector, ConcurrentQueue, Iterator, String, StdString, Library, Function, FunctionPointer, FunctionType, Duration, TimePoint,
 )
 from .ir_walk import Visitor, children, walk  # noqa: F401  (re-exported: ir.walk, ir.Visitor, ...)
 from .source import Span

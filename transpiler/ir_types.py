@@ -182,6 +182,15 @@ class Vector(Type):
 
 
 @dataclass(frozen=True)
+class ConcurrentQueue(Type):
+    """The PPL's `concurrency::concurrent_queue<T>` (host code only)."""
+    elem: Type
+
+    def __str__(self):
+        return f"concurrent_queue<{self.elem}>"
+
+
+@dataclass(frozen=True)
 class Iterator(Type):
     """A std::vector iterator (begin()/end()); `reverse`: a reverse_iterator (rbegin()/rend())."""
     elem: Type

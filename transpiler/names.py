@@ -65,7 +65,7 @@ RUNTIME_NAMES = frozenset("""
     npos str_at str_set str_substr str_find str_rfind str_find_first_of str_find_last_of str_compare
     str_erase str_insert str_replace str_resize str_repeat to_string stoi stol stoll stoul stoull stof
     stod stold std_sort_by std_find std_find_if std_count_if std_all_of std_any_of std_none_of
-    std_for_each std_for_each_ref ppl_parallel_for std_generate std_transform std_transform2 std_copy std_equal std_replace std_fill_n
+    std_for_each std_for_each_ref ppl_parallel_for std_copy_pointers std_generate std_transform std_transform2 std_copy std_equal std_replace std_fill_n
     std_min_element std_max_element std_inner_product std_less std_greater std_less_equal
     std_greater_equal std_equal_to std_not_equal_to std_remove_if std_remove std_mismatch std_accumulate_by std_plus std_minus std_multiplies
     mt19937 mt19937_64 default_random_engine minstd_rand minstd_rand0 random_device
@@ -75,7 +75,7 @@ RUNTIME_NAMES = frozenset("""
     ios ios_base ostringstream istringstream stringstream wostringstream wistringstream wstringstream
     ofstream ifstream fstream remove
     accelerator accelerator_view queuing_mode_automatic queuing_mode_immediate check_launch_view
-    critical_section critical_section_scoped_lock improper_lock improper_unlock
+    critical_section critical_section_scoped_lock improper_lock improper_unlock concurrent_queue
 """.split())
 
 RESERVED = (frozenset(keyword.kwlist) | frozenset(keyword.softkwlist) | frozenset(dir(builtins))

@@ -39,7 +39,7 @@ LIBRARY_TYPES = frozenset("""
 LIBRARY_TEMPLATES = frozenset("""
     array_view array extent index tiled_extent tiled_index vector texture texture_view
     writeonly_texture_view graphics numeric_limits pair unique_ptr shared_ptr atomic
-    function map set list deque unordered_map unordered_set tuple initializer_list
+    function map set list deque concurrent_queue unordered_map unordered_set tuple initializer_list
     uniform_int_distribution uniform_real_distribution normal_distribution
     duration time_point basic_string valarray
     less greater less_equal greater_equal equal_to not_equal_to plus minus multiplies divides modulus

@@ -149,6 +149,9 @@ class Declarations:
             return TM.class_type(self, t)
         if name == "decltype" and not t.namespace:
             return self.decltype(t.args[0], t.span)
+        if name == "concurrent_queue" and t.namespace in ((), ("concurrency",), ("Concurrency",)):
+            self._nargs(t, 1, 1)
+            return PPL.queue_type(self, self.type_arg(args[0], t), t.span)
         if name == "vector":
             self._nargs(t, 1, 2)
             return ir.Vector(self.type_arg(args[0], t))

@@ -574,6 +574,9 @@ class Expressions:
             return M.make_smart(self, n)
         if isinstance(n.type, A.TypeName) and n.type.name == "duration_cast":
             return C.duration_cast(self, n)
+        if isinstance(n.type, A.TypeName) and n.type.name in ("checked_array_iterator", "unchecked_array_iterator") \
+                and n.type.namespace == ("stdext",) and len(n.type.args or ()) == 1:
+            return self.array_iterator(n)
         t = self.resolve_type(n.type)
         args = tuple(self.expr(a) for a in n.args)
         if isinstance(t, ir.Function) and getattr(n.type, "name", None) in L.FUNCTION_OBJECTS:
@@ -584,6 +587,23 @@ class Expressions:
         if n.brace and isinstance(t, ir.StructType):
             return self.init_list(t, A.InitList(n.span, n.args))
         return self.construct(t, args, n.span, [a.span for a in n.args])
+
+    def array_iterator(self, n: A.Construct) -> ir.Expr:
+        """Visual C++'s `stdext::checked_array_iterator<T*>(p, size[, index])`: an iterator over the
+        `size` elements from `p`, at `p + index`; amppy's pointers know their array, so it is that
+        pointer (its bound is the array's own, not `size`)."""
+        t = self.resolve_type(n.type.args[0])
+        if not isinstance(t, (ir.Pointer, ir.String)):
+            self.error("template-args", f"'stdext::{n.type.name}' wraps a pointer type, not '{t}'", n.type.span)
+        if len(n.args) not in (2, 3) if n.type.name == "checked_array_iterator" else len(n.args) != 1:
+            self.error("ctor-args", f"'stdext::{n.type.name}' is made from a pointer" +
+                       (", a size and an optional index" if n.type.name == "checked_array_iterator" else ""), n.span)
+        p = self.convert(self.expr(n.args[0]), t, n.args[0].span)
+        for x in n.args[1:]:
+            self.convert(self.expr(x), ir.Scalar("size_t"), x.span)
+        if len(n.args) == 3:
+            return self.expr(A.Binary(n.span, "+", n.args[0], n.args[2]))
+        return p
 
     def e_SizeofType(self, n: A.SizeofType) -> ir.Expr:
         return ir.Const(n.span, ir.Scalar("size_t"), self.sizeof(self.resolve_type(n.type), n.span))

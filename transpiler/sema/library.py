@@ -463,6 +463,8 @@ def range_algorithm(a, name: str, n: A.Call, first: ir.Expr | None = None, ppl: 
     kinds, result = overloads[choice]
     first = first if first is not None else a.expr(n.args[0])
     last = a.expr(n.args[1])
+    if name == "copy" and memory.is_data_pointer(first.type) and isinstance(first.type.elem, ir.Scalar):
+        return _copy_pointers(a, first, last, n)
     if not (isinstance(first.type, ir.Iterator) and isinstance(last.type, ir.Iterator)):
         a.unsupported(f"{std} over '{first.type}' is", n.args[0].span,
                       "amppy translates it over a std::vector range: (v.begin(), v.end(), ...)")
@@ -549,6 +551,20 @@ def parallel_for(a, n: A.Call) -> ir.Expr:
     f = lambdas.callable_arg(a, n.args[-1], (idx,))
     step = bounds[2] if len(bounds) == 3 else ir.Const(n.span, idx, 1)
     return ir.LibCall(n.span, ir.Void(), "ppl_parallel_for", None, (bounds[0], bounds[1], step, f))
+
+
+def _copy_pointers(a, first: ir.Expr, last: ir.Expr, n: A.Call) -> ir.Expr:
+    """`std::copy(first, last, out)` of pointers to numbers (C arrays, `v.data()`, `&v[i]`): the
+    elements from first up to last, converted to out's type; the result points past the last one
+    written."""
+    out = a.expr(n.args[2])
+    for e, x in ((last, n.args[1]), (out, n.args[2])):
+        if not (memory.is_data_pointer(e.type) and isinstance(e.type.elem, ir.Scalar)):
+            a.error("type-mismatch", f"'std::copy' of pointers needs pointers here, not '{e.type}'", x.span)
+    if last.type != first.type:
+        a.error("type-mismatch", f"'std::copy': the range's ends have different types, '{first.type}' and "
+                                 f"'{last.type}'", n.args[1].span)
+    return ir.LibCall(n.span, out.type, "std_copy_pointers", None, (first, last, out))
 
 
 def _std_copy(n: A.Call) -> bool:

@@ -1,5 +1,5 @@
-"""The Parallel Patterns Library's locks on the host: `concurrency::critical_section` and its
-`scoped_lock` (`<ppl.h>`, `<concrt.h>`).
+"""The Parallel Patterns Library's locks and queue on the host: `concurrency::critical_section`
+and its `scoped_lock` (`<ppl.h>`, `<concrt.h>`), `concurrent_queue<T>` (`<concurrent_queue.h>`).
 
 amppy runs the PPL's parallel loops in order on one thread (sema/library.py: `parallel_for`,
 `parallel_for_each` over a range), so a lock taken in an iteration is free again when the next one
@@ -28,12 +28,25 @@ def named_type(t: A.TypeName) -> ir.Type | None:
 
 
 def involved(t: ir.Type) -> bool:
-    return t in (CRITICAL_SECTION, SCOPED_LOCK)
+    return t in (CRITICAL_SECTION, SCOPED_LOCK) or isinstance(t, ir.ConcurrentQueue)
+
+
+def queue_type(a, elem: ir.Type, span) -> ir.ConcurrentQueue:
+    """`concurrent_queue<T>`: of classes (their values are copied in and out); `try_pop(T&)` of a
+    number or string would need its argument written back, which amppy does not do yet."""
+    if not isinstance(elem, ir.StructType):
+        a.unsupported(f"'concurrent_queue<{elem}>' is", span,
+                      help="amppy translates a concurrent_queue of classes (a struct, std::pair, ...)")
+    return ir.ConcurrentQueue(elem)
 
 
 def construct(a, t: ir.Type, args: list, spans: list, span) -> ir.Expr:
     if a.fn is not None and a.in_amp():
         a.error("amp-restrict", f"'{t}' cannot be used in restrict(amp) code", span)
+    if isinstance(t, ir.ConcurrentQueue):
+        if args:
+            a.unsupported(f"making a '{t}' from arguments is", span, help="push the values one by one")
+        return ir.LibCall(span, t, "concurrent_queue", None, ())
     if t == CRITICAL_SECTION:
         if args:
             what = "copied" if len(args) == 1 and args[0].type == CRITICAL_SECTION else "made from these arguments"
@@ -47,9 +60,12 @@ def construct(a, t: ir.Type, args: list, spans: list, span) -> ir.Expr:
 
 
 def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
-    """`cs.lock()`, `cs.try_lock()`, `cs.try_lock_for(ms)`, `cs.unlock()`."""
+    """`cs.lock()`, `cs.try_lock()`, `cs.try_lock_for(ms)`, `cs.unlock()`; a queue's `push(v)`,
+    `try_pop(out)`, `empty()`, `unsafe_size()`, `clear()`."""
     if a.in_amp():
-        a.error("amp-restrict", f"'critical_section::{name}' cannot be called in restrict(amp) code", n.span)
+        a.error("amp-restrict", f"'{obj.type}::{name}' cannot be called in restrict(amp) code", n.span)
+    if isinstance(obj.type, ir.ConcurrentQueue):
+        return _queue_method(a, obj, name, args, n)
     if obj.type == CRITICAL_SECTION and name in ("lock", "unlock", "try_lock") and not args:
         return ir.LibCall(n.span, ir.BOOL if name == "try_lock" else ir.Void(), name, obj, ())
     if obj.type == CRITICAL_SECTION and name == "try_lock_for" and len(args) == 1:
@@ -60,3 +76,25 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
 def release(span, lock: ir.Expr) -> ir.Stmt:
     """What a `scoped_lock`'s destructor does: unlock its critical_section."""
     return ir.ExprStmt(span, ir.LibCall(span, ir.Void(), "release", lock, ()))
+
+
+def _queue_method(a, q: ir.Expr, name: str, args: list, n) -> ir.Expr:
+    from .expressions import is_lvalue
+    elem, sp = q.type.elem, n.span
+    arity = {"push": 1, "try_pop": 1, "empty": 0, "unsafe_size": 0, "clear": 0}
+    if name not in arity:
+        a.error("no-member", f"no member function '{name}' in '{q.type}'", n.func.span)
+    if len(args) != arity[name]:
+        a.error("call-args", f"'{q.type}::{name}' takes {arity[name]} argument{'s' * (arity[name] != 1)}", sp)
+    if name == "push":                  # a copy goes in
+        return ir.LibCall(sp, ir.Void(), "push", q, (a.convert(args[0], elem, n.args[0].span, copy=True),))
+    if name == "try_pop":               # the front value, copied into `out`, if there is one
+        out = args[0]
+        if out.type != elem or not is_lvalue(out):
+            a.error("type-mismatch", f"'try_pop' writes into a '{elem}&': '{out.type}' is not one", n.args[0].span)
+        return ir.LibCall(sp, ir.BOOL, "try_pop", q, (out,))
+    if name == "empty":
+        return ir.LibCall(sp, ir.BOOL, "empty", q, ())
+    if name == "unsafe_size":
+        return ir.LibCall(sp, ir.Scalar("size_t"), "unsafe_size", q, ())
+    return ir.LibCall(sp, ir.Void(), "clear", q, ())
