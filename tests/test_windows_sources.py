@@ -77,11 +77,11 @@ def test_concurrency_runtime_headers_are_known_and_their_names_unsupported(run_a
     (tmp_path / "p.cpp").write_text(
         "#include <ppl.h>\n#include <concurrent_vector.h>\n#include <xutility>\n#include <amprt.h>\n"
         "using namespace concurrency;\nint main() {\n    combinable<int> sum;\n"
-        "    parallel_for(0, 10, [&](int i) { });\n    return 0;\n}\n")
+        "    parallel_invoke([&]() { }, [&]() { });\n    return 0;\n}\n")
     rc, out, err = run_amppy(["check", "p.cpp"], cwd=tmp_path)
     assert rc == 1
     assert "p.cpp:7:5: error: 'combinable' is not supported yet [unsupported]" in err
-    assert "p.cpp:8:5: error: 'parallel_for' is not supported yet [unsupported]" in err
+    assert "p.cpp:8:5: error: 'parallel_invoke' is not supported yet [unsupported]" in err
     assert "pp-unknown-header" not in err and "undeclared" not in err
 
 

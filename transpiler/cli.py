@@ -46,6 +46,7 @@ environment:
   AMPPY_DIAGNOSTICS_FORMAT=json  run-time reports of a translated program as JSON
   AMPPY_MSSTL_UPDATE=N     the Microsoft STL version whose <random> results to reproduce
   AMPPY_MAIN_SECONDS=FILE  write the seconds the program's main ran to FILE
+  AMPPY_PIN_LIMIT_MB=N     cuda: page-lock at most N MB of host memory for copies (0: none)
   NO_COLOR                 no colour in diagnostics
 """
 
