@@ -170,6 +170,9 @@ public:
     array_view(int e0, int e1, int e2, std::vector<value_type>& v) : array_view(concurrency::extent<N>(e0, e1, e2), v) {}
     array_view(int e0, const std::vector<value_type>& v) : array_view(concurrency::extent<N>(e0), v) {}
     array_view(int e0, int e1, const std::vector<value_type>& v) : array_view(concurrency::extent<N>(e0, e1), v) {}
+    // a view of an array (anything with the array's `store`: `array<T, N>` is defined below)
+    template <typename A, typename = decltype(std::declval<A&>().store)>
+    array_view(A& a) : extent(a.extent), data_(const_cast<value_type*>(a.store.data())) { dense(); }
     template <typename U> array_view(const array_view<U, N>& o) : extent(o.extent), data_(o.data_), own_(o.own_) {
         for (int d = 0; d < N; d++) stride[d] = o.stride[d];
     }

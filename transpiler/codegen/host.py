@@ -724,8 +724,8 @@ class HostWriter(PyEmitter):
             return "str"
         if isinstance(t, ir.Vector) and t.size is None:             # a vector of vectors
             return f"vector_type({self.elem_type(t.elem, span)})"
-        if isinstance(t, (ir.Function, ir.Library)):                # std::function, accelerator, ... elements
-            return "object"
+        if isinstance(t, (ir.Function, ir.Library, ir.ArrayView, ir.AmpArray)):   # std::function, accelerator,
+            return "object"                                                          # array_view, ... elements
         raise CodegenUnsupported(f"elements of type '{t}' are", span)
 
     def e_Copy(self, e: ir.Copy):

@@ -255,6 +255,9 @@ class KernelExprEmitter(StructValues, PointerValues, PyEmitter):
     def e_Construct(self, e: ir.Construct):
         """`index<2>(i, j)`, `extent<1>(n)`, `index<2>(other)`, a kernel's tiled_index passed on:
         a tuple of int components."""
+        if type(e.type) is ir.ArrayView and len(e.args) == 1 and type(e.args[0].type) in (ir.AmpArray, ir.ArrayView) \
+                and (e.args[0].type.elem, e.args[0].type.rank) == (e.type.elem, e.type.rank):
+            return self.emit(e.args[0])     # a view of an array (or a const view of a view): the same buffer
         if not isinstance(e.type, (ir.Index, ir.Extent, ir.TiledIndex)):
             raise self.not_here(ir.describe(e), e.span)
         if len(e.args) == 1 and isinstance(e.args[0].type, (ir.Index, ir.Extent)):

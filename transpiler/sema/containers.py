@@ -48,7 +48,8 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
         return ir.LibCall(sp, t.elem if rt is None else rt, name, obj, ())
     if name in ("push_back", "emplace_back"):
         count(1)
-        return ir.LibCall(sp, ir.Void(), "push_back", obj, (conv(0, t.elem),))
+        value = a.convert(args[0], t.elem, n.args[0].span, copy=type(t.elem) is ir.AmpArray)   # (an array's own data)
+        return ir.LibCall(sp, ir.Void(), "push_back", obj, (value,))
     if name in ("begin", "end", "cbegin", "cend"):
         count(0)
         return ir.LibCall(sp, ir.Iterator(t.elem), name.lstrip("c"), obj, ())

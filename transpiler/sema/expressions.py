@@ -54,6 +54,8 @@ class Expressions:
                            help="a unique_ptr cannot be copied: move it with std::move(p), or use shared_ptr")
             if copy and is_lvalue(e) and isinstance(t, (ir.StructType, ir.Vector, ir.CArray)):
                 return ir.Copy(e.span, t, e)
+            if copy and is_lvalue(e) and type(t) is ir.AmpArray:      # an array's copy has its own data
+                return self.construct(t, (e,), span, [span])
             if copy and PPL.involved(t):
                 self.error("deleted-copy", f"call to deleted constructor of '{t}'", span,
                            help="a lock cannot be copied: share it by reference")

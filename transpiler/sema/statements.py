@@ -420,6 +420,15 @@ class Statements:
         if not const and owner is not None and owner.sym.readonly:
             self.error("ref-binding", f"a non-const reference to '{t}' cannot bind to the const variable "
                        f"'{owner.sym.name}'", v.init.span, help="make the reference const")
+        if isinstance(t, (ir.AmpArray, ir.ArrayView)) and not isinstance(e, ir.Var):
+            # `array<float, 2>& a = arrays[i];`: a name for that object (Python names objects), so
+            # a kernel can capture it; assigning `a` as a whole would rebind the name instead
+            if v.name in A.assigned_names(tuple(self.rest_of_block)):
+                self.unsupported(f"assigning to the reference '{v.name}' to an element is", v.span,
+                                 help="assign through the element: arrays[i] = ...")
+            sym = ir.Symbol(v.name, self.fn.py.fresh(v.name, self.scope), t, "local", v.name_span)
+            self.scope.define(v.name, sym)
+            return [ir.VarDecl(v.span, sym, e)]
         used = {x.sym.name for x in ir.walk(e) if isinstance(x, ir.Var)}
         changed = used & A.assigned_names(tuple(self.rest_of_block))
         if changed - {x.sym.name for x in ir.walk(e) if isinstance(x, ir.Var) and x is e}:
