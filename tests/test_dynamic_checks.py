@@ -3,7 +3,8 @@ runtime/checks.py).
 
 - the page's "Do not do this" block 3 is caught at run time, with both accesses' locations;
 - block 4 and the positive samples with barriers run clean (and print their expected output);
-- out-of-bounds array_view / tile_static accesses are reported with the exact index, exit 1;
+- out-of-bounds array_view / tile_static accesses (also in called restrict(amp) functions) are
+  reported with the exact index, exit 1;
 - without --check the generated kernels carry no instrumentation.
 
 The CLI runs are started together (numba compile time dominates) by one module fixture.
@@ -29,6 +30,7 @@ RUNS = {
     "block3": ["run", "--check", "races", RULES / "race_block3.cpp"],
     "oob": ["run", "--target", "cpu", "--check", "bounds", RUNTIME / "out_of_bounds.cpp"],
     "oob_tile_static": ["run", "--target", "cpu", "--check", "bounds", RUNTIME / "tile_static_out_of_bounds.cpp"],
+    "oob_function": ["run", "--target", "cpu", "--check", "bounds", RUNTIME / "function_out_of_bounds.cpp"],
     **{f"clean:{p.name}": ["run", "--target", "cpu", "--check", "races", p] for p in CLEAN},
 }
 
@@ -70,21 +72,21 @@ def test_race_free_programs_are_clean(results, src):
 
 
 # ------------------------------------------------------------------ bounds
-def test_out_of_bounds_array_view(results):
-    rc, out, err = results["oob"]
+@pytest.mark.parametrize("key, name, first, out", [
+    ("oob", "out_of_bounds.cpp", "23:28: error: index (0, 9) is out of bounds for 'descriptions' with extent (8, 9)",
+     "before the kernel\n"),                  # output before the launch, nothing after
+    ("oob_tile_static", "tile_static_out_of_bounds.cpp",
+     "16:30: error: index (4) is out of bounds for 'buffer' with extent (4)", None),
+    # in the restrict(amp) function the kernel calls (checked too: a copy of its own per kernel)
+    ("oob_function", "function_out_of_bounds.cpp",
+     "17:20: error: index (6, 0) is out of bounds for 'data' with extent (6, 5)", "before the kernel\n"),
+])
+def test_out_of_bounds_access_is_reported_at_its_first_bad_index(results, key, name, first, out):
+    rc, stdout, err = results[key]
     assert rc == 1, err
-    f = str(RUNTIME / "out_of_bounds.cpp")
-    assert err.splitlines()[0] == (f"{f}:23:28: error: index (0, 9) is out of bounds for 'descriptions' "
-                                   "with extent (8, 9) [amp-out-of-bounds]")
-    assert out == "before the kernel\n"     # output before the launch, nothing after
-
-
-def test_out_of_bounds_tile_static(results):
-    rc, out, err = results["oob_tile_static"]
-    assert rc == 1, err
-    f = str(RUNTIME / "tile_static_out_of_bounds.cpp")
-    assert err.splitlines()[0] == (f"{f}:16:30: error: index (4) is out of bounds for 'buffer' "
-                                   "with extent (4) [amp-out-of-bounds]")
+    assert err.splitlines()[0] == f"{RUNTIME / name}:{first} [amp-out-of-bounds]"
+    if out is not None:
+        assert stdout == out
 
 
 # ------------------------------------------------------------------ no instrumentation without --check

@@ -414,12 +414,13 @@ def record_name(t: ir.StructType, emitted: set, records: list) -> str:
     return name
 
 
-def emit_functions(functions, program=None, sources=None, emitted: set | None = None) -> list[str]:
-    """restrict(amp) functions as inlined njit functions (skipping names in `emitted`)."""
-    em = KernelExprEmitter(program, sources)
+def emit_functions(functions, program=None, sources=None, emitted: set | None = None, em=None) -> list[str]:
+    """restrict(amp) functions as inlined njit functions (skipping names in `emitted`); `em`: the
+    emitter that writes them (`run --check bounds` gives each checked kernel copies of its own)."""
+    em = em if em is not None else KernelExprEmitter(program, sources)
     em.unpack_through_temp = True
     em.part_decorator = PART
-    em.device_names = kernel_versions(program, needs_host_version)
+    em.device_names = {**kernel_versions(program, needs_host_version), **em.device_names}
     records: list[str] = []
     seen = emitted if emitted is not None else set()
     em.record_of = lambda t: record_name(t, seen, records)

@@ -18,7 +18,9 @@ Same lowering as `cpu.py` (it subclasses its writer and emitter), with three dif
 - the kernel takes `viol` (the violation record) last, and is launched with
   `launch_checked(kernel, kernel_checks, domain, where, *captures)`.
 
-Not instrumented: accesses inside called restrict(amp) functions, and tile_static accesses in
+With `--check bounds`, the restrict(amp) functions a kernel calls are checked too: the kernel gets
+copies of its own (`f_checked_<kernel>`) that take the violation record last and report through
+the kernel's site table (`CheckedFunctionEmitter`).  Not instrumented: tile_static accesses in
 tile-uniform statements hoisted out of the thread loops (bounds only there).  Without
 `--check`, `cpu.py` alone writes the kernels, so normal kernels are unchanged.
 """
@@ -28,6 +30,7 @@ from functools import partial
 
 from .. import ir
 from . import cpu
+from .kernel_exprs import KernelExprEmitter
 from .pyemit import P_ATOM
 
 JIT_CHECKED = '@numba.njit(cache=True, error_model="numpy")'
@@ -36,7 +39,56 @@ _ARRAYS = (ir.ArrayView, ir.AmpArray, ir.CArray)
 _MODES = {"r": 1, "w": 2, "rw": 3}
 
 
-class CheckedEmitter(cpu.CpuEmitter):
+class _Sites:
+    """Mixin: the site table a checked access reports through, the violation record's name
+    (`viol`), and calls of the checked copies of restrict(amp) functions (`checked`: the ids of
+    the function symbols that have one; they take `viol` last)."""
+
+    checked: frozenset = frozenset()
+
+    def site(self, span, name: str, scalar: bool = False) -> int:
+        text = self.sources.line_text(span.file, span.line) if self.sources is not None else None
+        self.sites.append((span.file, span.line, span.col, span.end_line, span.end_col, name,
+                           text, scalar))
+        return len(self.sites) - 1
+
+    def _checked_index(self, span, label, name, idx, scalar=False) -> str:
+        site = self.site(span, label, scalar)
+        self.use(self.viol)
+        return f"check_index{len(idx)}({self.viol}, {site}, {name}.shape, {', '.join(idx)})"
+
+    def plain_call(self, e: ir.Call) -> str:
+        if id(e.func) not in self.checked:
+            return super().plain_call(e)
+        self.use(self.viol)
+        return f"{self.callee(e.func)}({', '.join(self.call_args(e.args) + [self.viol])})"
+
+
+class CheckedFunctionEmitter(_Sites, KernelExprEmitter):
+    """The restrict(amp) functions a kernel checked for bounds calls, their element accesses
+    checked as the kernel's are (copies of its own: their sites are in its table)."""
+
+    def __init__(self, program, sources, sites: list, names: dict):
+        super().__init__(program, sources)
+        self.sites, self.device_names, self.checked = sites, dict(names), frozenset(names)
+        self.viol = "viol"
+
+    def begin_function(self, f: ir.FunctionDef, name: str) -> list[str]:
+        params = super().begin_function(f, name)
+        self.viol = self.fresh("viol")
+        return params + [self.viol]
+
+    def e_ElementRef(self, e: ir.ElementRef):
+        base = e.base
+        if not isinstance(base.type, _ARRAYS) or not 1 <= len(e.indices) <= 3:
+            return super().e_ElementRef(e)
+        name = self.expr(base, P_ATOM)
+        root = ir.root_symbol(base)
+        idx = [self.expr(i) for i in e.indices]
+        return f"{name}[{self._checked_index(e.span, root.name if root is not None else 'array', name, idx)}]", P_ATOM
+
+
+class CheckedEmitter(_Sites, cpu.CpuEmitter):
     def __init__(self, program, sources, kernel, names, *, races: bool, bounds: bool):
         super().__init__(program, sources, kernel, names)
         self.races, self.bounds = races, bounds
@@ -45,13 +97,6 @@ class CheckedEmitter(cpu.CpuEmitter):
         self.viol = self.epoch = None    # names, set by the writer
         self.in_thread = False           # emitting per-thread code (local indices are defined)
         self._mode = "r"
-
-    # ---------------------------------------------------------------- sites
-    def site(self, span, name: str, scalar: bool = False) -> int:
-        text = self.sources.line_text(span.file, span.line) if self.sources is not None else None
-        self.sites.append((span.file, span.line, span.col, span.end_line, span.end_col, name,
-                           text, scalar))
-        return len(self.sites) - 1
 
     def lvalue(self, e, mode):
         saved, self._mode = self._mode, mode
@@ -76,11 +121,6 @@ class CheckedEmitter(cpu.CpuEmitter):
                 text = f"({text})"
             text = f"{text} * {dims[d]} + {self.thread_index('local', d)}"
         return text
-
-    def _checked_index(self, span, label, name, idx, scalar=False) -> str:
-        site = self.site(span, label, scalar)
-        self._use(self.viol)
-        return f"check_index{len(idx)}({self.viol}, {site}, {name}.shape, {', '.join(idx)})"
 
     def _tile_static_index(self, span, sym, mode, name, idx, scalar=False) -> str:
         site = self.site(span, sym.name, scalar)
@@ -201,8 +241,16 @@ class CheckedBackend:
 
     def emit_kernel(self, kernel, program, sources, emitted_functions=None) -> list[str]:
         kernel = cpu.lowered(kernel)
-        lines = cpu.emit_functions(kernel.functions, program, sources, emitted_functions)
         w = CheckedKernelWriter(kernel, program, sources, emitted_functions, races=self.races, bounds=self.bounds)
+        if self.bounds and kernel.functions:        # the functions it calls: checked copies of its own
+            names = {id(f.sym): f"{w.em.device_names.get(id(f.sym), f.sym.py_name)}_checked_{kernel.name}"
+                     for f in kernel.functions}
+            w.em.device_names = {**w.em.device_names, **names}
+            w.em.checked = frozenset(names)
+            em = CheckedFunctionEmitter(program, sources, w.em.sites, names)
+            lines = cpu.emit_functions(kernel.functions, program, sources, emitted_functions, em=em)
+        else:
+            lines = cpu.emit_functions(kernel.functions, program, sources, emitted_functions)
         return lines + w.write() + [""] + w.table()
 
     @staticmethod
