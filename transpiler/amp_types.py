@@ -64,6 +64,27 @@ def class_problems(st: ir.StructType, structs: dict, element: bool = False) -> l
     return found
 
 
+def nested_container(elem: ir.Type, structs: dict) -> str | None:
+    """What makes `elem` a C++ AMP container or a class holding one (an `array`, `array_view` or
+    texture, also through members, C arrays or references): such an element type is Visual C++'s
+    C2973 (an invalid template argument) in an `array` or `array_view`; else None."""
+    seen = set()
+
+    def find(t, path):
+        while isinstance(t, ir.CArray):
+            t = t.elem
+        if isinstance(t, (ir.ArrayView, ir.AmpArray)):
+            return f"'{t}'" + path
+        if isinstance(t, ir.StructType) and t.name in structs and t.name not in seen:
+            seen.add(t.name)
+            for fname, ft in structs[t.name].fields:
+                hit = find(ft, f" (member '{fname}' of '{t.name}')" + path)
+                if hit:
+                    return hit
+        return None
+    return find(elem, "")
+
+
 def element_problem(elem: ir.Type, structs: dict) -> tuple | None:
     """(message, help) if `elem` cannot be the element type of a C++ AMP `array` or
     `array_view` (amp.h's static_assert: int, unsigned int, long, float, double, or classes

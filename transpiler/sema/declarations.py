@@ -8,7 +8,7 @@ functions it calls.
 from __future__ import annotations
 
 from .. import ast as A
-from ..amp_types import element_problem
+from ..amp_types import element_problem, nested_container
 from .. import ir
 from ..names import field_name
 from ..parse_lexhack import CONTAINER_MEMBER_TYPES, LIBRARY_TEMPLATES, LIBRARY_TYPES
@@ -192,6 +192,11 @@ class Declarations:
             problem = element_problem(elem, self.structs)      # (amp.h's static_asserts: C2338, C3581)
             if problem is not None:
                 self.error("amp-restrict", f"'{name}<{elem}, {rank}>': {problem[0]}", t.span, help=problem[1])
+            nested = nested_container(elem, self.structs)       # (Visual Studio's C2973)
+            if nested is not None:
+                self.error("template-args", f"'{name}<{elem}, {rank}>': its element type holds {nested}, and an {name} "
+                           "cannot hold C++ AMP containers", t.span,
+                           help="keep the containers in a std::vector, or give the class the data itself")
             if name == "array_view":
                 return ir.ArrayView(elem, rank, const)
             return ir.AmpArray(elem, rank)
