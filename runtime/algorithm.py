@@ -11,6 +11,7 @@ import numpy as np
 
 from .containers import _RIter
 from .intmath import int32, int64, uint32, uint64
+from .memory import ptr_add, ptr_diff
 
 __all__ = ["std_fill", "std_sort", "std_accumulate", "std_iota", "std_reverse", "std_count"]
 
@@ -156,7 +157,6 @@ def ppl_parallel_for(first, last, step, f) -> None:
 
 def std_copy_pointers(first, last, out):
     """`std::copy(first, last, out)` of pointers (numpy views from the element on); returns `out + n`."""
-    from .memory import ptr_add, ptr_diff
     n = ptr_diff(last, first)
     out[:n] = first[:n]
     return ptr_add(out, n)

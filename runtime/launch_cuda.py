@@ -39,7 +39,6 @@ Several GPUs (C++ AMP's ``accelerator::get_all()`` and one ``accelerator_view`` 
 * an ``array_view<const T>`` keeps a copy on every device that read it until its data changes;
 * ``copy(src, dst)`` between two arrays of one shape whose source data is on a device copies device
   to device (two GPUs: peer to peer), not through the host (also with one GPU);
-
 * two views of one device that use the same data run in the order of their launches (the later
   stream waits for the earlier one's work on it);
 * a launch's uploads are queued on its view's stream: the host and the other devices go on while
@@ -81,7 +80,7 @@ class DeviceOps:
 
     def __init__(self):
         self.stats = {"h2d": 0, "d2h": 0, "h2d_bytes": 0, "d2h_bytes": 0, "alloc": 0,
-                      "launch": 0}
+                      "launch": 0, "d2d": 0}
         #: the queue of the launch under way (None: the device's default one); uploads made for
         #: it are queued there, so they overlap the host and the other devices' work
         self.stream = None
@@ -186,13 +185,12 @@ class DeviceOps:
         if mark is not None:
             self._inflight.append((mark, self.device, stream, _root_buffer(host)))
 
-    def settle(self, host=None) -> None:
-        """The host is about to read or write `host` (None: any memory): wait for the queued
-        uploads that read it."""
+    def settle(self, host) -> None:
+        """The host is about to read or write `host`: wait for the queued uploads that read it."""
         keep = []
         for entry in self._inflight:
             mark, dev, _stream, src = entry
-            if host is None or np.may_share_memory(src, host):
+            if np.may_share_memory(src, host):
                 with self.errors(dev), self.on(dev):
                     mark.synchronize()
             else:
@@ -231,7 +229,7 @@ class _PinnedHost:
         key = id(root)
         size = self._known.get(key)
         if size is None:
-            size = root.nbytes
+            size, handle = root.nbytes, None
             if root.base is not None or not (root.flags.c_contiguous or root.flags.f_contiguous) \
                     or self.bytes + size > self.limit:
                 size = 0                # not numpy's own memory, or over the limit: pageable
@@ -242,7 +240,7 @@ class _PinnedHost:
                     size, handle = 0, None
             self._known[key] = size
             self.bytes += size
-            done = weakref.finalize(root, self._release, key, _addr(root), size, handle if size else None)
+            done = weakref.finalize(root, self._release, key, _addr(root), size, handle)
             done.atexit = False         # (the process's exit releases everything)
         return size > 0
 
@@ -284,15 +282,13 @@ class CudaDeviceOps(DeviceOps):
         self.pinned = _PinnedHost(self._register, self._unregister, _pin_limit())
 
     def _register(self, addr: int, size: int):
-        from numba.cuda.cudadrv.driver import binding, driver
         ctx = self.cuda.current_context()           # (any context: the registration is portable)
-        driver.cuMemHostRegister(addr, size, binding.CU_MEMHOSTREGISTER_PORTABLE)
+        self._driver.driver.cuMemHostRegister(addr, size, self._driver.binding.CU_MEMHOSTREGISTER_PORTABLE)
         return ctx.device.id
 
     def _unregister(self, addr: int, dev: int):
-        from numba.cuda.cudadrv.driver import driver
         with self.cuda.gpus[dev]:
-            driver.cuMemHostUnregister(addr)
+            self._driver.driver.cuMemHostUnregister(addr)
 
     def device_count(self) -> int:
         if self._count is None:
@@ -414,7 +410,7 @@ class CudaDeviceOps(DeviceOps):
         return self._DeviceNDArray(shape, strides, dtype, gpu_data=dev.gpu_data.view(offset))
 
     def copy_device(self, dst, dst_dev, src, src_dev):
-        self.stats["d2d"] = self.stats.get("d2d", 0) + 1
+        self.stats["d2d"] += 1
         nbytes = src.size * src.dtype.itemsize
         if not nbytes:
             return
@@ -527,7 +523,7 @@ class HostDeviceOps(DeviceOps):
         host[...] = dev
 
     def copy_device(self, dst, dst_dev, src, src_dev):
-        self.stats["d2d"] = self.stats.get("d2d", 0) + 1
+        self.stats["d2d"] += 1
         if self.devices > 1:
             for buf, d in ((dst, dst_dev), (src, src_dev)):
                 assert self.owner.get(id(_root_buffer(buf)), d) == d, "a buffer of another device"
@@ -706,15 +702,21 @@ def _mark_written(av):
         av._device_dirty = True
 
 
+def _home_view(arr):
+    """The accelerator_view an ``array`` lives on: its own, else the default accelerator's."""
+    if arr._view is not None:
+        return arr._view
+    from .accelerators import accelerator
+    return accelerator().default_view
+
+
 def _home(arr, ops) -> int | None:
     """The device an ``array`` lives on (None: the CPU accelerator's)."""
     if arr.device is not None:
         return _dev(arr)
     if ops.device_count() == 1 and arr._view is None:
         return 0
-    from .accelerators import accelerator
-    view = arr._view if arr._view is not None else accelerator().default_view
-    return view.accelerator._d.index
+    return _home_view(arr).accelerator._d.index
 
 
 def _device_copy(src, dst) -> bool:
@@ -794,11 +796,16 @@ def _pull(m) -> None:
     _stale(m, keep=m)
 
 
+def _settle(av) -> None:
+    """Uploads still reading ``av``'s memory finish before the host touches it."""
+    if _ops is not None and _ops._inflight:
+        _ops.settle(av.host)
+
+
 def _before_host_access(av) -> None:
     """amp hook (several devices): before the host reads ``av``, the newer copies of the data it
     overlaps come back from every device."""
-    if _ops is not None and _ops._inflight:
-        _ops.settle(av.host)            # uploads still reading this memory finish first
+    _settle(av)
     if not _root(av).__dict__.get("_members"):
         return                          # one copy at most, av's own or an ancestor's: amp syncs it
     for m in _family(av):
@@ -809,8 +816,7 @@ def _before_host_access(av) -> None:
 def _host_written(av) -> None:
     """amp hook (several devices): the host wrote ``av``'s data; the device copies that overlap it
     must be copied in again before their next use."""
-    if _ops is not None and _ops._inflight:
-        _ops.settle(av.host)            # (refresh() after the source was written directly)
+    _settle(av)                         # (refresh() after the source was written directly)
     if _root(av).__dict__.get("_members"):     # (else amp marked av and its ancestors)
         _stale(av)
 
@@ -854,8 +860,7 @@ def _check_home(av, dev: int, where) -> None:
     """An ``array`` lives on its accelerator_view's device: C++ AMP does not move it."""
     if not isinstance(av, amp.array):
         return
-    from .accelerators import accelerator
-    view = av._view if av._view is not None else accelerator().default_view
+    view = _home_view(av)
     home = view.accelerator._d.index
     if home is not None and home != dev:
         raise amp.runtime_exception(
