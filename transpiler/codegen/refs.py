@@ -40,10 +40,12 @@ class ReferenceParams:
     def writebacks(self, call: ir.Call) -> list:
         """The arguments of `call` that the callee changes and returns."""
         fd = self.function_defs().get(id(call.func))
-        if fd is None:
-            return []
-        changed = {id(p) for p in self.changed_params(fd)}
-        out = [a for a, p in zip(call.args, fd.params) if id(p) in changed]
+        if fd is not None:
+            changed = {id(p) for p in self.changed_params(fd)}
+            out = [a for a, p in zip(call.args, fd.params) if id(p) in changed]
+        else:                               # a pure virtual function: its overrides return what its
+            out = [a for a, m in zip(call.args, call.func.mutable_refs)     # signature says they change
+                   if m and isinstance(a.type, self.writeback_types)]
         roots = {id(ir.root_symbol(x)) for a in out for x in _arms(a.operand if isinstance(a, ir.Copy) else a)}
         for a in out:                       # `f(c ? x : y, c)`: c changes before it chooses
             a = a.operand if isinstance(a, ir.Copy) else a

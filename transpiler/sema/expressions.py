@@ -49,6 +49,8 @@ class Expressions:
                 narrowing: bool = False) -> ir.Expr:
         src = e.type
         if src == t:
+            if isinstance(t, ir.Function) and isinstance(e, ir.Var) and e.sym.kind == "function":
+                FP.check_function_value(self, e.sym, span)      # `std::function<int(double&)> f = g;`
             if copy and isinstance(t, ir.Pointer) and t.owner == "unique_ptr" and is_lvalue(e):
                 self.error("deleted-copy", f"call to deleted constructor of '{t}'", span,
                            help="a unique_ptr cannot be copied: move it with std::move(p), or use shared_ptr")
@@ -121,6 +123,9 @@ class Expressions:
         if isinstance(t, ir.Pointer) and isinstance(src, ir.Pointer) and t.owner == "shared_ptr" and \
                 src.owner in ("shared_ptr", "unique_ptr") and CL.derives(self, src.elem, t.elem):
             return dataclasses.replace(e, type=t)       # `shared_ptr<Base> p = make_shared<Derived>()`: one object
+        if isinstance(t, ir.Pointer) and isinstance(src, ir.Pointer) and not (t.owner or src.owner) and \
+                not self.in_amp() and CL.derives(self, src.elem, t.elem):
+            return ir.Convert(e.span, t, e, explicit)   # `Base* p = new Derived()`: the host's object itself
         if isinstance(t, ir.Pointer) and (explicit or CL.derives(self, getattr(src, "elem", None), t.elem)):
             retyped = M.reinterpret(self, e, t, span)     # (T*)p; a derived class's pointer as its base's
             if retyped is not None:

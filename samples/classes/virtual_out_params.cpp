@@ -1,0 +1,69 @@
+// Virtual functions that return a second result through a reference parameter, called every way
+// a program reaches them: through a base pointer from `new`, a shared_ptr to the base, a base
+// reference, a function template, and inside a larger expression (the call runs first, then the
+// caller reads the changed argument). A pure virtual function has no body of its own: its
+// overrides still give the changed parameter back to the caller.
+#include <iostream>
+#include <memory>
+
+class Reducer {
+public:
+    virtual int Reduce(int n, double& seconds) const = 0;
+    virtual const char* Name() const = 0;
+    virtual ~Reducer() {}
+};
+
+class Doubling : public Reducer {
+public:
+    int Reduce(int n, double& seconds) const override { seconds = 1.25; return n * 2; }
+    const char* Name() const override { return "doubling"; }
+};
+
+class Counting : public Reducer {
+    int calls;
+public:
+    Counting() : calls(0) {}
+    int Reduce(int n, double& seconds) const override { seconds = n / 4.0; return n + 1; }
+    const char* Name() const override { return "counting"; }
+};
+
+int ByReference(const Reducer& r, int n, double& seconds) {
+    return r.Reduce(n, seconds);
+}
+
+template <typename R>
+int ByTemplate(const R& r, int n, double& seconds) {
+    int result = r.Reduce(n, seconds);
+    return result * 10;
+}
+
+void Report(const Reducer* r, int n) {
+    double seconds = -1;
+    int result = r->Reduce(n, seconds);
+    std::cout << r->Name() << " " << result << " " << seconds << std::endl;
+}
+
+int main() {
+    Reducer* p = new Doubling();
+    double t = 0;
+    int r = p->Reduce(21, t);
+    std::cout << r << " " << t << std::endl;
+    if (p->Reduce(5, t) == 10 && t == 1.25)
+        std::cout << "PASSED" << std::endl;
+    Report(p, 8);
+    delete p;
+
+    std::shared_ptr<Reducer> sp = std::make_shared<Counting>();
+    double t2 = 0;
+    int r2 = sp->Reduce(6, t2);
+    std::cout << r2 << " " << t2 << std::endl;
+    Report(sp.get(), 10);
+
+    Counting c;
+    double t3 = 0;
+    std::cout << ByReference(c, 9, t3) << " " << t3 << std::endl;
+    double t4 = 0;
+    int r4 = ByTemplate(c, 2, t4) + 1;
+    std::cout << r4 << " " << t4 << std::endl;
+    return 0;
+}
