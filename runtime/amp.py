@@ -391,6 +391,23 @@ def _parse(args):
     return (tuple(dims) or None), source, etype
 
 
+def _too_small(source, size, dims):
+    """An array_view's extent larger than its source: Visual C++'s amp.h throws for a container
+    (E_INVALIDARG); over a C array or pointer C++ AMP would read and write past the data
+    (undefined), which amppy stops with the same exception, at the C++ line that made the view."""
+    import linecache
+    import sys
+    from .failure import _WHERE
+    where, frame = None, sys._getframe(1)
+    while frame is not None and where is None:
+        m = _WHERE.search(linecache.getline(frame.f_code.co_filename, frame.f_lineno))
+        where = f"{m.group(1)}:{m.group(2)}" if m else None
+        frame = frame.f_back
+    what = "container" if isinstance(source, vector) else "data"
+    raise runtime_exception(f"Invalid _Src argument: an array_view of extent ({', '.join(map(str, dims))}) needs "
+                            f"{int(np.prod(dims))} elements, its source {what} has {size}", where).with_code(-2147024809)
+
+
 class array_view(_ArrayBase):  # noqa: N801
     """``concurrency::array_view<T, N>`` (``const=True`` for ``array_view<const T, N>``).
 
@@ -410,8 +427,8 @@ class array_view(_ArrayBase):  # noqa: N801
         flat, etype, parent = _source_array(source)
         if dims is None:
             dims = flat.shape
-        if isinstance(source, vector) and flat.size < int(np.prod(dims)):
-            raise ValueError("array_view extent is larger than the vector")
+        if flat.size < int(np.prod(dims)):
+            _too_small(source, flat.size, dims)
         if flat.shape != dims:
             part = flat.reshape(-1)[: int(np.prod(dims))] if flat.flags.c_contiguous else None
             if part is None:  # non-contiguous C array: work on a copy, write back later

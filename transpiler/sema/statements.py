@@ -758,6 +758,7 @@ class Statements:
         if type(t) is ir.ArrayView and len(out) == 1 and isinstance(out[0].type, ir.Extent) and self.in_amp():
             self.error("amp-restrict", f"'{t}' without a data source cannot be made in restrict(amp) code", span,
                        help="make the view on the host and capture it")    # (its constructor is restrict(cpu): C3930)
+        V.oversized_source(self, t, out, span)
         return ir.Construct(span, t, tuple(out))
 
 

@@ -170,6 +170,32 @@ GATHERS = ("gather_red", "gather_green", "gather_blue", "gather_alpha")
 #: Direct3D's sampler values (the header's enumerations): sample's defaults
 FILTER_LINEAR, ADDRESS_CLAMP = 0x15, 3
 
+def oversized_source(a, t, args: list, span) -> None:
+    """`int b[32]; array_view<int> v(4096, b);`: an extent and a C array whose sizes are both
+    compile-time constants, the extent the larger.  C++ AMP takes the array as a pointer and
+    would read and write past it (undefined behaviour); amppy reports it here, and the runtime
+    stops the same view made with an extent known only at run time (`runtime_exception`)."""
+    if type(t) is not ir.ArrayView or len(args) != 2 or not isinstance(args[1].type, ir.CArray) or \
+            not isinstance(args[0], ir.Construct) or not isinstance(args[0].type, ir.Extent):
+        return
+    from .constfold import fold
+    dims = [fold(d) for d in args[0].args]
+    if any(not isinstance(d, int) for d in dims):
+        return
+    need, src = 1, args[1].type
+    for d in dims:
+        need *= d
+    have = 1
+    for d in src.dims:
+        have *= d
+    if need > have:
+        name = ir.root_symbol(args[1])
+        what = f"'{name.name}', an array of {have} elements" if name is not None else f"an array of {have} elements"
+        a.error("array-bounds", f"'{t}' of extent ({', '.join(map(str, dims))}) needs {need} elements, over {what}: "
+                "C++ AMP would read and write past the array", span,
+                help=f"declare the array with at least {need} elements, or make the view's extent at most {have}")
+
+
 # ---- textures ---------------------------------------------------------------------------------
 
 def texture_method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
