@@ -4,16 +4,46 @@ amppy runs it on.
 On the cuda target every NVIDIA GPU numba-cuda sees is an accelerator (its name, memory and
 compute capability read from the device; each `accelerator_view` a queue of its own on it, see
 `launch_cuda`); on the cpu target the one compute accelerator is this
-machine's processors running numba's parallel code.  Both targets also list C++ AMP's "CPU
-accelerator" (``accelerator::cpu_accelerator``), as Microsoft's runtime does: it holds data but
-runs no kernels.  Strings are Python ``str`` (``std::wstring``); ``dedicated_memory`` is in KB,
-as C++ AMP reports it.
+machine's processors running numba's parallel code (``cpu\\numba``).  Both targets then list,
+as Microsoft's runtime listed them, the two emulated Direct3D devices and C++ AMP's "CPU
+accelerator" (``accelerator::cpu_accelerator``), which holds data but runs no kernels.
+Strings are Python ``str`` (``std::wstring``); ``dedicated_memory`` is in KB, as C++ AMP reports it.
+
+What Windows reported for the emulated devices (Windows 8.1 with Visual Studio 2013 and the
+DirectX SDK, where REF is present; a release build, so ``is_debug`` is false):
+
+* ``direct3d\\warp`` (WARP, the CPU rasteriser): "Microsoft Basic Render Driver" (the C++ AMP book,
+  Gregory & Miller 2012, chapter 9 "Working with Multiple Accelerators"); ``is_emulated`` true
+  (D. Moth, "Running C++ AMP kernels on the CPU", 2011); single precision only, neither double
+  property (the book: "The WARP accelerator supports only single-precision math");
+  ``dedicated_memory`` 0 (a software adapter has no memory of its own; DXGI reports none);
+  shared memory with the CPU (VS 2013's shared-memory support covers WARP); no display.
+* ``direct3d\\ref`` (the reference rasterizer, for debugging and to compare results): "Software
+  Adapter", version 11.0, ``dedicated_memory`` 0 KB, both double properties, ``has_display`` and
+  ``is_emulated`` true (the Parallel Programming in Native Code blog, "direct3d_ref accelerator in
+  C++ AMP", 2012, printing its properties; it printed ``is_debug`` true from a debug build).
+* ``cpu``: "CPU accelerator", version 0.1, the machine's memory, no doubles, emulated (the same
+  blog, "cpu_accelerator in C++ AMP").
+
+`get_all()` lists them in that order after the hardware (the book's ShowAmpDevices sample drops
+REF and the CPU accelerator from it; its Chapter 9 falls back to REF when no hardware is left).
+
+Where they run: on the cpu target WARP runs the target's numba kernels; REF runs them on one
+thread (the reference device was a serial emulator).  On the cuda target the module has only CUDA
+kernels, so a launch on a view of WARP or REF runs on GPU 0 (its data lives there), while the view
+still reports its own accelerator.
+
+``cpu\\numba`` reports what a GPU of C++ AMP's time would have (2 GB), or less where the process may
+use less (a quarter of it: programs allocate ``dedicated_memory``-sized arrays and host copies of
+them), and says ``is_emulated`` as WARP does: it is the CPU, and programs that skip
+warp-synchronous code on emulated devices keep skipping it.
 """
 from __future__ import annotations
 
 import os
 import sys
 
+from . import memlimit
 from .amp import runtime_exception
 
 __all__ = ["accelerator", "accelerator_view", "queuing_mode_automatic", "queuing_mode_immediate",
@@ -33,17 +63,37 @@ access_type_auto = 1 << 31
 class _Device:
     """What one accelerator is: read once from the device (or the machine)."""
 
-    def __init__(self, path, description, memory_kb, doubles, emulated, version, runs_kernels, index=None):
+    def __init__(self, path, description, memory_kb, doubles, emulated, version, runs_kernels, index=None,
+                 limited=None, shared=None, display=False, serial=False):
         self.device_path, self.description = path, description
         self.dedicated_memory, self.supports_double_precision = memory_kb, doubles
         self.is_emulated, self.version, self.runs_kernels, self.index = emulated, version, runs_kernels, index
+        self.supports_limited_double_precision = doubles if limited is None else limited
+        self.supports_cpu_shared_memory = (not runs_kernels or index is None) if shared is None else shared
+        self.has_display, self.serial = display, serial   # serial: its kernels run on one thread
+
+
+D3D11 = 11 << 16                    # version 11.0 (C++ AMP: major in the high 16 bits)
+ERA_GPU_KB = 2 * 1024 * 1024        # 2 GB: a GeForce GTX 680 / Radeon HD 7870 of C++ AMP's time
 
 
 def _system_memory_kb() -> int:
-    try:
-        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 1024
-    except (ValueError, OSError, AttributeError):
-        return 0
+    return memlimit.physical_bytes() // 1024
+
+
+def _numba_memory_kb() -> int:
+    """``cpu\\numba``'s dedicated_memory: a GPU of the era's, at most a quarter of what the
+    process may still use."""
+    return min(ERA_GPU_KB, memlimit.available_bytes() // 4 // 1024)
+
+
+def _emulated(gpu) -> list:
+    """WARP and REF as Windows reported them (module docstring); ``gpu``: the device their kernels
+    run on (the cuda target's GPU 0; None on the cpu target)."""
+    return [_Device("direct3d\\warp", "Microsoft Basic Render Driver", 0, False, True, D3D11, True, gpu,
+                    shared=True),
+            _Device("direct3d\\ref", "Software Adapter", 0, True, True, D3D11, True, gpu,
+                    shared=False, display=True, serial=gpu is None)]
 
 
 def _cuda_target() -> bool:
@@ -53,7 +103,7 @@ def _cuda_target() -> bool:
 
 
 _devices: list | None = None
-_default: list = []                 # the default accelerator's path, once chosen
+_default: list = []                 # the default accelerator (a _Device), once chosen or used
 
 
 def forget_devices() -> None:
@@ -72,18 +122,28 @@ def _all() -> list:
             for i, (name, total, (major, minor)) in enumerate(launch_cuda._current().describe()):
                 found.append(_Device(f"cuda\\{i}", name, total // 1024, True, False,
                                      (major << 16) | minor, True, i))
+            found += _emulated(0)
         else:
             threads = os.cpu_count() or 1
-            found.append(_Device("cpu\\numba", f"CPU, {threads} threads (numba parallel)", _system_memory_kb(),
-                                 True, False, 1 << 16, True))
+            found.append(_Device("cpu\\numba", f"CPU, {threads} threads (numba parallel)", _numba_memory_kb(),
+                                 True, True, 1 << 16, True))
+            found += _emulated(None)
         found.append(_Device("cpu", "CPU accelerator", _system_memory_kb(), False, True, 1, False))
         _devices = found
     return _devices
 
 
+def _default_device() -> _Device:
+    """The default accelerator; using it fixes it (C++ AMP: `set_default` then fails).  The first
+    listed: a hardware one, else (the cpu target) cpu\\numba, which stands for WARP there."""
+    if not _default:
+        _default.append(_all()[0])
+    return _default[0]
+
+
 def _find(path: str) -> _Device:
     if path == accelerator.default_accelerator:
-        path = _default[0] if _default else _all()[0].device_path
+        return _default_device()
     for d in _all():
         if d.device_path.lower() == path.lower():
             return d
@@ -108,10 +168,12 @@ class accelerator:  # noqa: N801 - C++ name
 
     @staticmethod
     def set_default(path: str) -> bool:
-        """C++ AMP: false once the default accelerator was used (amppy: once it was read)."""
+        """C++ AMP: false once the default accelerator was used (an `accelerator()` made, a kernel
+        launched without a view) or set; a path no accelerator has is a runtime_exception."""
+        d = _find(path)
         if _default:
             return False
-        _default.append(_find(path).device_path)
+        _default.append(d)
         return True
 
     # properties (C++ AMP's `__declspec(property)` members and their get_ functions)
@@ -120,12 +182,12 @@ class accelerator:  # noqa: N801 - C++ name
     version = property(lambda self: self._d.version)
     dedicated_memory = property(lambda self: self._d.dedicated_memory)
     supports_double_precision = property(lambda self: self._d.supports_double_precision)
-    supports_limited_double_precision = property(lambda self: self._d.supports_double_precision)
-    supports_cpu_shared_memory = property(lambda self: not self._d.runs_kernels or self._d.index is None)
+    supports_limited_double_precision = property(lambda self: self._d.supports_limited_double_precision)
+    supports_cpu_shared_memory = property(lambda self: self._d.supports_cpu_shared_memory)
     is_debug = property(lambda self: False)
     default_cpu_access_type = property(lambda self: getattr(self._d, "cpu_access", access_type_auto))
     is_emulated = property(lambda self: self._d.is_emulated)
-    has_display = property(lambda self: False)
+    has_display = property(lambda self: self._d.has_display)
 
     @property
     def default_view(self) -> "accelerator_view":
@@ -200,3 +262,12 @@ def check_launch_view(view: accelerator_view) -> None:
     if not d.runs_kernels:
         raise runtime_exception("Concurrency::parallel_for_each is not supported on the selected accelerator "
                                 f"\"{d.description}\".")
+
+
+def launch_device(view) -> _Device:
+    """The accelerator a `parallel_for_each` runs on: its view's (checked), else the default one
+    (which that fixes)."""
+    if view is None:
+        return _default_device()
+    check_launch_view(view)
+    return view.accelerator._d

@@ -20,7 +20,7 @@ import time
 
 import numpy as np
 
-from . import containers, intmath, win32
+from . import containers, intmath, memlimit, win32
 from .containers import _BY_DTYPE, _Iter, _is_struct, _store, vector, np_type, to_dtype
 from .stdexcept import std_exception
 
@@ -501,6 +501,46 @@ class array_view(_ArrayBase):  # noqa: N801
     def discard_data(self):
         self._host_dirty = False
 
+    # -- lifetime: C++ AMP copies a data source's pending changes back to it when the source's
+    # last array_view is destroyed ("array_view - implicit synchronization on destruction")
+    _holders = 0
+
+    def held(self):
+        """A C++ variable (a local, a by-value parameter) holds this view from here on: one more
+        live view of its data source.  Returns the view (``a = array_view(n, v).held()``)."""
+        root = _root_view(self)
+        root._family_holders = root.__dict__.get("_family_holders", 0) + 1
+        return self
+
+    def destroy(self):
+        """``~array_view()``, where the C++ variable that held the view goes out of scope.  When
+        it was the last live view of its data source (a vector or C array), the changes kernels
+        made come back to that source now (on the cuda target: the copy back; a non-contiguous
+        C array's write-back on both); a view over an ``array`` leaves it where it is.  Errors of
+        that copy are swallowed, as a destructor's are."""
+        root = _root_view(self)
+        left = root.__dict__.get("_family_holders", 0) - 1
+        root._family_holders = max(left, 0)
+        if self is not root and self._device_dirty and not getattr(self, "_device_alias", False):
+            # a view with a device copy of its own (reinterpret_as, or a section placed apart from
+            # its parent): its data is the source's too, brought back with the source's
+            root.__dict__.setdefault("_dying", {})[id(self)] = self
+        if left > 0 or isinstance(root, array):
+            return
+        try:
+            root.synchronize()
+            for v in root.__dict__.pop("_dying", {}).values():
+                v.synchronize()
+        except Exception:   # noqa: BLE001 - a destructor does not throw (C++ AMP's ~array_view)
+            pass
+
+
+def _root_view(v):
+    """The view (or array) that a section, projection or view_as of ``v`` was made from."""
+    while v._parent is not None:
+        v = v._parent
+    return v
+
 
 def _allocate(dims, dtype) -> np.ndarray:
     """An array's storage; C++ AMP's runtime refuses an extent with a dimension that is not
@@ -508,8 +548,11 @@ def _allocate(dims, dtype) -> np.ndarray:
     if any(int(d) <= 0 for d in dims):
         raise runtime_exception(f"Invalid - extent: every dimension must be positive, got "
                                 f"({', '.join(str(int(d)) for d in dims)})").with_code(-2147024809)
+    shape = tuple(int(d) for d in dims)
     try:
-        return np.zeros(tuple(int(d) for d in dims), dtype)
+        if not memlimit.fits(int(np.prod(shape, dtype=object)) * np.dtype(dtype).itemsize):
+            raise MemoryError       # (Linux would hand it out, then kill the process using it)
+        return np.zeros(shape, dtype)
     except (ValueError, MemoryError):
         raise out_of_memory("Failed to create buffer: out of memory") from None
 

@@ -10,8 +10,8 @@ conversions; floats stored into them truncate toward zero.
 """
 import numpy as np
 
-from . import intmath
-from .stdexcept import std_out_of_range
+from . import intmath, memlimit
+from .stdexcept import std_bad_alloc, std_out_of_range
 
 __all__ = ["struct", "union_struct", "HostObject", "vector", "carray", "np_type", "to_dtype", "vector_type", "std_array"]
 
@@ -413,7 +413,10 @@ class vector:  # noqa: N801 - C++ name
 
     def reserve(self, n):
         if n > len(self._buf):
-            buf = np.zeros(max(int(n), 2 * len(self._buf)), self.dtype)
+            size = max(int(n), 2 * len(self._buf))
+            if not memlimit.fits(size * self.dtype.itemsize):     # Linux would kill the process later
+                raise std_bad_alloc()
+            buf = np.zeros(size, self.dtype)
             buf[: self._n] = self._buf[: self._n]
             self._buf = buf
 
@@ -435,6 +438,8 @@ class vector:  # noqa: N801 - C++ name
             return self.elem_type()
         if self.elem_type is object:        # std::function elements start empty
             return None
+        if isinstance(self.elem_type, type) and issubclass(self.elem_type, HostObject):
+            return self.elem_type()         # a class's default-constructed value
         return "" if self.dtype == object else 0
 
     def clear(self):
@@ -451,6 +456,12 @@ class vector:  # noqa: N801 - C++ name
         self._n += 1
 
     emplace_back = push_back
+
+    def destroy(self):
+        """``~vector()`` of a vector of array_views: each element view is destroyed (the last
+        view of a data source copies its changes back: ``array_view.destroy``)."""
+        for k in range(self._n):
+            self._buf[k].destroy()
 
     def pop_back(self):
         self._n -= 1

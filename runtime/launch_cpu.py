@@ -18,6 +18,7 @@ from numba.core import cgutils, types
 from numba.extending import intrinsic
 
 from . import amp
+from .accelerators import launch_device
 from .containers import _StructBase
 
 __all__ = ["launch_cpu"]
@@ -38,15 +39,16 @@ def _arg(x):
 
 def launch_cpu(kernel_fn, domain, where, *captures, view=None):
     """Run `kernel_fn` over `domain` (see the module docstring); `view`: the accelerator_view of
-    `parallel_for_each(view, ...)` (the one CPU accelerator runs every view's kernels)."""
-    if view is not None:
-        from .accelerators import check_launch_view
-        check_launch_view(view)
+    `parallel_for_each(view, ...)` (the CPU runs every view's kernels; REF's on one thread)."""
+    device = launch_device(view)
     dims = domain.extent.dims if isinstance(domain, amp.tiled_extent) else tuple(domain)
     amp.check_domain(dims, where)
     if isinstance(domain, amp.tiled_extent):
         amp.check_tiled_domain(domain, where)
-    kernel_fn(*dims, *(_arg(c) for c in captures))
+    if device.serial:
+        _serially(kernel_fn, dims, captures)
+    else:
+        kernel_fn(*dims, *(_arg(c) for c in captures))
     for c in captures:
         if isinstance(c, amp._ArrayBase):
             c._host_dirty = True
@@ -54,6 +56,17 @@ def launch_cpu(kernel_fn, domain, where, *captures, view=None):
 
 
 launch = launch_cpu
+
+
+def _serially(kernel_fn, dims, captures) -> None:
+    """A kernel of the reference device (REF): numba's parallel loops on one thread."""
+    import numba
+    before = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        kernel_fn(*dims, *(_arg(c) for c in captures))
+    finally:
+        numba.set_num_threads(before)
 
 
 # ----------------------------------------------------------------------------- atomics

@@ -935,14 +935,13 @@ def _kernel_arg(v, dev=0, where=None):
 
 def _place(view, ops):
     """(device, stream) of a launch on accelerator_view ``view`` (None: the default view)."""
+    from .accelerators import accelerator, launch_device
+    device = launch_device(view)                # (without a view: the default one, fixed by it)
     if view is None:
         if _count(ops) == 1:
             return 0, None
-        from .accelerators import accelerator
         view = accelerator().default_view
-    from .accelerators import check_launch_view
-    check_launch_view(view)
-    dev = view.accelerator._d.index or 0
+    dev = device.index or 0                     # (WARP and REF run on GPU 0)
     if getattr(view, "_stream", None) is None and _count(ops) > 1:
         view._stream = ops.new_stream(dev)
     return dev, getattr(view, "_stream", None)

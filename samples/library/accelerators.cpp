@@ -22,7 +22,7 @@ int main() {
     accelerator cpu(accelerator::cpu_accelerator);
     std::wcout << L"cpu accelerator: " << cpu.description << L" at '" << cpu.get_device_path() << L"'\n";
     std::cout << std::boolalpha << "default is the cpu accelerator: " << (chosen == cpu)
-              << ", emulated: " << chosen.is_emulated << ", cpu emulated: " << cpu.is_emulated << "\n";
+              << ", cpu emulated: " << cpu.is_emulated << "\n";
 
     accelerator_view view = chosen.default_view;
     accelerator_view other = chosen.create_view();

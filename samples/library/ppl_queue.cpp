@@ -37,6 +37,8 @@ int main()
     std::vector<accelerator> accls = accelerator::get_all();
     accls.erase(std::remove_if(accls.begin(), accls.end(), [](const accelerator& a) { return a.is_emulated; }),
                 accls.end());
+    if (accls.empty())                        // no hardware: the default (WARP-like) accelerator
+        accls.push_back(accelerator());
     parallel_for(0, int(accls.size()), [&](int w) {
         Task t;
         while (tasks.try_pop(t))

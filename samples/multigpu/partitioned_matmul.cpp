@@ -19,6 +19,8 @@ std::vector<accelerator_view> compute_views()
             views.push_back(acc.default_view);
         }
     }
+    if (views.empty())                       // no hardware: the default (WARP-like) accelerator
+        views.push_back(accelerator().default_view);
     return views;
 }
 

@@ -12,6 +12,7 @@ int main()
     for (const accelerator& acc : accelerator::get_all()) {
         if (!acc.is_emulated) accs.push_back(acc);
     }
+    if (accs.empty()) accs.push_back(accelerator());    // no hardware: the default (WARP-like) one
     accelerator_view first = accs[0].default_view;
     accelerator_view second = accs[accs.size() - 1].default_view;    // the same one when there is one
 

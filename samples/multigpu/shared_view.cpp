@@ -11,6 +11,7 @@ int main()
     for (const accelerator& acc : accelerator::get_all()) {
         if (!acc.is_emulated) views.push_back(acc.create_view());   // a queue of our own on each
     }
+    if (views.empty()) views.push_back(accelerator().create_view());   // no hardware: the default
     accelerator_view writer = views[0], reader = views[views.size() - 1];
 
     std::vector<int> data(8);

@@ -447,30 +447,50 @@ struct accelerator {
     static constexpr const wchar_t* direct3d_ref = L"direct3d\\ref";
     std::wstring device_path, description;
     bool is_emulated = false, supports_double_precision = true, supports_limited_double_precision = true,
-         has_display = false, is_debug = false;
+         has_display = false, is_debug = false, supports_cpu_shared_memory = false;
     size_t dedicated_memory = 1 << 20;
+    unsigned int version = 11u << 16;
     accelerator_view default_view;
+    // The emulated devices as Windows 8.1 / Visual Studio 2013 (with the DirectX SDK: REF present)
+    // reported them in a release build; sources in amppy's runtime/accelerators.py.
     explicit accelerator(const std::wstring& path = L"default") {
-        static int views = 0;
-        device_path = path == L"default" ? L"emu" : path;
+        device_path = path == L"default" ? use_default() : path;
         if (device_path == L"cpu") {
             description = L"CPU accelerator";
-            is_emulated = true;
+            is_emulated = supports_cpu_shared_memory = true;
             supports_double_precision = supports_limited_double_precision = false;
+            version = 1;
         } else if (device_path == L"emu") {
             description = L"emulated device";
+        } else if (device_path == L"direct3d\\warp") {
+            description = L"Microsoft Basic Render Driver";
+            is_emulated = supports_cpu_shared_memory = true;
+            supports_double_precision = supports_limited_double_precision = false;
+            dedicated_memory = 0;
+        } else if (device_path == L"direct3d\\ref") {
+            description = L"Software Adapter";
+            is_emulated = has_display = true;
+            dedicated_memory = 0;
         } else {
             throw runtime_exception("no such accelerator");
         }
-        default_view = accelerator_view{device_path, device_path == L"cpu" ? 0 : 1};
-        (void)views;
+        int id = device_path == L"cpu" ? 0 : device_path == L"emu" ? 1 : device_path == L"direct3d\\warp" ? 2 : 3;
+        default_view = accelerator_view{device_path, id};
     }
-    accelerator(const accelerator& o) : device_path(o.device_path), description(o.description),
-        is_emulated(o.is_emulated), supports_double_precision(o.supports_double_precision),
-        supports_limited_double_precision(o.supports_limited_double_precision), dedicated_memory(o.dedicated_memory),
-        default_view{o.device_path, o.default_view.id_} {}
+    accelerator(const accelerator& o) = default;
     accelerator& operator=(const accelerator& o) { this->~accelerator(); new (this) accelerator(o); return *this; }
-    static std::vector<accelerator> get_all() { return {accelerator(L"emu"), accelerator(L"cpu")}; }
+    static std::vector<accelerator> get_all() {
+        return {accelerator(L"emu"), accelerator(L"direct3d\\warp"), accelerator(L"direct3d\\ref"), accelerator(L"cpu")};
+    }
+    // C++ AMP: set once, before the default accelerator is used; false after that
+    static std::wstring& default_path() { static std::wstring p; return p; }
+    static const std::wstring& use_default() { if (default_path().empty()) default_path() = L"emu"; return default_path(); }
+    static bool set_default(const std::wstring& path) {
+        accelerator check(path);
+        if (!default_path().empty()) return false;
+        default_path() = check.device_path;
+        return true;
+    }
     std::wstring get_description() const { return description; }
     std::wstring get_device_path() const { return device_path; }
     accelerator_view create_view(queuing_mode m = queuing_mode_automatic) const {
