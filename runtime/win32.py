@@ -7,7 +7,10 @@ no-ops that report success.
 """
 import sys
 import time
-from dataclasses import dataclass
+
+import numpy as np
+
+from .containers import struct
 
 __all__ = [
     "STD_INPUT_HANDLE", "STD_OUTPUT_HANDLE", "STD_ERROR_HANDLE", "HANDLE",
@@ -63,23 +66,28 @@ def SetConsoleTextAttribute(handle, attr):  # noqa: N802
     return True
 
 
-@dataclass
+# Win32's plain-data structs are C structs like the program's own (``@struct``): a member of a
+# class is a value inside the class's storage, and copying, assigning, returning, passing and
+# storing one in a vector are those of any C++ struct.
+
+@struct
 class COORD:
-    X: int = 0
-    Y: int = 0
+    X: np.int16
+    Y: np.int16
 
 
-@dataclass
+@struct
 class SMALL_RECT:  # noqa: N801
-    Left: int = 0
-    Top: int = 0
-    Right: int = 0
-    Bottom: int = 0
+    Left: np.int16
+    Top: np.int16
+    Right: np.int16
+    Bottom: np.int16
 
 
-@dataclass
+@struct
 class LARGE_INTEGER:  # noqa: N801
-    QuadPart: int = 0
+    """Win32's 64-bit integer union; programs read and write its ``QuadPart``."""
+    QuadPart: np.int64
 
 
 #: QueryPerformanceFrequency on current Windows: a 10 MHz counter (100 ns ticks)

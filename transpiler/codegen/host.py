@@ -21,6 +21,7 @@ from ..names import RUNTIME_NAMES
 from . import CodegenErrors, CodegenUnsupported
 from . import host_loops
 from .imports import used_imports
+from .kernel_exprs import component_store
 from .mathcalls import template_values
 from .pyemit import BINARY, P_ADD, P_ATOM, P_CMP, P_MUL, P_SHIFT, P_UNARY, PyEmitter
 from .text import comment_text, docstring_text, where
@@ -78,6 +79,9 @@ class HostWriter(PyEmitter):
 
     text_chars = True
     split_deep = True
+    #: reference parameters whose changes come back: numbers, strings, pointers and the immutable
+    #: index/extent values (`i[0] = 5` makes a new one)
+    writeback_types = (ir.Scalar, ir.StdString, ir.Pointer, ir.Index, ir.Extent)
 
     def __init__(self, program: ir.Program, backend, sources, opts):
         super().__init__(program, sources)
@@ -425,6 +429,10 @@ class HostWriter(PyEmitter):
     def index_value(self, parts):
         return f"index({', '.join(parts)})", P_ATOM
 
+    def e_MakeIndex(self, e: ir.MakeIndex):
+        cls = "extent" if isinstance(e.type, ir.Extent) else "index"
+        return f"{cls}({', '.join(self.expr(c) for c in e.components)})", P_ATOM
+
     def extent_component(self, arr, dim):
         return f"{self.expr(arr, P_ATOM)}.extent[{dim}]"
 
@@ -469,6 +477,8 @@ class HostWriter(PyEmitter):
             # a reference parameter: write into the caller's object, don't rebind the name
             value = e.value.operand if isinstance(e.value, ir.Copy) else e.value
             return [f"{self.lvalue(e.target, 'w')}.assign({self.expr(value)})"]
+        if isinstance(e.target, ir.IndexComponent):     # `h.idx[0] = 5`: index/extent are immutable values
+            return super().assignment(component_store(e))      # (as in kernels): the whole value, rebuilt
         return super().assignment(e)
 
     def incdec(self, e: ir.IncDec) -> str:

@@ -178,8 +178,8 @@ class StructValues:
         return [f"{tmp} = {call}"] + [f"{t} = {tmp}[{i}]" for i, t in enumerate(targets)]
 
     # ------------------------------------------------------------------ reference parameters (refs.py)
-    #: kernels pass a struct as its fields and a pointer as a tuple: both come back like a changed number
-    writeback_types = (ir.Scalar, ir.StructType, ir.Pointer)
+    #: kernels pass a struct as its fields, a pointer and an index/extent as tuples: all come back like a changed number
+    writeback_types = (ir.Scalar, ir.StructType, ir.Pointer, ir.Index, ir.Extent)
 
     def writeback_targets(self, call: ir.Call) -> list[str]:
         out = []

@@ -289,6 +289,7 @@ def declare_member(a, sd: ir.StructDef, m: A.FunctionDef) -> ir.Symbol:
     sym.restrict_ = restrict
     sym.virtual = "virtual" in m.storage
     sym.explicit = "explicit" in m.storage
+    sym.ret_ref = isinstance(m.return_type, A.ReferenceType)
     if sym.virtual and "amp" in restrict:
         a.error("amp-restrict", "a virtual function cannot be restrict(amp)", m.name_span,
                 help="C++ AMP kernels call functions statically: drop 'virtual' or the amp restriction")

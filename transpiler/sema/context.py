@@ -34,3 +34,4 @@ class FnContext:
         self.this: ir.Symbol | None = None        # a member function's object
         self.ctor_this: ir.Symbol | None = None   # a constructor's object (what it returns)
         self.deduced_at = None                    # the return that deduced an `auto` return type
+        self.ret_ref = False                      # it returns a reference (`T& f()`): no copy on return

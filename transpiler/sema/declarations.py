@@ -657,6 +657,7 @@ class Declarations:
         sym.restrict_ = restrict
         sym.c_linkage = c_linkage
         sym.variadic = d.variadic
+        sym.ret_ref = isinstance(d.return_type, A.ReferenceType)
         sym.defaults = defaults
         # which parameters the call passes without a copy: non-const references, and arrays
         # (`void f(int a[3])` is `void f(int* a)` in C++: the callee writes the caller's array)
@@ -685,6 +686,7 @@ class Declarations:
         self.definitions.setdefault(id(sym), (self.unit, d.name_span))
         restrict = sym.restrict_ if sym.owner else d.restrict or ("cpu",)
         self.fn = FnContext(d.name, ftype.ret, restrict, self.module_names.taken)
+        self.fn.ret_ref = isinstance(d.return_type, A.ReferenceType)
         self.fn.py_base = sym.py_name if sym.owner or self.instantiations else ""
         self.fn.py.taken |= {"np"}
         self.scope = Scope(self.template_scope or self.globals, "function")

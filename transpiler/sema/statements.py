@@ -223,7 +223,10 @@ class Statements:
         v = self.expr(s.value)
         if isinstance(ret, ir.Void):
             self.error("return-value", f"void function '{self.fn.name}' should not return a value", s.value.span)
-        return ir.Return(s.span, self.convert(v, ret, s.value.span))
+        v = self.convert(v, ret, s.value.span)
+        if not self.fn.ret_ref and not isinstance(v, ir.Copy) and _outlives_return(v, self.fn.this):
+            v = ir.Copy(v.span, v.type, v)      # `return m_start;` returns a copy of the member
+        return ir.Return(s.span, v)
 
     def switch(self, s: A.Switch) -> ir.Switch:
         cond = self.expr(s.cond)
@@ -827,3 +830,15 @@ def _const_declared(t) -> bool:
     while isinstance(t, A.ArrayType):
         t = t.base
     return isinstance(t, (A.TypeName, A.PointerType)) and t.const
+
+
+def _outlives_return(v: ir.Expr, this: ir.Symbol | None) -> bool:
+    """A struct or vector lvalue that lives on after the function returns (`*this`, a member, a
+    global, a static local, what a reference parameter names, an element): returning it by value
+    copies it.  A plain local or by-value parameter ends with the function, so it is returned as it is."""
+    if not (isinstance(v.type, (ir.StructType, ir.Vector)) and is_lvalue(v)):
+        return False
+    if isinstance(v, ir.Var):
+        sym = v.sym
+        return sym is this or not (sym.kind in ("local", "param") and not sym.by_ref and "static" not in sym.storage)
+    return True
