@@ -189,3 +189,29 @@ def test_help_and_readme_document_every_environment_variable_and_exit_code():
         assert name in readme and name in EPILOG, name
     for n in ("0", "1", "2", "4"):
         assert re.search(rf"^\| {n} \|", readme, re.M) and re.search(rf"^  {n}  ", EPILOG, re.M), n
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/dev/full and /proc")
+@pytest.mark.parametrize("out", ["/dev/full", "/proc/amppy-out.py"])
+def test_output_that_cannot_be_written_is_a_usage_error(out, tmp_path):
+    """A full disk (/dev/full) or a folder that takes no new file: one line, exit 2, no traceback."""
+    r = amppy(["translate", "--target", "cpu", str(VECTOR_ADD), "-o", out], tmp_path / "cache")
+    assert r.returncode == 2 and r.stdout == ""
+    reason = "No space left on device" if out == "/dev/full" else "No such file or directory"
+    assert r.stderr == f"amppy: error: cannot write '{out}': {reason}\n"
+
+
+def test_fallback_cache_folder_is_removed(tmp_path):
+    """The temporary folder that replaces an unusable cache goes when amppy exits; one left by a run
+    that was killed goes with the next run that needs one."""
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    stale = tmp / f"amppy-cache-{int(dead.stdout)}-abc123"
+    (stale / "modules").mkdir(parents=True)
+    for command in (["run", "--target", "cpu", str(VECTOR_ADD)], ["check", str(VECTOR_ADD)]):
+        r = amppy(command, blocker, env={"TMPDIR": str(tmp)})
+        assert r.returncode == 0 and "amppy: warning: cache folder" in r.stderr and str(tmp) in r.stderr
+        assert sorted(p.name for p in tmp.glob("amppy-cache-*")) == []

@@ -138,3 +138,129 @@ def test_defines_on_command_line(run_amppy, tmp_path):
     src.write_text("int main() { return N; }\n")
     rc, out, err = run_amppy(["translate", "--emit", "ast", "-o", "-", "-D", "N=3", "d.cpp"], cwd=tmp_path)
     assert rc == 0 and "IntLit <1:21-1:22> value=3 text='3'" in out
+
+
+# ---- issue 39: command-line rough edges ------------------------------------------------------
+
+PARTICLES = ROOT / "samples" / "projects" / "particles"
+
+#: A real cascade: one error in a template instantiated 40 levels deep (each level's error carries
+#: the instantiation backtrace), and another in a function template instantiated for 12 types.
+CASCADE = """#include <amp.h>
+template <int N> struct Level {
+    static int value() { return Level<N - 1>::value() + missing_name; }
+};
+template <> struct Level<0> { static int value() { return 0; } };
+template <typename T> T twice(T x) { return x + undeclared_helper(x); }
+int main() {
+    int s = Level<40>::value();
+    s += twice(1) + twice(2.0f) + twice(3.0) + twice('c') + twice(4L) + twice(5u) + twice(6LL);
+    s += twice((short)1) + twice((unsigned char)1) + twice(1ULL) + twice(1.0L) + twice((signed char)1);
+    return s;
+}
+"""
+
+
+def _errors(err: str) -> list[str]:
+    return [line for line in err.splitlines() if ": error: " in line]
+
+
+def test_cascading_errors_stop_at_the_error_limit(run_amppy, tmp_path):
+    (tmp_path / "cascade.cpp").write_text(CASCADE)
+    rc, out, err = run_amppy(["check", "--target", "cpu", "--error-limit", "0", "--note-limit", "0", "cascade.cpp"],
+                             cwd=tmp_path)
+    assert rc == 1 and len(_errors(err)) == 50 and len(err.splitlines()) > 2000   # what there is to cap
+    rc, out, err = run_amppy(["check", "--target", "cpu", "cascade.cpp"], cwd=tmp_path)
+    _no_traceback(err)
+    lines = err.splitlines()
+    assert rc == 1 and out == "" and len(_errors(err)) == 20 and len(lines) < 700
+    assert lines[-3:] == ["cascade.cpp:3:57: fatal error: too many errors emitted, stopping now [error-limit]",
+                          "   = help: at most 20 errors are reported for one file; --error-limit 0 reports every error",
+                          "20 errors generated."]
+    # each error's instantiation backtrace: its first five and last five notes, the rest counted
+    assert "   = note: (skipping 30 notes; use --note-limit 0 to see all)" in lines
+    first, second = [k for k, line in enumerate(lines) if ": error: " in line][:2]
+    assert sum(1 for line in lines[first:second] if ": note: " in line) == 10
+    # translate stops at the same error as check (and writes nothing)
+    rc2, out2, err2 = run_amppy(["translate", "--target", "cpu", "-o", "-", "cascade.cpp"], cwd=tmp_path)
+    assert (rc2, out2, err2) == (1, "", err)
+    rc, _, err = run_amppy(["check", "--target", "cpu", "--error-limit", "3", "cascade.cpp"], cwd=tmp_path)
+    assert rc == 1 and len(_errors(err)) == 3 and err.endswith("3 errors generated.\n")
+    rc, _, err = run_amppy(["check", "--target", "cpu", "--diagnostics-format", "json", "cascade.cpp"], cwd=tmp_path)
+    data = json.loads(err)
+    assert [d["severity"] for d in data] == ["error"] * 20 + ["fatal"] and data[-1]["code"] == "error-limit"
+    assert max(len(d["notes"]) for d in data) == 11
+
+
+@pytest.mark.parametrize("limit", ["-1", "x"])
+def test_error_limit_must_be_a_count(run_amppy, limit):
+    rc, _, err = run_amppy(["check", "--error-limit", limit, "x.cpp"])
+    assert rc == 2 and "not a count" in err
+    _no_traceback(err)
+
+
+def test_binary_file_is_not_echoed(run_amppy, tmp_path):
+    (tmp_path / "prog.exe").write_bytes(b"\x7fELF\x02\x01\x01\x00" + bytes(range(256)) * 4 + b"\x1b[2J\n")
+    (tmp_path / "uses.cpp").write_text('#include "prog.exe"\nint main() { return 0; }\n')
+    for name in ("prog.exe", "uses.cpp"):
+        rc, out, err = run_amppy(["check", name], cwd=tmp_path)
+        assert rc == 1 and out == ""
+        assert err.splitlines()[0] == ("prog.exe:1:1: error: file is not C++ source text: it holds NUL bytes "
+                                       "(a binary file?) [pp-encoding]")
+        assert len(err.splitlines()) == 3 and "ELF" not in err
+        assert not any(c in err for c in "\x00\x1b\x7f")
+
+
+def test_control_characters_of_a_source_line_are_shown_as_code_points(run_amppy, tmp_path):
+    (tmp_path / "ctl.cpp").write_bytes(b"int main() { return 0;\x1b[2J\x07 }\n")
+    rc, _, err = run_amppy(["check", "ctl.cpp"], cwd=tmp_path)
+    assert rc == 1 and not any(c in err for c in "\x1b\x07")
+    lines = err.splitlines()
+    assert lines[0] == "ctl.cpp:1:23: error: unexpected character U+001B [syntax-error]"
+    assert lines[1:3] == [" 1 | int main() { return 0;<U+001B>[2J<U+0007> }",
+                          "   |                       ^~~~~~~~"]
+
+
+def test_emit_py_prints_and_plain_translate_writes(run_amppy, tmp_path):
+    src = tmp_path / "tile_average.cpp"
+    src.write_text((TILES / "tile_average.cpp").read_text())
+    rc, out, err = run_amppy(["translate", "--target", "cpu", "--emit", "py", "tile_average.cpp"], cwd=tmp_path)
+    assert rc == 0 and err == "" and out.startswith('"""tile_average.cpp, translated from C++ AMP')
+    assert not (tmp_path / "tile_average.py").exists()
+    rc, out2, err = run_amppy(["translate", "--target", "cpu", "tile_average.cpp"], cwd=tmp_path)
+    assert (rc, out2, err) == (0, "", "") and (tmp_path / "tile_average.py").read_text() == out
+    rc, out3, _ = run_amppy(["translate", "--target", "cpu", "--emit", "py", "-o", "x.py", "tile_average.cpp"],
+                            cwd=tmp_path)
+    assert (rc, out3) == (0, "") and (tmp_path / "x.py").read_text() == out
+
+
+def _after_project(*args: str):
+    from amppy import cli
+    return cli._project_run_options(cli.build_parser().parse_args(["run", *args]))
+
+
+@pytest.mark.parametrize("args, verbose, config, target, program", [
+    (["X.sln", "-v"], True, None, "auto", []),
+    (["-v", "X.sln", "--config", "Release"], True, "Release", "auto", []),
+    (["--target", "cpu", "X.sln", "--config", "Release", "-v"], True, "Release", "cpu", []),
+    (["X.sln", "--config", "Release", "-v", "a", "-b"], True, "Release", "auto", ["a", "-b"]),
+    (["-v", "X.sln", "--target", "cpu", "--", "-v"], True, None, "cpu", ["-v"]),
+    (["X.sln", "--frobnicate", "-v"], False, None, "auto", ["--frobnicate", "-v"]),
+    (["x.cpp", "-v"], False, None, "auto", ["-v"]),          # after a source file: the program's
+])
+def test_options_after_a_project_keep_those_before(args, verbose, config, target, program):
+    ns = _after_project(*args)
+    assert (ns.verbose, ns.config, ns.target, ns.args) == (verbose, config, target, program)
+
+
+def test_defines_before_and_after_a_project_add_up():
+    ns = _after_project("-D", "A=1", "X.sln", "-D", "B=2", "-I", "inc")
+    assert (ns.defines, ns.include_dirs, ns.args) == (["A=1", "B=2"], ["inc"], [])
+
+
+def test_verbose_after_a_solution(run_amppy):
+    rc, _, err = run_amppy(["run", "-v", "Particles.sln", "--config", "Release", "--target", "cpu"], cwd=PARTICLES)
+    assert rc == 0 and err.startswith("amppy: project Particles (Release|Win32), 4 translation unit(s)\n"
+                                      "amppy: target cpu\n")
+    rc, _, err = run_amppy(["check", "Particles.sln", "--config", "Release", "-v", "--target", "cpu"], cwd=PARTICLES)
+    assert (rc, err) == (0, "amppy: project Particles (Release|Win32), 4 translation unit(s)\namppy: target cpu\n")

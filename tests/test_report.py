@@ -131,38 +131,55 @@ def test_json_units_projects_summary_blockers(tree, capsys):
     assert (app["name"], app["configuration"], app["kind"], app["units"], app["clean"]) == \
         ("App", "Debug|Win32", "Application", 2, 2)
     assert app["runnable"] is True and app["reason"] is None
+    assert app["command"] == "amppy run app/App.vcxproj --config 'Debug|Win32' --target cpu"
     bad = projects["bad/Bad.vcxproj"]
     assert bad["status"] == "project-error" and bad["error"].startswith("bad/Bad.vcxproj:")
 
-    assert data["summary"] == {"units": 5, "files": 5, "clean": 3, "unsupported": 1, "errors": 1, "crash": 0,
-                               "timeout": 0, "not_checked": 0, "projects": 1, "runnable": 1, "project_errors": 1}
+    assert data["summary"] == {"units": 5, "files": 5, "clean": 3, "unsupported": 1, "platform-header": 0,
+                               "errors": 1, "crash": 0, "timeout": 0, "not_checked": 0, "projects": 1, "runnable": 1, "project_errors": 1}
     assert data["blockers"] == [{"blocker": "labels", "units": 1, "files": 1, "projects": 0},
                                 {"blocker": "undeclared", "units": 1, "files": 1, "projects": 0}]
     assert data["interrupted"] is False and data["seconds"] >= 0
 
 
 def test_csv_header_and_rows(tree, capsys):
+    """One CSV a spreadsheet loads: units, projects and blockers, a `kind` column saying which."""
     status, out, _ = amppy_report([".", "--format", "csv"], capsys)
     assert status == 0
-    rows = list(csv.reader(io.StringIO(out)))
-    assert rows[0] == ["path", "project", "status", "code", "message", "location", "unsupported", "seconds"]
-    by_path = {r[0]: r for r in rows[1:]}
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert list(rows[0]) == ["kind", "path", "project", "status", "code", "message", "location", "unsupported",
+                             "seconds", "configuration", "type", "units", "clean", "runnable", "command", "blocker",
+                             "files", "projects"]
+    assert [r["kind"] for r in rows] == ["unit"] * 5 + ["project"] * 2 + ["blocker"] * 2
+    by_path = {r["path"]: r for r in rows if r["kind"] == "unit"}
     assert len(by_path) == 5
-    assert by_path["loose/labels.cpp"][1:7] == ["", "unsupported", "unsupported", "labels are not supported yet",
-                                                "loose/labels.cpp:1:11", "labels:2"]
-    assert by_path["app/square.cpp"][1:3] == ["App", "clean"]
-    float(by_path["app/square.cpp"][7])
+    labels = by_path["loose/labels.cpp"]
+    assert [labels[k] for k in ("project", "status", "code", "message", "location", "unsupported")] == \
+        ["", "unsupported", "unsupported", "labels are not supported yet", "loose/labels.cpp:1:11", "labels:2"]
+    assert (by_path["app/square.cpp"]["project"], by_path["app/square.cpp"]["status"]) == ("App", "clean")
+    float(by_path["app/square.cpp"]["seconds"])
+    app, bad = (r for r in rows if r["kind"] == "project")
+    assert {k: app[k] for k in ("path", "project", "status", "configuration", "type", "units", "clean", "runnable",
+                                "command")} == \
+        {"path": "app/App.vcxproj", "project": "App", "status": "ok", "configuration": "Debug|Win32",
+         "type": "Application", "units": "2", "clean": "2", "runnable": "yes",
+         "command": "amppy run app/App.vcxproj --config 'Debug|Win32' --target cpu"}
+    assert bad["status"] == "project-error" and bad["message"].startswith("bad/Bad.vcxproj:")
+    assert [(r["blocker"], r["units"], r["files"], r["projects"]) for r in rows if r["kind"] == "blocker"] == \
+        [("labels", "1", "1", "0"), ("undeclared", "1", "1", "0")]
 
 
 def test_text_report(tree, capsys):
     status, out, err = amppy_report(["."], capsys)
     assert status == 0 and err == ""      # no progress bar when stderr is not a terminal
     lines = out.splitlines()
-    assert "unsupported  loose/labels.cpp  loose/labels.cpp:1:11: labels are not supported yet [unsupported]" in lines
-    assert any(line.startswith("clean        app/main.cpp  (App)") for line in lines)
-    assert any("App  app/App.vcxproj  Debug|Win32  Application  2/2 units clean  runs: yes" in line for line in lines)
+    assert "unsupported     loose/labels.cpp  loose/labels.cpp:1:11: labels are not supported yet [unsupported]" \
+        in lines
+    assert any(line.startswith("clean           app/main.cpp  (App)") for line in lines)
+    assert "  App  app/App.vcxproj  Debug|Win32  Application  2/2 units clean  runs: yes: " \
+           "amppy run app/App.vcxproj --config 'Debug|Win32' --target cpu" in lines
     assert any(line.startswith("  project-error  bad/Bad.vcxproj:") for line in lines)
-    assert "5 units (5 files): 3 clean, 1 unsupported, 1 errors, 0 crash, 0 timeout" in lines
+    assert "5 units (5 files): 3 clean, 1 unsupported, 0 platform-header, 1 errors, 0 crash, 0 timeout" in lines
     assert "1 project: 1 runnable, 1 project files with errors" in lines
     table = lines.index("blocker     units  files  projects")
     assert lines[table + 1:table + 3] == ["labels          1      1         0", "undeclared      1      1         0"]
@@ -209,12 +226,14 @@ def test_projects_that_cannot_run_and_solutions(tmp_path, capsys, monkeypatch):
     assert set(projects) == {"NoMain", "Gone", "Lib", "Mfc"}
     assert projects["NoMain"]["reason"] == "the program has no 'main' function to run [no-main]"
     assert "static library" in projects["Lib"]["reason"] and projects["Lib"]["clean"] == 1
-    assert projects["Mfc"]["reason"] == "2 of 2 units have errors"
+    assert projects["Mfc"]["reason"] == "2 of 2 units include platform headers amppy does not provide"
+    assert projects["Mfc"]["command"] is None
+    assert {u["path"]: u["status"] for u in data["units"]}["mfc/a.cpp"] == "platform-header"
     assert projects["Gone"]["status"] == "project-error"
     assert projects["Gone"]["error"] == "All.sln:4: project 'Gone' not found"
     assert [u["path"] for u in data["units"]] == ["lib/square.cpp", "mfc/a.cpp", "mfc/b.cpp", "mfc/stray.cpp",
                                                   "nomain/square.cpp"]
-    assert data["blockers"][0] == {"blocker": "pp-unknown-header <afxwin.h>", "units": 2, "files": 2, "projects": 1}
+    assert data["blockers"][0] == {"blocker": "platform-header <afxwin.h>", "units": 2, "files": 2, "projects": 1}
     assert data["summary"]["runnable"] == 0 and data["summary"]["project_errors"] == 1
 
 
@@ -241,8 +260,37 @@ def test_construct_and_blocker_names():
     assert report.construct("'std::mismatch' is not supported yet") == "'std::mismatch'"
     assert report.construct("goto not supported yet") == "goto"
     assert report.construct("templates are not supported yet here: x") == "templates"
-    result = {"status": "errors", "code": "pp-file-not-found", "message": "'DXUT.h' file not found"}
-    assert report.blocker(result) == "pp-file-not-found DXUT.h"
+    result = {"status": "errors", "code": "pp-file-not-found", "message": "'mine.h' file not found"}
+    assert report.blocker(result) == "pp-file-not-found mine.h"
+    result = {"status": "platform-header", "code": "pp-file-not-found", "message": "'DXUT.h' file not found"}
+    assert report.blocker(result) == "platform-header DXUT.h"
+
+
+@pytest.mark.parametrize("code, message, platform", [
+    ("pp-unknown-header", "unknown system header '<afxwin.h>'", True),
+    ("pp-unknown-header", "unknown system header '<d3d11.h>'", True),
+    ("pp-unknown-header", "unknown system header '<CppUnitTest.h>'", True),
+    ("pp-unknown-header", "unknown system header '<wrl/client.h>'", True),
+    ("pp-file-not-found", "'..\\DXUT\\Core\\DXUT.h' file not found", True),
+    ("pp-unknown-header", "unknown system header '<nonexistent_header.h>'", False),
+    ("pp-file-not-found", "'mine.h' file not found", False),
+    ("undeclared", "use of undeclared identifier 'D3D11CreateDevice'", False)])
+def test_platform_headers(code, message, platform):
+    assert report.platform_header(code, message) is platform
+
+
+def test_platform_header_status_and_other_errors(tmp_path, capsys, monkeypatch):
+    """A unit stopped by a Windows SDK/MFC/Direct3D header is `platform-header`; a missing header of the
+    program's own, or an unknown name, stays `errors`."""
+    write(tmp_path / "d3d.cpp", "#include <d3d11.h>\nint main() { return 0; }\n")
+    write(tmp_path / "mine.cpp", '#include "mine.h"\nint main() { return 0; }\n')
+    monkeypatch.chdir(tmp_path)
+    data = as_json(["."], capsys)
+    assert {u["path"]: u["status"] for u in data["units"]} == {"d3d.cpp": "platform-header", "mine.cpp": "errors"}
+    assert data["summary"]["platform-header"] == 1 and data["summary"]["errors"] == 1
+    assert [b["blocker"] for b in data["blockers"]] == ["platform-header <d3d11.h>", "pp-file-not-found mine.h"]
+    status, out, _ = amppy_report([".", "--format", "csv"], capsys)
+    assert "unit,d3d.cpp,,platform-header,pp-unknown-header," in out
 
 
 def test_checking_imports_no_numba(tmp_path):

@@ -11,7 +11,8 @@ import os
 import sys
 
 from . import __version__
-from .diagnostics import CompileError, DiagnosticSink, InternalCompilerError, render_json, render_text
+from .diagnostics import (ERROR_LIMIT, NOTE_LIMIT, CompileError, DiagnosticSink, InternalCompilerError, render_json,
+                          render_text)
 from .driver import Options
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE, EXIT_ICE = 0, 1, 2, 4
@@ -29,14 +30,15 @@ EPILOG = """programs of several files, Visual Studio projects:
 exit codes:
   0  success
   1  errors in the input, `run` of a file without main, or the program died of an error
-  2  misuse of the command line (also -o onto the input, a directory or a missing folder)
+  2  misuse of the command line (also -o onto the input, a directory or a missing folder, and an
+     output that cannot be written: amppy: error: cannot write 'FILE': ...)
   4  internal compiler error (a bug in amppy)
   run exits with the program's own status; Ctrl-C ends it at once.
 
 cache: $AMPPY_CACHE_DIR, else $XDG_CACHE_HOME/amppy, else ~/.cache/amppy
   generated modules and Numba's compiled kernels (modules/), per-program run records (runs/),
   parser tables; every entry is verified and rebuilt when damaged; an unwritable folder is
-  replaced by a temporary one with a warning; deleting it is always safe.
+  replaced by a temporary one with a warning (removed when amppy exits); deleting it is always safe.
 
 environment:
   AMPPY_CACHE_DIR          the cache folder
@@ -75,7 +77,21 @@ def _common(p: argparse.ArgumentParser, several: bool = True) -> None:
     p.add_argument("--diagnostics-format", choices=("text", "json"), default="text")
     p.add_argument("--color", choices=("auto", "always", "never"), default="auto")
     p.add_argument("-Werror", dest="werror", action="store_true", help="treat warnings as errors")
+    p.add_argument("--error-limit", type=_count, default=ERROR_LIMIT, metavar="N",
+                   help=f"stop after N errors in one file (default {ERROR_LIMIT}, as clang; 0: no limit)")
+    p.add_argument("--note-limit", type=_count, default=NOTE_LIMIT, metavar="N",
+                   help=f"at most N notes on one diagnostic, such as a template instantiation backtrace "
+                        f"(default {NOTE_LIMIT}; 0: every note)")
     p.add_argument("-v", "--verbose", action="store_true", help="say what amppy is doing on stderr")
+
+
+def _count(text: str) -> int:
+    try:
+        if int(text) >= 0:
+            return int(text)
+    except ValueError:
+        pass
+    raise argparse.ArgumentTypeError(f"not a count (0, 1, 2, ...): '{text}'")
 
 
 def _project_options(p: argparse.ArgumentParser) -> None:
@@ -100,8 +116,10 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the program")
     t = sub.add_parser("translate", help="write the Python translation")
     _common(t)
-    t.add_argument("-o", dest="output", default=None, help="output file ('-' for stdout; default: FILE.py)")
-    t.add_argument("--emit", choices=("ast", "ir", "py"), default="py", help="which stage to print")
+    t.add_argument("-o", dest="output", default=None,
+                   help="output file ('-' for stdout; default: FILE.py, with --emit: stdout)")
+    t.add_argument("--emit", choices=("ast", "ir", "py"), default=None,
+                   help="print one stage (to stdout unless -o): the syntax tree, the IR or the Python")
     c = sub.add_parser("check", help="check a program and report diagnostics")
     _common(c)
     from . import report
@@ -228,24 +246,44 @@ def _inputs(ns):
 
 
 def _project_run_options(ns):
-    """`amppy run App.sln --config Release -- ARGS`: amppy's options after a project (up to `--`)
-    are amppy's (after a source file they are the program's, as they always were)."""
+    """`amppy run App.sln --config Release -v -- ARGS`: amppy's options after a project are amppy's
+    (after a source file they are the program's, as they always were): all of them up to `--`, or
+    without `--` the leading ones that parse as amppy's, the words from the first other one on the
+    program's.  They add to the options given before the project (`run -v App.sln --config R`)."""
     from .inputs import PROJECT_SUFFIXES
     if ns.command != "run" or not ns.file.lower().endswith(PROJECT_SUFFIXES) or not ns.args:
         return ns
-    k = ns.args.index("--") if "--" in ns.args else len(ns.args)
     if not ns.args[0].startswith("-") or ns.args[0] == "--":
         return ns
+    if "--" in ns.args:
+        k = ns.args.index("--")
+        return _options_after(ns, ns.args[:k], ns.args[k + 1:]) or ns
+    for k in range(len(ns.args), 0, -1):
+        again = _options_after(ns, ns.args[:k], ns.args[k:])
+        if again is not None:
+            return again
+    return ns
+
+
+def _options_after(ns, words: list[str], rest: list[str]):
+    """`ns` with amppy's options `words` (given after the project) added, the program's arguments
+    `rest`; None when `words` are not all amppy's options."""
     import contextlib
     import io
     try:
         with contextlib.redirect_stderr(io.StringIO()):
-            again = build_parser().parse_args(["run", *ns.args[:k], ns.file])
+            again = build_parser().parse_args(["run", *words, ns.file])
+            plain = build_parser().parse_args(["run", ns.file])
     except SystemExit:
-        return ns
+        return None
     if again.args:
-        return ns
-    again.args = ns.args[k + 1:]
+        return None
+    for name, value in vars(ns).items():  # what was given before the project stays
+        if isinstance(value, list):
+            setattr(again, name, value + getattr(again, name))
+        elif getattr(again, name) == getattr(plain, name):
+            setattr(again, name, value)
+    again.args = list(rest)
     return again
 
 
@@ -275,7 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     opts = _options(ns)
     if ns.verbose:
         sys.stderr.write(f"amppy: target {opts.target}\n")
-    sink = DiagnosticSink(werror=opts.werror)
+    sink = DiagnosticSink(werror=opts.werror, error_limit=ns.error_limit, note_limit=ns.note_limit)
     sources = None
     units = build.units
     cache_key = build.key
@@ -332,24 +370,36 @@ def _sources_of(sink, file):
     names = {d.span.file for d in sink.diagnostics if d.span} | {file}
     for name in names:
         try:
-            with open(name, encoding="utf-8", errors="replace") as f:
-                sm.add(name, f.read())
+            with open(name, "rb") as f:
+                raw = f.read()
         except OSError:
-            pass
+            continue
+        # a binary file shows none of its bytes (preprocess_errors.decode_source refused it)
+        sm.add(name, "" if b"\0" in raw else raw.decode("utf-8", errors="replace"))
     return sm
 
 
 def _write(ns, text: str) -> int:
+    """The translation (or the stage `--emit` names) to `-o`, else stdout; plain `translate` (no
+    `--emit`, no `-o`) writes FILE.py (a project's NAME.py beside it)."""
     out = ns.output
-    if out is None and ns.emit == "py":
+    if out is None and ns.emit is None:
         build = ns.build
         out = os.path.splitext(ns.file)[0] + ".py" if build.project is None else \
             os.path.join(build.folder, build.name + ".py")
     if out in (None, "-"):
         sys.stdout.write(text)
-    else:
+        return EXIT_OK
+    try:
         with open(out, "w", encoding="utf-8") as f:
             f.write(text)
+    except OSError as e:                # a read-only folder, a full disk, /proc, ...
+        if os.path.isfile(out):         # no half-written translation left behind (as clang)
+            try:
+                os.remove(out)
+            except OSError:
+                pass
+        return _usage_error(f"cannot write '{out}': {e.strerror or e}")
     return EXIT_OK
 
 

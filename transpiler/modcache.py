@@ -42,13 +42,46 @@ def cache_root() -> str:
     configured = root
     if not _usable(root):
         import sys
-        import tempfile
-        fallback = tempfile.mkdtemp(prefix="amppy-cache-")
+        fallback = _temporary_root()
         sys.stderr.write(f"amppy: warning: cache folder '{root}' cannot be written; "
                          f"using '{fallback}' for this run (set AMPPY_CACHE_DIR to a writable folder)\n")
         root = fallback
     _ROOT[configured] = root
     return root
+
+
+_TEMPORARY = "amppy-cache-"
+
+
+def _temporary_root() -> str:
+    """A private folder for this process's run, removed when it exits.  Its name holds the process
+    id, so the folders of runs that could not clean up (killed, Ctrl-C) are removed by the next
+    run that needs one."""
+    import atexit
+    import shutil
+    import tempfile
+    folder = tempfile.gettempdir()
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        names = []
+    for name in names:
+        m = re.fullmatch(re.escape(_TEMPORARY) + r"(\d+)-\w+", name)
+        if m and int(m.group(1)) != os.getpid() and not _alive(int(m.group(1))):
+            shutil.rmtree(os.path.join(folder, name), ignore_errors=True)
+    root = tempfile.mkdtemp(prefix=f"{_TEMPORARY}{os.getpid()}-")
+    atexit.register(shutil.rmtree, root, ignore_errors=True)
+    return root
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:                     # another user's process: alive
+        return True
+    return True
 
 
 def write_atomic(path: str, data: bytes) -> None:

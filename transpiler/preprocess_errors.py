@@ -3,7 +3,8 @@
 `translate_error` turns the text of one pcpp `on_error` call into amppy's
 diagnostic code and message (`pp-unterminated-conditional`, `pp-macro-args`,
 ...); `decode_source` reads a file's bytes as UTF-8 (BOM dropped), UTF-16 with
-BOM, or Windows-1252 with a `pp-encoding` note.  `Stop` aborts preprocessing after a
+BOM, or Windows-1252 with a `pp-encoding` note; bytes with a NUL (a binary file) are a `pp-encoding`
+error that shows none of them.  `Stop` aborts preprocessing after a
 fatal diagnostic.
 """
 from __future__ import annotations
@@ -58,7 +59,8 @@ def translate_error(msg: str) -> tuple[str, str]:
 def decode_source(raw: bytes, name: str, sink: DiagnosticSink, sources: SourceMap) -> str | None:
     """The text of file `name` from its bytes, as the Windows compiler reads it: UTF-8 (with or
     without BOM), UTF-16 with BOM, else Windows-1252 (Visual Studio's default code page for
-    Western files; the `©` of Microsoft's headers), which a `pp-encoding` note reports."""
+    Western files; the `©` of Microsoft's headers), which a `pp-encoding` note reports.  A file
+    holding a NUL byte (a binary file, UTF-16 without its BOM) is an error: None, its text unread."""
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     elif raw.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -69,6 +71,12 @@ def decode_source(raw: bytes, name: str, sink: DiagnosticSink, sources: SourceMa
             sink.error("pp-encoding", "source file starts with a UTF-16 byte order mark but is not "
                        "valid UTF-16", Span.point(name, 1, 1), help="save the file as UTF-8")
             return None
+    if b"\0" in raw:                    # no text encoding of C++ source holds a NUL byte
+        sources.add(name, "")           # (so nothing of its bytes is shown)
+        sink.error("pp-encoding", "file is not C++ source text: it holds NUL bytes (a binary file?)",
+                   Span.point(name, 1, 1), help="name a .cpp source file; a UTF-16 file needs its byte "
+                                                "order mark, or save it as UTF-8")
+        return None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as e:

@@ -8,9 +8,11 @@ project or solution file that cannot be read is a `project-error` row, not a fai
 checked as `amppy check` checks it (a project's unit as a compiler compiles one file: undefined
 references are left to the project's link), in worker processes forked from this one (never importing
 numba): `clean`, `unsupported` (first error `unsupported`), `errors` (another code), `crash` (an
-internal compiler error) or `timeout`, with its `unsupported` diagnostics counted by construct (the
+internal compiler error) or `timeout`; `platform-header` when the first error is a Windows platform header (SDK,
+MFC/ATL, Direct3D, DXUT, CppUnitTest: `PLATFORM_HEADERS`) amppy does not provide, with its `unsupported` diagnostics counted by construct (the
 words before "is/are not supported yet").  A project can run when its units and its static libraries'
-are clean, `inputs.Build.cannot_run()` has no objection and its units linked with a `main` check clean.
+are clean, `inputs.Build.cannot_run()` has no objection and its units linked with a `main` check clean; its
+`command` is the `amppy run` that runs it.  `--format csv` is one table of every row, a `kind` column saying which.
 The blockers table counts the units each first error stops, their files and their projects.  Exit
 status: 0 whatever the units' outcomes, 2 for misuse of the command line, 130 after Ctrl-C.
 """
@@ -28,11 +30,23 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-STATUSES = ("clean", "unsupported", "errors", "crash", "timeout")
-CSV_HEADER = ("path", "project", "status", "code", "message", "location", "unsupported", "seconds")
+STATUSES = ("clean", "unsupported", "platform-header", "errors", "crash", "timeout")
+#: One CSV for every row of the report, `kind` saying which: `unit` (path ... seconds), `project` (path, project:
+#: its name, status ok|project-error, message: why it cannot run or the file's error, seconds, configuration, type,
+#: units, clean, runnable yes|no, command), `blocker` (blocker, units, files, projects).
+CSV_HEADER = ("kind", "path", "project", "status", "code", "message", "location", "unsupported", "seconds",
+              "configuration", "type", "units", "clean", "runnable", "command", "blocker", "files", "projects")
 _CONSTRUCT = re.compile(r"^(?P<what>.*?)\s+(?:(?:is|are)\s+)?not supported yet")
 _QUOTED = re.compile(r"'([^']*)'")
 _HEADER_CODES = ("pp-unknown-header", "pp-file-not-found")
+#: Headers of the Windows platform rather than of C++ (the Windows SDK, MFC/ATL, Direct3D and its sample framework
+#: DXUT, DirectX's other APIs, the Visual Studio unit test framework): a unit stopped by one amppy does not provide
+#: is `platform-header`, not `errors`.  Prefixes of the file name, lower case.
+PLATFORM_HEADERS = ("afx", "atl", "d3d", "d2d", "dxgi", "dwrite", "dxut", "dxerr", "dxtrace", "directx", "xinput",
+                    "xaudio", "dinput", "dsound", "ddraw", "wincodec", "cppunittest", "sdkmisc", "sdkmesh", "wrl",
+                    "winrt", "gdiplus", "commctrl", "commdlg", "shlobj", "shellapi", "shlwapi", "comdef", "comutil",
+                    "objbase", "ole2", "oleauto", "mmsystem", "winsock", "ws2", "strsafe", "psapi", "dbghelp",
+                    "richedit", "uxtheme", "dwmapi", "wingdi", "winuser", "winbase", "mfapi", "mfidl", "dcomp")
 
 
 class UsageError(Exception):
@@ -231,8 +245,9 @@ def check(units: list, opts, need_main: bool = False, compile_only: bool = False
     out = _failed("clean", "", time.perf_counter() - start) | {"unsupported": dict(constructs)}
     if errors:
         first = errors[0]
-        out.update(status="unsupported" if first.code == "unsupported" else "errors", code=first.code,
-                   message=first.message)
+        status = "unsupported" if first.code == "unsupported" else \
+            "platform-header" if platform_header(first.code, first.message) else "errors"
+        out.update(status=status, code=first.code, message=first.message)
         if first.span is not None:
             out.update(file=first.span.file, line=first.span.line, col=first.span.col)
     return out
@@ -247,6 +262,15 @@ def construct(message: str) -> str:
     """The construct an `unsupported` diagnostic names: "unions are not supported yet" -> "unions"."""
     m = _CONSTRUCT.match(message)
     return m.group("what") if m else message
+
+
+def platform_header(code: str, message: str) -> bool:
+    """The diagnostic is a missing header of the Windows platform (`PLATFORM_HEADERS`)."""
+    if code not in _HEADER_CODES:
+        return False
+    m = _QUOTED.search(message)
+    name = m.group(1).strip("<>").replace("\\", "/").lower() if m else ""
+    return any(part.startswith(PLATFORM_HEADERS) for part in name.split("/"))
 
 
 def _worker(conn) -> None:
@@ -378,16 +402,18 @@ def run(paths: list[str], *, config: str | None = None, target: str = "cpu", def
     finally:
         pool.close()
         bar(0, 0, "")
-    return _summarise(finder, keys, interrupted, time.perf_counter() - started)
+    return _summarise(finder, keys, interrupted, time.perf_counter() - started, target)
 
 
 def _unit_reason(p: _Project, projects: list[_Project], units: dict) -> str | None:
     """Why `p` cannot run because of its units' (or its libraries' units') status, or None."""
     for owner, label in [(p, "")] + [(projects[lib], f"library '{projects[lib].name}': ") for lib in p.libraries]:
-        bad = sum(1 for u in owner.own if units[u].result["status"] != "clean")
+        bad = [units[u].result["status"] for u in owner.own if units[u].result["status"] != "clean"]
         if bad:
-            n = len(owner.own)
-            return f"{label}{bad} of {n} unit{'s' if n != 1 else ''} {'have' if bad != 1 else 'has'} errors"
+            n, plural = len(owner.own), len(bad) != 1
+            what = f"{'include' if plural else 'includes'} platform headers amppy does not provide" \
+                if set(bad) == {"platform-header"} else f"{'have' if plural else 'has'} errors"
+            return f"{label}{len(bad)} of {n} unit{'s' if n != 1 else ''} {what}"
     return None
 
 
@@ -406,11 +432,18 @@ def blocker(result: dict) -> str:
         return construct(result["message"])
     if code in _HEADER_CODES:
         m = _QUOTED.search(result["message"])
-        return f"{code} {m.group(1)}" if m else code
+        kind = "platform-header" if result["status"] == "platform-header" else code
+        return f"{kind} {m.group(1)}" if m else kind
     return code
 
 
-def _summarise(finder: _Finder, keys: list, interrupted: bool, seconds: float) -> dict:
+def command(path: str, configuration: str, target: str) -> str:
+    """The command that runs a project the report found runnable."""
+    import shlex
+    return f"amppy run {shlex.quote(path)} --config {shlex.quote(configuration)} --target {target}"
+
+
+def _summarise(finder: _Finder, keys: list, interrupted: bool, seconds: float, target: str = "cpu") -> dict:
     projects = finder.projects
     rows, blocked = [], collections.defaultdict(lambda: (set(), set(), set()))
     for key in (k for k in keys if finder.units[k].result):
@@ -437,7 +470,8 @@ def _summarise(finder: _Finder, keys: list, interrupted: bool, seconds: float) -
         out_projects.append({"name": p.name, "path": shown(p.path), "status": "ok", "configuration": p.configuration,
                              "kind": p.kind, "units": len(p.own),
                              "clean": sum(1 for r in results if r and r["status"] == "clean"),
-                             "runnable": reason is None, "reason": reason, "seconds": p.seconds})
+                             "runnable": reason is None, "reason": reason, "seconds": p.seconds,
+                             "command": command(shown(p.path), p.configuration, target) if reason is None else None})
     counts = collections.Counter(r["status"] for r in rows)
     loaded = [p for p in out_projects if p["status"] == "ok"]
     summary = {"units": len(rows), "files": len({k[0] for k in keys if finder.units[k].result}),
@@ -456,12 +490,26 @@ def render_json(data: dict) -> str:
 
 
 def render_csv(data: dict) -> str:
+    """Every row of the report in one table (`CSV_HEADER`): the units, then the projects, then the blockers."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(CSV_HEADER)
+
+    def row(kind: str, **values) -> None:
+        w.writerow([kind] + [values.get(name, "") for name in CSV_HEADER[1:]])
     for r in data["units"]:
-        w.writerow([r["path"], r["project"] or "", r["status"], r["code"], r["message"], r["location"],
-                    ";".join(f"{name}:{n}" for name, n in r["unsupported"].items()), r["seconds"]])
+        row("unit", path=r["path"], project=r["project"] or "", status=r["status"], code=r["code"],
+            message=r["message"], location=r["location"], seconds=r["seconds"],
+            unsupported=";".join(f"{name}:{n}" for name, n in r["unsupported"].items()))
+    for p in data["projects"]:
+        if p["status"] == "project-error":
+            row("project", path=p["path"], project=p["name"], status=p["status"], message=p["error"])
+            continue
+        row("project", path=p["path"], project=p["name"], status=p["status"], message=p["reason"] or "",
+            seconds=p["seconds"], configuration=p["configuration"], type=p["kind"], units=p["units"],
+            clean=p["clean"], runnable="yes" if p["runnable"] else "no", command=p["command"] or "")
+    for b in data["blockers"]:
+        row("blocker", blocker=b["blocker"], units=b["units"], files=b["files"], projects=b["projects"])
     return out.getvalue()
 
 
@@ -471,13 +519,13 @@ def render_text(data: dict) -> str:
         first = f"{r['location'] + ': ' if r['location'] else ''}{r['message']}" + \
             (f" [{r['code']}]" if r["code"] and r["code"] != "internal" else "")
         project = f"  ({r['project']})" if r["project"] else ""
-        lines.append(f"{r['status']:<12} {r['path']}{project}  {first}".rstrip())
+        lines.append(f"{r['status']:<15} {r['path']}{project}  {first}".rstrip())
     lines += ["", "projects:"] if data["projects"] else []
     for p in data["projects"]:
         if p["status"] == "project-error":
             lines.append(f"  project-error  {p['error']}")
         else:
-            runs = "yes" if p["runnable"] else f"no: {p['reason']}"
+            runs = f"yes: {p['command']}" if p["runnable"] else f"no: {p['reason']}"
             lines.append(f"  {p['name']}  {p['path']}  {p['configuration']}  {p['kind']}  "
                          f"{p['clean']}/{p['units']} units clean  runs: {runs}")
     s = data["summary"]

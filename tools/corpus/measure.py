@@ -5,8 +5,9 @@
 Prints `amppy report`'s text report of FOLDER (amppy.report: every solution, project and loose source
 file in it; each translation unit's status and first error; the projects that can run; the blockers
 table).  With `--run`, it then runs `python -m amppy run --target T` on each clean unit that belongs to
-no project and on each project the report found runnable (its `.vcxproj`, with the configuration the
-report used), and prints one line per program: `ran` (exit 0), `exit N` or `timeout`.
+no project, and each project the report found runnable with the command the report gives it (its
+`.vcxproj`, the configuration and target the report used), and prints one line per program: `ran`
+(exit 0), `exit N` or `timeout`.
 
 The corpora are third-party code: fetch them outside the repository (e.g. `fetch github:AdeMiller/CppAmp`,
 then `git --git-dir=... archive HEAD | tar -x`) and point this script at the folder; nothing of theirs is
@@ -15,16 +16,17 @@ copied into amppy.
 from __future__ import annotations
 
 import argparse
+import shlex
 import subprocess
 import sys
 
 from amppy import report
 
 
-def run_program(args: list[str], target: str, timeout: float) -> str:
-    """`amppy run` of a file or project: 'ran', 'exit N' or 'timeout'."""
+def run_program(args: list[str], timeout: float) -> str:
+    """`amppy run ARGS` (a file or project, with its options): 'ran', 'exit N' or 'timeout'."""
     try:
-        p = subprocess.run([sys.executable, "-m", "amppy", "run", "--target", target, *args], capture_output=True,
+        p = subprocess.run([sys.executable, "-m", "amppy", "run", *args], capture_output=True,
                            stdin=subprocess.DEVNULL, timeout=timeout)
     except subprocess.TimeoutExpired:
         return "timeout"
@@ -48,11 +50,12 @@ def main(argv=None) -> int:
     if data["interrupted"]:
         return 130
     if opts.run:
-        programs = [[u["path"]] for u in data["units"] if u["status"] == "clean" and u["project"] is None]
-        programs += [[p["path"], "--config", p["configuration"]] for p in data["projects"] if p.get("runnable")]
+        programs = [(u["path"], ["--target", opts.target, u["path"]])
+                    for u in data["units"] if u["status"] == "clean" and u["project"] is None]
+        programs += [(p["path"], shlex.split(p["command"])[2:]) for p in data["projects"] if p.get("command")]
         print("\nnothing to run: no clean file outside projects, no runnable project" if not programs else "")
-        for args in programs:
-            print(f"{run_program(args, opts.target, opts.timeout):10} {args[0]}", flush=True)
+        for path, args in programs:
+            print(f"{run_program(args, opts.timeout):10} {path}", flush=True)
     return 0
 
 
