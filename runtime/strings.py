@@ -18,7 +18,7 @@ from .stdexcept import std_invalid_argument, std_out_of_range
 __all__ = ["npos", "str_at", "str_set", "str_substr", "str_find", "str_rfind", "str_find_first_of",
            "str_find_last_of", "str_compare", "str_erase", "str_insert", "str_replace", "str_resize",
            "str_repeat", "to_string", "stoi", "stol", "stoll", "stoul", "stoull", "stof", "stod",
-           "stold"]
+           "stold", "str_begin", "str_end", "str_range"]
 
 #: `std::string::npos`: the largest `size_t`
 npos = 2**64 - 1
@@ -206,3 +206,32 @@ def stod(s: str) -> float:
 
 
 stold = stod
+
+
+class _StrPosition:
+    """A `std::string::iterator`: the string (a value) and a position in it."""
+
+    __slots__ = ("s", "pos")
+
+    def __init__(self, s: str, pos: int):
+        self.s, self.pos = s, pos
+
+
+def str_begin(s: str) -> _StrPosition:
+    return _StrPosition(s, 0)
+
+
+def str_end(s: str) -> _StrPosition:
+    return _StrPosition(s, len(s))
+
+
+def str_range(first: _StrPosition, last: _StrPosition, conv: str = "") -> str:
+    """`std::string(first, last)`: the characters between two iterators, each converted to the
+    new string's character type ("narrow": a wchar_t to char keeps its low byte; "widen": a char,
+    signed in Visual C++, to wchar_t, so a byte >= 0x80 becomes 0xFF80..0xFFFF)."""
+    text = first.s[first.pos:last.pos]
+    if conv == "narrow":
+        return "".join(chr(ord(c) & 0xFF) for c in text)
+    if conv == "widen":
+        return "".join(chr(ord(c) | 0xFF00) if 0x80 <= ord(c) <= 0xFF else c for c in text)
+    return text

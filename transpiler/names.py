@@ -63,7 +63,7 @@ RUNTIME_NAMES = frozenset("""
     std_runtime_error std_range_error std_overflow_error std_underflow_error std_bad_alloc cpp_exception
     chrono vector_type std_array memcpy memmove memset free flat element_address ptr_add ptr_diff ptr_equal ptr_not_equal ptr_compare ptr_reinterpret
     npos str_at str_set str_substr str_find str_rfind str_find_first_of str_find_last_of str_compare
-    str_erase str_insert str_replace str_resize str_repeat to_string stoi stol stoll stoul stoull stof
+    str_erase str_insert str_replace str_resize str_repeat str_begin str_end str_range to_string stoi stol stoll stoul stoull stof
     stod stold std_sort_by std_find std_find_if std_count_if std_all_of std_any_of std_none_of
     std_for_each std_for_each_ref ppl_parallel_for std_copy_pointers std_generate std_transform std_transform2 std_copy std_equal std_replace std_fill_n
     std_min_element std_max_element std_inner_product std_less std_greater std_less_equal

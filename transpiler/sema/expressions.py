@@ -586,7 +586,8 @@ class Expressions:
                 and n.type.namespace == ("stdext",) and len(n.type.args or ()) == 1:
             return self.array_iterator(n)
         t = self.resolve_type(n.type)
-        args = tuple(self.expr(a) for a in n.args)
+        with S.range_arguments(self, t, n.args):
+            args = tuple(self.expr(a) for a in n.args)
         if isinstance(t, ir.Function) and getattr(n.type, "name", None) in L.FUNCTION_OBJECTS:
             if args:
                 self.error("ctor-args", f"'std::{n.type.name}' takes no arguments", n.span)

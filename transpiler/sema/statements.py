@@ -510,7 +510,8 @@ class Statements:
         t = sym.type
         span = v.span
         if v.ctor_args is not None:
-            args = tuple(self.expr(a) for a in v.ctor_args)
+            with S.range_arguments(self, t, v.ctor_args):
+                args = tuple(self.expr(a) for a in v.ctor_args)
             return self.construct(t, args, span, [a.span for a in v.ctor_args])
         if v.init is None:
             if isinstance(t, (ir.Scalar, ir.Pointer, ir.String)) or FP.uninitialised(self, t, v):

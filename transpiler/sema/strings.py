@@ -7,6 +7,8 @@ code generators need nothing of their own for it.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from .. import ast as A
 from .. import ir
 
@@ -82,7 +84,45 @@ def construct(a, t: ir.StdString, args: list, span, spans) -> ir.Expr:
         text = a.convert(args[0], t, spans[0])
         return ir.LibCall(span, t, "str_substr", None, (text, ir.Const(span, SIZE, 0),
                                                            a.convert(args[1], SIZE, spans[1])))
+    if len(args) == 2 and all(_iterator_of(x.type) is not None for x in args):
+        src = _iterator_of(args[0].type)
+        if _iterator_of(args[1].type) != src:
+            a.error("type-mismatch", f"'{t}' from iterators of different strings: '{args[0].type}' and "
+                    f"'{args[1].type}'", span)
+        # `std::string(w.begin(), w.end())`: each character converted to the new string's
+        # character type, as the range constructor does (a wchar_t narrowed to its low byte; a
+        # char widened through its signed value, so 0xE9 becomes 0xFFE9)
+        conv = "" if src == t.wide else "widen" if t.wide else "narrow"
+        return ir.LibCall(span, t, "str_range", None, (args[0], args[1], ir.StringConst(span, ir.String(), conv)))
     a.unsupported(f"constructing '{t}' from these arguments is", span)
+
+
+@contextmanager
+def range_arguments(a, t: ir.Type, args_ast):
+    """Around the analysis of a constructor's arguments: when they are `x.begin(), x.end()` (or
+    `cbegin`/`cend`) of a string being made into a `std::string`/`std::wstring`, those two calls
+    may give string iterators; elsewhere a string's iterators are not translated yet."""
+    ok = isinstance(t, ir.StdString) and len(args_ast) == 2 and all(
+        isinstance(x, A.Call) and isinstance(x.func, A.Member) and not x.args and
+        x.func.name in (("begin", "cbegin"), ("end", "cend"))[k] for k, x in enumerate(args_ast))
+    saved = getattr(a, "string_range_args", ())
+    a.string_range_args = tuple(args_ast) if ok else ()
+    try:
+        yield
+    finally:
+        a.string_range_args = saved
+
+
+def iterator_type(t: ir.StdString) -> ir.Library:
+    """What `s.begin()`/`s.end()` give: a position in a string, used to construct another string."""
+    return ir.Library(f"std::{'w' if t.wide else ''}string::iterator")
+
+
+def _iterator_of(t: ir.Type) -> bool | None:
+    """A string iterator's `wide` (None: not a string iterator)."""
+    if isinstance(t, ir.Library) and t.name in ("std::string::iterator", "std::wstring::iterator"):
+        return t.name.startswith("std::wstring")
+    return None
 
 
 def char_of(t: ir.StdString) -> ir.Scalar:
@@ -190,7 +230,13 @@ def method(a, obj: ir.Expr, name: str, args: list, n: A.Call) -> ir.Expr:
     if name == "assign":
         count(1)
         return changed(a.convert(args[0], t, n.args[0].span))
-    a.unsupported(f"'std::string::{name}' is", n.func.span)
+    if name in ("begin", "end", "cbegin", "cend") and any(n is x for x in getattr(a, "string_range_args", ())):
+        count(0)
+        return ir.LibCall(sp, iterator_type(t), "str_" + name.lstrip("c"), None, (obj,))
+    a.unsupported(f"'std::string::{name}' is", n.func.span,
+                  help="a string's begin() and end() are translated as the two arguments of "
+                       "std::string(s.begin(), s.end()) or std::wstring(s.begin(), s.end())"
+                  if name in ("begin", "end", "cbegin", "cend") else None)
 
 
 def _as_c_string(obj: ir.Expr, t: ir.StdString) -> ir.Expr:

@@ -145,7 +145,21 @@ def _function_specialisation(a, d: A.TemplateDecl) -> None:
     key = ("function", template_id(primary), tuple(env[p.name] for p in primary.params))
     if key in a.instances and a.instance_units.get(key, a.unit) != a.unit:
         return                                  # an earlier unit instantiated it (from the same header)
-    if key in a.function_specs or key in a.instances:
+    earlier = a.function_specs.get(key)
+    if earlier is not None and (earlier.decl.body is None or f.body is None):
+        # `template <> const char* f();` then its definition (or a declaration again): one function
+        if f.body is not None:
+            a.function_specs[key] = d
+            sym = a.instances.get(key)
+            if sym is not None:
+                name = _name(primary, env)[0]
+                with Instantiating(a, {}, name, f.name_span):
+                    try:
+                        a.function_body(f, sym)
+                    except SemaError:
+                        pass
+        return
+    if earlier is not None or key in a.instances:
         a.error("redefinition", f"explicit specialization of '{_name(primary, env)[0]}' after its "
                 "instantiation or a second time", f.name_span)
     a.function_specs[key] = d
@@ -285,8 +299,8 @@ def _deduce(a, p: A.TypeRef, t: ir.Type, names: set, out: dict) -> bool:
     if isinstance(p, A.PointerType):
         if isinstance(t, (ir.Pointer, ir.CArray)):
             return _deduce(a, p.base, t.elem, names, out)
-        if isinstance(t, ir.String):            # amppy's `char*`
-            return _deduce(a, p.base, ir.Scalar("char"), names, out)
+        if isinstance(t, ir.String):            # amppy's `char*` (`wchar_t*` when wide)
+            return _deduce(a, p.base, ir.Scalar("wchar_t" if t.wide else "char"), names, out)
         return True
     if not isinstance(p, A.TypeName):
         return True
