@@ -14,14 +14,21 @@ DirectX SDK, where REF is present; a release build, so ``is_debug`` is false):
 
 * ``direct3d\\warp`` (WARP, the CPU rasteriser): "Microsoft Basic Render Driver" (the C++ AMP book,
   Gregory & Miller 2012, chapter 9 "Working with Multiple Accelerators"); ``is_emulated`` true
-  (D. Moth, "Running C++ AMP kernels on the CPU", 2011); single precision only, neither double
-  property (the book: "The WARP accelerator supports only single-precision math");
-  ``dedicated_memory`` 0 (a software adapter has no memory of its own; DXGI reports none);
-  shared memory with the CPU (VS 2013's shared-memory support covers WARP); no display.
+  (D. Moth, "Running C++ AMP kernels on the CPU", 2011); version 11.1, ``dedicated_memory`` 0 KB,
+  no display (a get_all() listing pasted in the comments of a public C++ AMP examples file,
+  AmpExamples.cpp, from a Windows 8 machine: a Quadro at 11.0, WARP and REF at 11.1, the Direct3D
+  11.1 runtime of Windows 8 and 8.1); shared memory with the CPU.  Doubles: both properties true,
+  as a get_all() listing in a public Chinese C++ AMP tutorial printed them with VS 2013 or later
+  (it prints ``supports_cpu_shared_memory``, new in VS 2013: WARP 1, REF 0, the CPU accelerator 1;
+  ``default_cpu_access_type`` 3, 0, 3).  The
+  sources disagree here: on Windows 8 with VS 2012 WARP reported neither (that listing, and the
+  book: "The WARP accelerator supports only single-precision math"); Windows 8.1 / VS 2013 is
+  the one followed.
 * ``direct3d\\ref`` (the reference rasterizer, for debugging and to compare results): "Software
-  Adapter", version 11.0, ``dedicated_memory`` 0 KB, both double properties, ``has_display`` and
-  ``is_emulated`` true (the Parallel Programming in Native Code blog, "direct3d_ref accelerator in
-  C++ AMP", 2012, printing its properties; it printed ``is_debug`` true from a debug build).
+  Adapter", version 11.1 (the Windows 8 listing; 11.0 in a 2012 pre-release listing),
+  ``dedicated_memory`` 0 KB, both double properties, ``has_display`` and ``is_emulated`` true
+  (the same listings, and the Parallel Programming in Native Code blog, "direct3d_ref accelerator
+  in C++ AMP", 2012; all printed ``is_debug`` true from debug builds).
 * ``cpu``: "CPU accelerator", version 0.1, the machine's memory, no doubles, emulated (the same
   blog, "cpu_accelerator in C++ AMP").
 
@@ -73,7 +80,7 @@ class _Device:
         self.has_display, self.serial = display, serial   # serial: its kernels run on one thread
 
 
-D3D11 = 11 << 16                    # version 11.0 (C++ AMP: major in the high 16 bits)
+D3D11_1 = (11 << 16) | 1            # version 11.1 (C++ AMP: major in the high 16 bits)
 ERA_GPU_KB = 2 * 1024 * 1024        # 2 GB: a GeForce GTX 680 / Radeon HD 7870 of C++ AMP's time
 
 
@@ -90,9 +97,9 @@ def _numba_memory_kb() -> int:
 def _emulated(gpu) -> list:
     """WARP and REF as Windows reported them (module docstring); ``gpu``: the device their kernels
     run on (the cuda target's GPU 0; None on the cpu target)."""
-    return [_Device("direct3d\\warp", "Microsoft Basic Render Driver", 0, False, True, D3D11, True, gpu,
+    return [_Device("direct3d\\warp", "Microsoft Basic Render Driver", 0, True, True, D3D11_1, True, gpu,
                     shared=True),
-            _Device("direct3d\\ref", "Software Adapter", 0, True, True, D3D11, True, gpu,
+            _Device("direct3d\\ref", "Software Adapter", 0, True, True, D3D11_1, True, gpu,
                     shared=False, display=True, serial=gpu is None)]
 
 

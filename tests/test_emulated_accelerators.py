@@ -31,9 +31,10 @@ def props(a):
 def test_warp_and_ref_are_listed_and_report_what_windows_did():
     assert [a.device_path for a in accelerator.get_all()] == ["cpu\\numba", "direct3d\\warp", "direct3d\\ref", "cpu"]
     assert props(accelerator(accelerator.direct3d_warp)) == (
-        "direct3d\\warp", "Microsoft Basic Render Driver", True, False, False, False, False, 0, 11 << 16)
+        "direct3d\\warp", "Microsoft Basic Render Driver", True, True, True, False, False, 0, (11 << 16) | 1)
     assert props(accelerator(accelerator.direct3d_ref)) == (
-        "direct3d\\ref", "Software Adapter", True, True, True, True, False, 0, 11 << 16)
+        "direct3d\\ref", "Software Adapter", True, True, True, True, False, 0, (11 << 16) | 1)
+    assert [a.supports_cpu_shared_memory for a in list(accelerator.get_all())[1:]] == [True, False, True]
     assert accelerator("DIRECT3D\\REF") == accelerator(accelerator.direct3d_ref)     # paths: any case
     assert accelerator(accelerator.direct3d_warp) != accelerator(accelerator.direct3d_ref)
     assert accelerator().is_emulated                          # cpu\numba says it, as WARP does

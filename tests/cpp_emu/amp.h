@@ -465,12 +465,13 @@ struct accelerator {
         } else if (device_path == L"direct3d\\warp") {
             description = L"Microsoft Basic Render Driver";
             is_emulated = supports_cpu_shared_memory = true;
-            supports_double_precision = supports_limited_double_precision = false;
             dedicated_memory = 0;
+            version = (11u << 16) | 1;
         } else if (device_path == L"direct3d\\ref") {
             description = L"Software Adapter";
             is_emulated = has_display = true;
             dedicated_memory = 0;
+            version = (11u << 16) | 1;
         } else {
             throw runtime_exception("no such accelerator");
         }
