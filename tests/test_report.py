@@ -271,6 +271,7 @@ def test_construct_and_blocker_names():
     ("pp-unknown-header", "unknown system header '<d3d11.h>'", True),
     ("pp-unknown-header", "unknown system header '<CppUnitTest.h>'", True),
     ("pp-unknown-header", "unknown system header '<wrl/client.h>'", True),
+    ("pp-unknown-header", "unknown system header '<initguid.h>'", True),     # DXUT.h's first include
     ("pp-file-not-found", "'..\\DXUT\\Core\\DXUT.h' file not found", True),
     ("pp-unknown-header", "unknown system header '<nonexistent_header.h>'", False),
     ("pp-file-not-found", "'mine.h' file not found", False),

@@ -7,12 +7,13 @@ a unit of its own).  A file with the same settings is one unit whichever project
 project or solution file that cannot be read is a `project-error` row, not a failure.  Each unit is
 checked as `amppy check` checks it (a project's unit as a compiler compiles one file: undefined
 references are left to the project's link), in worker processes forked from this one (never importing
-numba): `clean`, `unsupported` (first error `unsupported`), `errors` (another code), `crash` (an
-internal compiler error) or `timeout`; `platform-header` when the first error is a Windows platform header (SDK,
-MFC/ATL, Direct3D, DXUT, CppUnitTest: `PLATFORM_HEADERS`) amppy does not provide, with its `unsupported` diagnostics counted by construct (the
-words before "is/are not supported yet").  A project can run when its units and its static libraries'
-are clean, `inputs.Build.cannot_run()` has no objection and its units linked with a `main` check clean; its
-`command` is the `amppy run` that runs it.  `--format csv` is one table of every row, a `kind` column saying which.
+numba): `clean`, `unsupported` (first error `unsupported`), `platform-header` (first error a Windows platform
+header amppy does not provide: the SDK, MFC/ATL, Direct3D, DXUT, CppUnitTest, `PLATFORM_HEADERS`), `errors`
+(another code), `crash` (an internal compiler error) or `timeout`, with its `unsupported` diagnostics counted by
+construct (the words before "is/are not supported yet").  A project can run when its units and its static
+libraries' are clean, `inputs.Build.cannot_run()` has no objection and its units linked with a `main` check clean;
+its `command` is the `amppy run` that runs it.  `--format csv` is one table of every row, a `kind` column saying
+which (unit, project, blocker).
 The blockers table counts the units each first error stops, their files and their projects.  Exit
 status: 0 whatever the units' outcomes, 2 for misuse of the command line, 130 after Ctrl-C.
 """
@@ -46,7 +47,9 @@ PLATFORM_HEADERS = ("afx", "atl", "d3d", "d2d", "dxgi", "dwrite", "dxut", "dxerr
                     "xaudio", "dinput", "dsound", "ddraw", "wincodec", "cppunittest", "sdkmisc", "sdkmesh", "wrl",
                     "winrt", "gdiplus", "commctrl", "commdlg", "shlobj", "shellapi", "shlwapi", "comdef", "comutil",
                     "objbase", "ole2", "oleauto", "mmsystem", "winsock", "ws2", "strsafe", "psapi", "dbghelp",
-                    "richedit", "uxtheme", "dwmapi", "wingdi", "winuser", "winbase", "mfapi", "mfidl", "dcomp")
+                    "richedit", "uxtheme", "dwmapi", "wingdi", "winuser", "winbase", "mfapi", "mfidl", "dcomp",
+                    "initguid", "guiddef", "unknwn", "objidl", "oaidl", "wtypes", "windowsx", "winerror", "xnamath",
+                    "propidl", "propvarutil", "wbem", "setupapi", "tlhelp32", "versionhelpers", "sdkddkver")
 
 
 class UsageError(Exception):
