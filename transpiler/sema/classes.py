@@ -448,6 +448,8 @@ def ctor_prologue(a, d: A.FunctionDef, sym: ir.Symbol, this: ir.Symbol) -> list:
             value = ir.Const(span, ft, 0.0 if ft.is_float else 0)
         else:
             value = a.construct(ft, values, span, [x.span for x in args])
+        if isinstance(ft, ir.ArrayView) and "amp" not in sym.restrict_:
+            value = ir.LibCall(span, ft, "held", value, ())     # the object holds the view (view_fields)
         out.append(ir.ExprStmt(span, ir.Assign(span, ft, "=", target, value, ft)))
     return out
 
@@ -602,7 +604,14 @@ def destroyed_at_scope_end(a, stmts: list) -> list:
             sp = s.span                     # `critical_section::scoped_lock l(cs);`: unlocked at the block's end
             return stmts[:k + 1] + [ir.Scoped(sp, ir.Block(sp, tuple(destroyed_at_scope_end(a, stmts[k + 1:]))),
                                               ir.Block(sp, (ppl.release(sp, ir.Var(sp, s.sym.type, s.sym)),)))]
-        if isinstance(s, ir.VarDecl) and has_destructor(a, s.sym.type) and "static" not in s.sym.storage:
+        if is_held_view(a, s) or is_vector_of_views(a, s):     # an array_view's data comes back when
+            sp, var = s.span, ir.Var(s.span, s.sym.type, s.sym)  # its last view dies
+            if is_held_view(a, s):
+                s = replace(s, init=ir.LibCall(sp, s.sym.type, "held", s.init, ()))
+            rest = ir.Block(sp, tuple(destroyed_at_scope_end(a, stmts[k + 1:])))
+            return stmts[:k] + [s, ir.Scoped(sp, rest, ir.Block(sp, (view_destroyed(var),)))]
+        if isinstance(s, ir.VarDecl) and "static" not in s.sym.storage and (
+                has_destructor(a, s.sym.type) or view_fields(a, s.sym.type) and not a.in_amp()):
             if a.fn is not None and a.in_amp():
                 a.sink.error("unsupported", "an object with a destructor in restrict(amp) code is not "
                              "supported yet", s.span)
@@ -616,9 +625,48 @@ def destroyed_at_scope_end(a, stmts: list) -> list:
                     a.fn.calls.append(dtor)
                 obj = upcast(a, ir.Var(sp, s.sym.type, s.sym), struct_type(a.structs[dtor.owner]))
                 calls.append(ir.ExprStmt(sp, ir.Call(sp, ir.Void(), dtor, (obj,))))
+            obj = ir.Var(sp, s.sym.type, s.sym)
+            calls += [view_destroyed(ir.FieldRef(sp, ft, obj, py, False)) for py, ft in view_fields(a, s.sym.type)]
             body = ir.Block(sp, tuple(rest))
             return stmts[:k + 1] + [ir.Scoped(sp, body, ir.Block(sp, tuple(calls)))]
     return stmts
+
+
+def view_fields(a, t: ir.Type) -> list:
+    """The array_view members of class `t` ((python name, type)): its constructors hold them,
+    and they are destroyed with the object, after its destructors ran."""
+    sd = a.structs.get(t.name) if isinstance(t, ir.StructType) else None
+    return [(py, ft) for py, ft in sd.fields if isinstance(ft, ir.ArrayView)] if sd is not None else []
+
+
+def is_held_view(a, s) -> bool:
+    """`s` declares a host local that holds an array_view (not a reference to one, not static)."""
+    return isinstance(s, ir.VarDecl) and isinstance(s.sym.type, ir.ArrayView) and s.init is not None and \
+        not s.sym.by_ref and "static" not in s.sym.storage and not (a.fn is not None and a.in_amp())
+
+
+def is_vector_of_views(a, s) -> bool:
+    """`s` declares a host local `std::vector<array_view<...>>`: its views die with it."""
+    return isinstance(s, ir.VarDecl) and isinstance(s.sym.type, ir.Vector) and \
+        isinstance(s.sym.type.elem, ir.ArrayView) and not s.sym.by_ref and "static" not in s.sym.storage and \
+        not (a.fn is not None and a.in_amp())
+
+
+def views_held_by_params(body: ir.Block, params: list) -> ir.Block:
+    """A host function's body with each array_view parameter taken by value held while it runs
+    and destroyed when it returns (the callee's copy is one more view of the caller's data)."""
+    views = [p for p in params if isinstance(p.type, ir.ArrayView)]
+    if not views:
+        return body
+    sp = body.span
+    held = tuple(ir.ExprStmt(sp, ir.LibCall(sp, p.type, "held", ir.Var(sp, p.type, p), ())) for p in views)
+    gone = tuple(view_destroyed(ir.Var(sp, p.type, p)) for p in reversed(views))
+    return ir.Block(sp, held + (ir.Scoped(sp, body, ir.Block(sp, gone)),))
+
+
+def view_destroyed(view: ir.Expr) -> ir.Stmt:
+    """`~array_view()` of the view a local or by-value parameter held (runtime `array_view.destroy`)."""
+    return ir.ExprStmt(view.span, ir.LibCall(view.span, ir.Void(), "destroy", view, ()))
 
 
 def upcast(a, e: ir.Expr, t: ir.StructType) -> ir.Expr:

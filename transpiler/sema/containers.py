@@ -49,6 +49,8 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
     if name in ("push_back", "emplace_back"):
         count(1)
         value = a.convert(args[0], t.elem, n.args[0].span, copy=type(t.elem) is ir.AmpArray)   # (an array's own data)
+        if isinstance(t.elem, ir.ArrayView) and not a.in_amp():
+            value = ir.LibCall(sp, t.elem, "held", value, ())   # the vector holds a view (destroyed with it)
         return ir.LibCall(sp, ir.Void(), "push_back", obj, (value,))
     if name in ("begin", "end", "cbegin", "cend"):
         count(0)

@@ -728,6 +728,9 @@ class Declarations:
         if sym.member == "ctor":            # the object, its member initializers, the body, the object
             sp = d.body.span
             body = ir.Block(body.span, tuple(prologue) + tuple(body.body) + (ir.Return(sp, ir.Var(sp, this.type, this)),))
+        if "amp" not in restrict:           # a view passed by value is a view the callee holds
+            body = CL.views_held_by_params(body, [ps for ps, p in zip(params[len(params) - len(d.params):], d.params)
+                                                  if not isinstance(p.type, A.ReferenceType)])
         if ftype.ret == AUTO:               # `auto f() {...}`: the type its returns deduced
             ftype = sym.type = ir.Function(ir.Void() if self.fn.ret == AUTO else self.fn.ret, ftype.params)
         fd = ir.FunctionDef(sym, params, ftype.ret, restrict, body, d.span)
