@@ -2,8 +2,10 @@
 // a program reaches them: through a base pointer from `new`, a shared_ptr to the base, a base
 // reference, a function template, and inside a larger expression (the call runs first, then the
 // caller reads the changed argument). A pure virtual function has no body of its own: its
-// overrides still give the changed parameter back to the caller.
+// overrides still give the changed parameter back to the caller, also inside a lambda that
+// captures the caller's variables by reference (the C++ AMP book's timing idiom).
 #include <iostream>
+#include <functional>
 #include <memory>
 
 class Reducer {
@@ -43,6 +45,11 @@ void Report(const Reducer* r, int n) {
     std::cout << r->Name() << " " << result << " " << seconds << std::endl;
 }
 
+double Timed(const std::function<void()>& work) {
+    work();
+    return 0.5;
+}
+
 int main() {
     Reducer* p = new Doubling();
     double t = 0;
@@ -65,5 +72,9 @@ int main() {
     double t4 = 0;
     int r4 = ByTemplate(c, 2, t4) + 1;
     std::cout << r4 << " " << t4 << std::endl;
+    int r5 = 0;
+    double t5 = 0;
+    double total = Timed([&]() { r5 = sp->Reduce(3, t5); });
+    std::cout << r5 << " " << t5 << " " << total << std::endl;
     return 0;
 }

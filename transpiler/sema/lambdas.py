@@ -122,6 +122,9 @@ def _targets(x):
         return (x.target,)
     if isinstance(x, ir.StreamIn):
         return x.targets
+    if isinstance(x, ir.Call):              # `f(n)` of a `T& n` parameter: the call gives n back
+        return tuple(arg.operand if isinstance(arg, ir.Copy) else arg
+                     for arg, m in zip(x.args, x.func.mutable_refs) if m)
     return ()
 
 
