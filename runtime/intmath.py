@@ -4,7 +4,8 @@ Python's ``//`` and ``%`` round toward negative infinity; C++ truncates toward
 zero.  ``cdiv``/``cmod`` give the C++ results and are ``register_jitable`` so
 the same function serves host code, ``numba.njit`` kernels and CUDA device
 code.  ``int32``/``uint32`` wrap Python ints to 32-bit two's complement, and
-``to_int`` is the C++ floating-to-integral conversion (truncation).
+``to_int``/``to_int64``/``to_uint64`` are the C++ floating-to-integral conversions as Visual
+C++ on x64 computes them (truncation; x86's "integer indefinite" out of range).
 """
 import math
 import struct
@@ -13,7 +14,7 @@ import numpy as np
 from numba.extending import register_jitable
 
 __all__ = ["cdiv", "cmod", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64",
-           "to_int", "float32", "fdiv", "cround"]
+           "to_int", "to_int64", "to_uint64", "float32", "fdiv", "cround"]
 
 float32 = np.float32
 
@@ -83,18 +84,44 @@ def fdiv(a, b):
         return math.copysign(math.inf, a) * math.copysign(1.0, float(b))
 
 
-def to_int(x):
-    """C++ floating → integral conversion: truncate toward zero.
-
-    NaN and infinities are undefined behaviour in C++; x86 yields INT_MIN,
-    which is what we return.
-    """
+def _truncated(x, bits):
+    """x86's cvttss2si/cvttsd2si into a `bits`-wide register (what Visual C++ compiles a
+    floating → integral conversion to): truncation toward zero, and the "integer indefinite"
+    (the lowest value, 0x80...0) when the result does not fit or `x` is NaN."""
     if isinstance(x, (int, np.integer)):
-        return int(x)
-    x = float(x)
-    if math.isnan(x) or math.isinf(x):
-        return -0x80000000
-    return int(math.trunc(x))
+        v = int(x)
+    else:
+        x = float(x)
+        if math.isnan(x) or math.isinf(x):
+            return -(1 << (bits - 1))
+        v = int(math.trunc(x))
+    return v if -(1 << (bits - 1)) <= v < (1 << (bits - 1)) else -(1 << (bits - 1))
+
+
+def to_int(x):
+    """C++ floating → ``int`` (and ``long``, and the narrower types after it: ``int16(to_int(x))``),
+    as Visual C++ on x86/x64 computes it: truncation toward zero; NaN and values out of
+    ``int``'s range give INT_MIN (-2147483648), as the hardware does."""
+    return _truncated(x, 32)
+
+
+def to_int64(x):
+    """C++ floating → ``long long`` (and ``unsigned int``/``unsigned long`` after it:
+    ``uint32(to_int64(x))``, as Visual C++ for x64 converts through a 64-bit register): NaN and
+    values out of range give LLONG_MIN."""
+    return _truncated(x, 64)
+
+
+def to_uint64(x):
+    """C++ floating → ``unsigned long long`` as Visual C++ for x64 computes it: below 2**63
+    (negative values and NaN too) through the signed 64-bit conversion, wrapped; from 2**63 on,
+    2**63 plus the conversion of ``x - 2**63``; 2**64 and beyond give 0x8000000000000000."""
+    if not isinstance(x, (int, np.integer)):
+        x = float(x)
+        if x >= 2.0 ** 63:
+            rest = x - 2.0 ** 63
+            return (1 << 63) if rest >= 2.0 ** 63 else (_truncated(rest, 64) + (1 << 63))
+    return _truncated(x, 64) & ((1 << 64) - 1)
 
 
 _PACK_F = struct.Struct("<f")

@@ -61,6 +61,30 @@ def wrap_value(v: int, t: ir.Scalar) -> int:
     return v
 
 
+def float_to_integer(v: float, t: ir.Scalar) -> int:
+    """A floating value converted to integer type `t` as Visual C++ on x64 computes it (the
+    runtime's `to_int`, `to_int64`, `to_uint64` do the same at run time).  x86's cvttss2si/
+    cvttsd2si truncate toward zero and give the "integer indefinite" 0x80...0 when the result
+    does not fit their 32- or 64-bit register, or for NaN: `int(3e9f)` is -2147483648.  Types
+    narrower than int are converted to int first and wrapped (`short(70000.5)` is 4464);
+    `unsigned int` through the 64-bit register (`unsigned(-1.0)` is 4294967295); `unsigned long
+    long` from 2**63 on adds 2**63 to the conversion of `v - 2**63` (2**64 and beyond: 2**63)."""
+    n = bits(t)
+
+    def cvtt(x: float, width: int) -> int:
+        low = -(1 << (width - 1))
+        if x != x or x in (float("inf"), float("-inf")):
+            return low
+        r = int(x)
+        return r if low <= r < -low else low
+    v = float(v)
+    if n == 64 and not signed(t) and v >= 2.0 ** 63:
+        rest = v - 2.0 ** 63
+        return (1 << 63) if rest >= 2.0 ** 63 else cvtt(rest, 64) + (1 << 63)
+    width = 64 if n == 64 or (n == 32 and not signed(t)) else 32
+    return wrap_value(cvtt(v, width), t)
+
+
 def round_value(v: float, t: ir.Scalar) -> float:
     """A floating value as type `t` holds it (binary32 for `float`)."""
     v = float(v)

@@ -8,7 +8,8 @@ One answer for every place that needs one: sema's `sizeof` and the tile_static m
 - A C array `T a[D0][D1]` takes D0 * D1 times T's size, with T's alignment.
 - A struct puts each field at the next multiple of the field's alignment; its alignment is
   its largest field's, and its size is padded to a multiple of that.  A union puts every
-  field at 0: its size is its largest field's, padded the same way.
+  field at 0: its size is its largest field's, padded the same way.  A class without data
+  members takes 1 byte; as a base class it takes none (the empty base optimisation).
 - A pointer or a string (`const char*`) takes 8 bytes, and so does a pointer to a function (to
   a member function of a class of single inheritance, MSVC's case here).
 - Other types (array_view, index<N>, library objects) have no layout here: `layout` gives
@@ -58,8 +59,8 @@ def layout(t: ir.Type, fields_of: Callable[[ir.StructType], list], opaque: Optio
             s, a = f
             off = max(off, s) if t.name in unions else _round_up(off, a) + s
             align = max(align, a)
-        return _round_up(off, align), align
-    return opaque
+        return _round_up(max(off, 1), align), align     # an empty class takes a byte (C++: distinct
+    return opaque                                       # objects have distinct addresses)
 
 
 def sizeof(t: ir.Type, fields_of: Callable[[ir.StructType], list], opaque: Optional[Layout] = None,

@@ -15,7 +15,7 @@ Kernels and their launches come from the target backend (`cpu.py`/`cuda.py`).
 from __future__ import annotations
 
 from .. import __version__, ir
-from ..cxxtypes import conversion_wraps, wrapper_name
+from ..cxxtypes import bits, conversion_wraps, signed, wrapper_name
 from ..mathfuncs import FUNCTIONS
 from ..names import RUNTIME_NAMES
 from . import CodegenErrors, CodegenUnsupported
@@ -387,10 +387,11 @@ class HostWriter(PyEmitter):
             return f"float32({inner})", P_ATOM
         if dst.is_float:
             return f"float({inner})", P_ATOM
-        if src.is_float:                    # truncation; out of range is undefined in C++
-            inner = f"to_int({inner})"
-            return (f"{wrapper_name(dst)}({inner})" if dst.is_unsigned else inner), P_ATOM
         if src.name == "bool":
+        if src.is_float and dst.is_int and dst.name != "bool":     # x86's conversion, as Visual C++'s
+            if dst.name == "char":
+                return f"chr(uint8(to_int({inner})))", P_ATOM
+            return float_to_integer_text(inner, dst), P_ATOM
             return f"int({inner})", P_ATOM
         if conversion_wraps(src, dst):
             return f"{wrapper_name(dst)}({inner})", P_ATOM
@@ -757,3 +758,16 @@ class HostWriter(PyEmitter):
             return self.expr(e.stream, P_ATOM), P_ATOM
         raise CodegenUnsupported("reading with std::cin inside an expression is", e.span)
 
+
+def float_to_integer_text(value: str, dst: ir.Scalar) -> str:
+    """A floating value converted to integer type `dst` on the host, as Visual C++ on x64 does it
+    (`cxxtypes.float_to_integer`): `to_int` (int, long; and the narrower types, wrapped after
+    it), `to_int64` (long long; unsigned int and unsigned long, wrapped after it), `to_uint64`."""
+    n = bits(dst)
+    if n == 64:
+        return f"to_int64({value})" if signed(dst) else f"to_uint64({value})"
+    if n == 32 and not signed(dst):
+        return f"uint32(to_int64({value}))"
+    if n == 32:
+        return f"to_int({value})"
+    return f"{wrapper_name(dst)}(to_int({value}))"

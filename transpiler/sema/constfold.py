@@ -8,7 +8,7 @@ a `char` constant.
 from __future__ import annotations
 
 from .. import ir
-from ..cxxtypes import round_value, wrap_value
+from ..cxxtypes import float_to_integer, round_value, wrap_value
 
 
 def char_value(v: int) -> str:
@@ -35,6 +35,8 @@ def fold(e: ir.Expr):
             return bool(v)
         if t.is_float:
             return round_value(v, t)
+        if isinstance(v, float):        # x86's conversion: `int(3e9f)` is INT_MIN
+            return float_to_integer(v, t)
         return wrap_value(int(v), t)
     if isinstance(e, ir.Unary):
         v = fold(e.operand)

@@ -14,7 +14,7 @@ import re
 
 from .. import ast as A
 from .. import ir
-from ..cxxtypes import AMP_BANNED, round_value, wrap_value
+from ..cxxtypes import AMP_BANNED, float_to_integer, round_value, wrap_value
 from ..names import field_name
 from ..source import Span
 from . import exceptions as E
@@ -72,10 +72,11 @@ class Expressions:
                     return ir.Const(e.span, t, round_value(fold(e), t))
                 if isinstance(v, str):
                     return ir.Convert(e.span, t, e, explicit)
+                if isinstance(v, float):    # x86's conversion, as Visual C++'s: `int x = 3e9f;` is INT_MIN
+                    v = float_to_integer(fold(e), t)   # (a float literal: its binary32 value)
+                    return ir.Const(e.span, t, char_value(v) if t.name == "char" else v)
                 if t.name == "char":
                     return ir.Const(e.span, t, char_value(int(v)))
-                if isinstance(v, float):
-                    return ir.Const(e.span, t, int(v))
                 return ir.Const(e.span, t, wrap_value(int(v), t))
             return ir.Convert(e.span, t, e, explicit)
         if isinstance(t, ir.Extent) and isinstance(src, ir.TiledExtent) and len(src.dims) == t.rank:
@@ -550,6 +551,8 @@ class Expressions:
         if isinstance(t, ir.Scalar) and isinstance(e.type, ir.Scalar):
             v = fold(e) if isinstance(e, ir.Const) else None
             if v is not None:               # (float)(2 * 2) -> 4.0f
+                if isinstance(v, float) and t.is_int and t.name != "bool":
+                    v = float_to_integer(v, t)      # x86's conversion: `(int)-3e9` is INT_MIN
                 if t.name == "char":
                     return ir.Const(n.span, t, char_value(int(v)))
                 return ir.Const(n.span, t, round_value(v, t) if t.is_float else (bool(v) if t.name == "bool" else
