@@ -73,6 +73,16 @@ public:
     texture(const concurrency::extent<N>& e, unsigned b) : extent(e), store(e.size()), bits(b) {}
     texture(int e0, unsigned b) requires(N == 1) : texture(concurrency::extent<N>(e0), b) {}
     texture(int e0, int e1, unsigned b) requires(N == 2) : texture(concurrency::extent<N>(e0, e1), b) {}
+    // VS 2013's (extent, bits_per_scalar_element, mipmap_levels[, av]); the emulation, as amppy,
+    // holds one level (amppy rejects other counts at compile time)
+    texture(const concurrency::extent<N>& e, unsigned b, unsigned mips) : texture(e, b) { mip_levels = mips; }
+    texture(const concurrency::extent<N>& e, unsigned b, unsigned mips, const concurrency::accelerator_view&)
+        : texture(e, b, mips) {}
+    texture(const concurrency::extent<N>& e, unsigned b, const concurrency::accelerator_view&) : texture(e, b) {}
+    texture(int e0, int e1, unsigned b, const concurrency::accelerator_view&) requires(N == 2)
+        : texture(concurrency::extent<N>(e0, e1), b) {}
+    unsigned mip_levels = 1;
+    unsigned int get_mipmap_levels() const { return mip_levels; }
     texture(const concurrency::extent<N>& e, const void* src, unsigned size, unsigned b) : texture(e, b) { read_raw(src, size); }
     texture(int e0, int e1, const void* src, unsigned size, unsigned b) requires(N == 2)
         : texture(concurrency::extent<N>(e0, e1), src, size, b) {}

@@ -23,7 +23,7 @@ from . import host_loops
 from .imports import used_imports
 from .kernel_exprs import component_store
 from .mathcalls import template_values
-from .pyemit import BINARY, P_ADD, P_ATOM, P_CMP, P_MUL, P_SHIFT, P_UNARY, PyEmitter
+from .pyemit import BINARY, P_ADD, P_ATOM, P_CMP, P_MUL, P_SHIFT, P_UNARY, PyEmitter, chained
 from .text import comment_text, docstring_text, where
 from .types import np_name
 
@@ -71,6 +71,15 @@ def redefined_in_derived(program: ir.Program) -> set:
                 out.add((b, m))
             b = bases.get(b)
     return out
+
+
+def char_memory(e: ir.Expr) -> bool:
+    """An element of a C array, vector or pointer of `char`: numpy keeps it as an int8, host code
+    holds a `char` as a one-character str, so reads and writes of it convert."""
+    if not (isinstance(e, ir.ElementRef) and isinstance(e.type, ir.Scalar) and e.type.name == "char"):
+        return False
+    t = e.base.type
+    return isinstance(t, (ir.Vector, ir.Pointer)) or isinstance(t, ir.CArray) and len(e.indices) == len(t.dims)
 
 
 class HostWriter(PyEmitter):
@@ -362,6 +371,8 @@ class HostWriter(PyEmitter):
         return e.sym.py_name, P_ATOM
 
     def lvalue(self, e: ir.Expr, mode: str) -> str:
+        if char_memory(e):                  # the int8 itself (`assignment` stores numbers there)
+            return PyEmitter.e_ElementRef(self, e)[0]
         if isinstance(e, ir.Var) and e.sym.kind == "global":
             self.globals_assigned.add(e.sym.py_name)
         if isinstance(e, ir.Var) and e.sym.addressed:
@@ -372,8 +383,9 @@ class HostWriter(PyEmitter):
     def scalar_convert(self, operand, src, dst):
         inner = self.expr(operand)
         if src.name == "char" and dst.name != "char":
-            inner = f"int8(ord({inner}))" if not isinstance(operand, ir.Const) or ord(operand.value) > 127 \
-                else f"ord({inner})"
+            inner = f"int({self.lvalue(operand, 'r')})" if char_memory(operand) else \
+                f"int8(ord({inner}))" if not isinstance(operand, ir.Const) or ord(operand.value) > 127 \
+                else f"ord({inner})"                # (char memory: the int8 there is the number)
             if dst.is_float:
                 return (f"float32({inner})" if dst.name == "float" else f"float({inner})"), P_ATOM
             if dst.name == "bool":
@@ -463,6 +475,8 @@ class HostWriter(PyEmitter):
             len(e.indices) == len(e.base.type.dims)
 
     def e_ElementRef(self, e: ir.ElementRef):
+        if char_memory(e):                  # numpy's int8 as the host's char
+            return f"chr(uint8({self.lvalue(e, 'r')}))", P_ATOM
         if self.record_element(e):          # `ps[i].x`, `ps[i].norm()`: the class's view of element i
             text, _ = super().e_ElementRef(e)
             return f"{e.type.py}._live({text[:-1]}, ...])", P_ATOM
@@ -470,6 +484,8 @@ class HostWriter(PyEmitter):
 
     # ---- statements only host code has -----------------------------------------------------------
     def assignment(self, e):
+        if char_memory(e.target) and chained(e) is None:
+            return self.char_store(e)
         if isinstance(e, ir.Assign) and e.op == "=" and self.record_element(e.target):
             value = e.value.operand if isinstance(e.value, ir.Copy) else e.value
             return [f"{self.expr(e.target)}.assign({self.expr(value)})"]     # `ps[2] = p;`: into the array
@@ -481,6 +497,25 @@ class HostWriter(PyEmitter):
         if isinstance(e.target, ir.IndexComponent):     # `h.idx[0] = 5`: index/extent are immutable values
             return super().assignment(component_store(e))      # (as in kernels): the whole value, rebuilt
         return super().assignment(e)
+
+    def char_store(self, e: ir.Assign | ir.IncDec) -> list[str]:
+        """`buf[i] = c`, `buf[i] += k`, `++buf[i]` of char memory: the new value stored as an
+        int8 (a char made from a number is stored as that number, wrapped)."""
+        first, target = self.evaluated_once(e.target)
+        raw = self.lvalue(target, "w")
+        if isinstance(e, ir.IncDec):
+            return first + [f"{raw} = int8(int({raw}) {'+' if e.op == '++' else '-'} 1)"]
+        value = e.value
+        if e.op == "=" and char_memory(value):                  # `a[i] = b[j]`: the int8 as it is
+            return first + [f"{raw} = {self.lvalue(value, 'r')}"]
+        if e.op != "=":
+            ct = e.compute_type
+            value = ir.Convert(e.span, e.target.type, ir.Binary(
+                e.span, ct, e.op, ir.Convert(e.span, ct, target, False), e.value), False)
+        if isinstance(value, ir.Convert) and isinstance(value.operand.type, ir.Scalar) and \
+                value.operand.type.is_int and value.operand.type.name not in ("char", "bool"):
+            return first + [f"{raw} = int8({self.expr(value.operand)})"]
+        return first + [f"{raw} = int8(ord({self.expr(value)}))"]
 
     def incdec(self, e: ir.IncDec) -> str:
         t = e.target.type

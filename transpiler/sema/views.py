@@ -165,7 +165,7 @@ def _reinterpret(a, obj, targs, args, n) -> ir.Expr:
 
 
 #: texture members amppy does not translate yet: mipmap levels
-TEXTURE_NOT_YET = ("get_mipmap_levels", "get_mipmap_extent", "get_mipmap_view")
+TEXTURE_NOT_YET = ("get_mipmap_extent", "get_mipmap_view")
 GATHERS = ("gather_red", "gather_green", "gather_blue", "gather_alpha")
 #: Direct3D's sampler values (the header's enumerations): sample's defaults
 FILTER_LINEAR, ADDRESS_CLAMP = 0x15, 3
@@ -222,6 +222,9 @@ def texture_method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
             a.error("type-mismatch", f"'copy_to' copies a texture into a texture or a writable texture_view, "
                     f"not '{args[0].type}'", n.args[0].span)
         return copy_call(a, "copy", [obj] + args, [n.func.span] + [x.span for x in n.args], sp, member=True)
+    if name == "get_mipmap_levels":
+        _nargs(a, name, args, 0, sp)
+        return ir.Const(sp, ir.UINT, 1)         # every texture amppy makes has one mipmap level
     if name in TEXTURE_NOT_YET:
         a.unsupported(f"'{name}' of a texture is", n.func.span,
                       help="read texels with tex[idx] or get(idx), write them with set(idx, value)")
@@ -337,6 +340,16 @@ def texture_construct(a, t: ir.Texture, args: list, spans: list, span):
     kinds = [x.type for x in rest]
     if not rest:
         return ir.Construct(span, t, (ext,))
+    if len(rest) == 2 and all(isinstance(k, ir.Scalar) and k.is_int for k in kinds):
+        # (extent, bits_per_scalar_element, mipmap_levels[, accelerator_view]): one level is the
+        # texture amppy makes; a mipmap chain is not translated yet
+        from .constfold import fold
+        levels = fold(rest[1])
+        if levels != 1:
+            a.unsupported("a texture of several mipmap levels is" if isinstance(levels, int) else
+                          "a texture whose mipmap level count is not a compile-time constant is", rest_spans[1],
+                          help="make the texture with one mipmap level: texture(extent, bits_per_scalar_element, 1)")
+        rest, rest_spans, kinds = rest[:1], rest_spans[:1], kinds[:1]
     if len(rest) == 1 and isinstance(kinds[0], ir.Scalar) and kinds[0].is_int:
         return ir.LibCall(span, t, "texture_bits", None, (ext, a.convert(rest[0], uint, rest_spans[0])))
     if len(rest) == 3 and isinstance(kinds[0], (ir.Pointer, ir.CArray)) and \
@@ -349,8 +362,8 @@ def texture_construct(a, t: ir.Texture, args: list, spans: list, span):
         return ir.Construct(span, t, (ext, *rest))
     shown = ", ".join(str(x.type) for x in args)
     a.error("ctor-args", f"no constructor of '{t}' takes ({shown})", span,
-            help="a texture takes an extent, then iterators (first, last), a bits-per-scalar-element count, "
-                 "or raw data (source, source byte size, bits per scalar element)")
+            help="a texture takes an extent, then iterators (first, last), a bits-per-scalar-element count "
+                 "(and a mipmap level count), or raw data (source, source byte size, bits per scalar element)")
 
 
 def texel_read(a, t, span) -> None:
