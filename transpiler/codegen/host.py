@@ -391,6 +391,10 @@ class HostWriter(PyEmitter):
             if dst.name == "bool":
                 return f"{inner} != 0", P_CMP
             return inner, P_ATOM
+        if src.is_float and dst.is_int and dst.name != "bool":     # x86's conversion, as Visual C++'s
+            if dst.name == "char":
+                return f"chr(uint8(to_int({inner})))", P_ATOM
+            return float_to_integer_text(inner, dst), P_ATOM
         if dst.name == "char":
             return f"chr(uint8({inner}))", P_ATOM
         if dst.name == "bool":
@@ -400,10 +404,6 @@ class HostWriter(PyEmitter):
         if dst.is_float:
             return f"float({inner})", P_ATOM
         if src.name == "bool":
-        if src.is_float and dst.is_int and dst.name != "bool":     # x86's conversion, as Visual C++'s
-            if dst.name == "char":
-                return f"chr(uint8(to_int({inner})))", P_ATOM
-            return float_to_integer_text(inner, dst), P_ATOM
             return f"int({inner})", P_ATOM
         if conversion_wraps(src, dst):
             return f"{wrapper_name(dst)}({inner})", P_ATOM
