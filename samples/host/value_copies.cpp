@@ -3,7 +3,8 @@
 // independent of the original, a member returned by value (also `*this`, a global, a static
 // local, what a reference parameter names) is a copy, a value made from a `const T&` getter is a
 // copy, components of index/extent members written in place, index/extent passed by reference
-// on the host and to a restrict(amp, cpu) function in a kernel, classes in a std::vector.
+// on the host and to a restrict(amp, cpu) function in a kernel, classes in a std::vector, a
+// struct holding a std::pair, and pairs compared.
 #include <amp.h>
 #include <amp_short_vectors.h>
 #include <iostream>
@@ -32,6 +33,10 @@ struct Holder {
     Pt GetPt() const { return pt; }
     const Pt& PtRef() const { return pt; }
     std::vector<int> GetList() const { return list; }
+};
+
+struct Interval {                               // a plain struct holding a pair
+    std::pair<int, float> bounds;
 };
 
 void Show(const char* what, const Holder& h) {
@@ -93,6 +98,13 @@ int main() {
     std::vector<std::pair<int, float>> ps; ps.push_back(h.p); ps[0].first = 88;
     std::cout << "vector elements: " << h.v.y << " " << vs[0].y << " " << h.p.first << " " << ps[0].first << "\n";
     std::cout << "compare: " << (h.i == c.i) << (h.i != c.i) << (h.e == hs[0].e) << (h.v == hs[0].v) << "\n";
+
+    Interval i1{}, i2{};
+    i1.bounds = h.p;
+    i2 = i1;
+    i2.bounds.second = 9.5f;
+    std::cout << "pairs: " << i1.bounds.first << "," << i1.bounds.second << " " << (i1.bounds == i2.bounds)
+              << (i1.bounds < i2.bounds) << (i2.bounds > i1.bounds) << (h.p == hs[0].p) << (h.p != c.p) << "\n";
 
     std::vector<int> out(6, 0);
     array_view<int, 1> av(6, out);

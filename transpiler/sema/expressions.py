@@ -404,7 +404,8 @@ class Expressions:
             target = self.lvalue(self.expr(n.right), n.right.span)
             return ir.StreamIn(n.span, left.type, left, (target,))
         right = self.expr(n.right)
-        if any(isinstance(x.type, ir.StructType) and x.type.name in self.structs for x in (left, right)):
+        pairs = U.is_pair(left.type) and left.type == right.type and op in ("==", "!=", "<", ">", "<=", ">=")
+        if any(isinstance(x.type, ir.StructType) and x.type.name in self.structs for x in (left, right)) and not pairs:
             call = CL.operator(self, op, [left, right], n.span, [n.left.span, n.right.span])
             if call is not None:
                 return call

@@ -173,7 +173,14 @@ def pair_type(a, first: ir.Type, second: ir.Type, span) -> ir.StructType:
         words = "_".join(re.sub(r"\W+", "_", str(t).replace("std::", "")).strip("_") for t in (first, second))
         sd.py_name = a.module_names.fresh(f"pair_{words}", a.globals)
         a.structs[name] = sd
-        a.struct_order.append(sd)
+        # in a class being defined (`struct S { std::pair<int, float> p; };`): the pair's class goes
+        # before the outermost one, which names it (unless the pair holds one of those classes)
+        at = [k for k, c in enumerate(a.struct_order) if a.class_stack and c is a.class_stack[0]]
+        inside = {c.name for c in a.class_stack}
+        if at and not any(isinstance(t, ir.StructType) and t.name in inside for t in (first, second)):
+            a.struct_order.insert(at[0], sd)
+        else:
+            a.struct_order.append(sd)
     return ir.StructType(name, a.structs[name].py_name)
 
 
