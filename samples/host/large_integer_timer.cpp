@@ -1,8 +1,8 @@
 // Windows' LARGE_INTEGER as the value type it is in C++: a stopwatch class holding LARGE_INTEGER
 // members (default-constructed with the class, filled by QueryPerformanceFrequency/Counter),
 // copied and assigned (the copy is independent), returned by value from a const getter, passed by
-// const reference, by reference and by value, kept in a std::vector, and QuadPart read and written
-// everywhere. The measured times depend on the machine, so only facts about them are printed.
+// const reference, by reference and by value, kept in a std::vector and a C array, and QuadPart read
+// and written everywhere. The measured times depend on the machine, so only facts about them are printed.
 #include <Windows.h>
 #include <amp.h>
 #include <iostream>
@@ -77,6 +77,13 @@ int main() {
     for (const LARGE_INTEGER& m : marks) total += m.QuadPart;
     std::cout << "marks " << marks[0].QuadPart << " " << marks[1].QuadPart << " " << marks[2].QuadPart
               << " total " << total << " sizeof " << sizeof(LARGE_INTEGER) << "\n";
+
+    LARGE_INTEGER stamps[3] = {};              // a C array: each element filled through its address
+    for (int k = 0; k < 3; ++k) QueryPerformanceCounter(&stamps[k]);
+    QueryPerformanceFrequency(&marks[2]);
+    std::cout << "stamps ordered: " << (stamps[0].QuadPart <= stamps[1].QuadPart && stamps[1].QuadPart <= stamps[2].QuadPart)
+              << ", marks[2] is the frequency: " << (marks[2].QuadPart == sw.Frequency().QuadPart)
+              << ", sizeof stamps " << sizeof(stamps) << "\n";
 
     std::vector<Stopwatch> laps(2, fixed);    // watches in a vector: each its own copy
     laps[0].Set(Make(0), Make(10000));
