@@ -3,10 +3,13 @@
 // reference, a function template, and inside a larger expression (the call runs first, then the
 // caller reads the changed argument). A pure virtual function has no body of its own: its
 // overrides still give the changed parameter back to the caller, also inside a lambda that
-// captures the caller's variables by reference (the C++ AMP book's timing idiom).
+// captures the caller's variables by reference (the C++ AMP book's timing idiom), and over a
+// vector of (shared_ptr<base>, name) pairs made from pointers to the derived classes.
 #include <iostream>
 #include <functional>
 #include <memory>
+#include <utility>
+#include <vector>
 
 class Reducer {
 public:
@@ -76,5 +79,16 @@ int main() {
     double t5 = 0;
     double total = Timed([&]() { r5 = sp->Reduce(3, t5); });
     std::cout << r5 << " " << t5 << " " << total << std::endl;
+
+    std::vector<std::pair<std::shared_ptr<Reducer>, int>> all;
+    all.push_back(std::make_pair(std::make_shared<Doubling>(), 1));
+    all.push_back(std::make_pair(std::shared_ptr<Reducer>(new Counting()), 2));
+    std::pair<std::shared_ptr<Reducer>, double> weighted = std::make_pair(std::make_shared<Counting>(), 2.5f);
+    for (size_t k = 0; k < all.size(); k++) {
+        double seconds = 0;
+        int result = all[k].first->Reduce(all[k].second * 10, seconds);
+        std::cout << all[k].first->Name() << " x" << all[k].second << ": " << result << " " << seconds << std::endl;
+    }
+    std::cout << weighted.first->Name() << " " << weighted.second << std::endl;
     return 0;
 }

@@ -234,9 +234,8 @@ class PyEmitter(ReferenceParams):
 
     def e_Convert(self, e: ir.Convert):
         src, dst = e.operand.type, e.type
-        if src == dst or isinstance(dst, ir.Void) or isinstance(dst, ir.StructType) or \
-                isinstance(dst, ir.Pointer) and isinstance(dst.elem, ir.StructType) and isinstance(src, ir.Pointer):
-            return self.emit(e.operand)     # (a derived object, or the host's pointer to one, as its base's)
+        if src == dst or isinstance(dst, ir.Void) or isinstance(dst, ir.StructType):
+            return self.emit(e.operand)     # (a derived object as its base: the object itself)
         if not (isinstance(src, ir.Scalar) and isinstance(dst, ir.Scalar)):
             return self.object_convert(e)
         if self.text_chars and "char" in (src.name, dst.name):

@@ -605,11 +605,15 @@ def destroyed_at_scope_end(a, stmts: list) -> list:
             return stmts[:k + 1] + [ir.Scoped(sp, ir.Block(sp, tuple(destroyed_at_scope_end(a, stmts[k + 1:]))),
                                               ir.Block(sp, (ppl.release(sp, ir.Var(sp, s.sym.type, s.sym)),)))]
         if is_held_view(a, s) or is_vector_of_views(a, s):     # an array_view's data comes back when
-            sp, var = s.span, ir.Var(s.span, s.sym.type, s.sym)  # its last view dies
-            if is_held_view(a, s):
-                s = replace(s, init=ir.LibCall(sp, s.sym.type, "held", s.init, ()))
-            rest = ir.Block(sp, tuple(destroyed_at_scope_end(a, stmts[k + 1:])))
-            return stmts[:k] + [s, ir.Scoped(sp, rest, ir.Block(sp, (view_destroyed(var),)))]
+            end = k + 1                                         # its last view dies; views declared
+            while end < len(stmts) and (is_held_view(a, stmts[end]) or is_vector_of_views(a, stmts[end])):
+                end += 1                                        # one after another share one `try`
+            decls = [replace(d, init=ir.LibCall(d.span, d.sym.type, "held", d.init, ())) if is_held_view(a, d) else d
+                     for d in stmts[k:end]]
+            sp = s.span
+            rest = ir.Block(sp, tuple(destroyed_at_scope_end(a, stmts[end:])))
+            gone = tuple(view_destroyed(ir.Var(d.span, d.sym.type, d.sym)) for d in reversed(decls))
+            return stmts[:k] + decls + [ir.Scoped(sp, rest, ir.Block(sp, gone))]
         if isinstance(s, ir.VarDecl) and "static" not in s.sym.storage and (
                 has_destructor(a, s.sym.type) or view_fields(a, s.sym.type) and not a.in_amp()):
             if a.fn is not None and a.in_amp():

@@ -141,6 +141,9 @@ class Expressions:
             return ST.stream_of(e)          # a string, file or console stream as `std::ostream&`
         if isinstance(t, ir.Library) and t.name == "auto":
             return e
+        pair = U.convert_pair(self, e, t, span) if isinstance(t, ir.StructType) else None
+        if pair is not None:
+            return pair
         fp = FP.convert(self, e, t, span, explicit)       # a function as `int (*)(int)`
         if fp is not None:
             return fp

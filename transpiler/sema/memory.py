@@ -362,8 +362,9 @@ def construct_smart(a, t: ir.Pointer, args: tuple, span, spans) -> ir.Expr:
     x = args[0]
     if x.type == t:
         return a.convert(x, t, spans[0], copy=True)
-    if isinstance(x.type, ir.Pointer) and not x.type.owner and x.type.elem == t.elem:
-        return ir.Convert(span, t, x, True)         # the smart pointer takes ownership
+    if isinstance(x.type, ir.Pointer) and not x.type.owner and (x.type.elem == t.elem or not a.in_amp() and (
+            isinstance(t.elem, ir.StructType) and _derives(a, x.type.elem, t.elem))):
+        return ir.Convert(span, t, x, True)         # the smart pointer takes ownership (`shared_ptr<Base>(new D)`)
     if isinstance(x, ir.Const) and x.value is None:
         return ir.Const(span, t, None)
     a.error("ctor-args", f"no matching constructor for initialization of '{t}' from '{x.type}'", spans[0])
@@ -410,3 +411,8 @@ def smart_method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
     if name in ("release", "use_count", "swap", "unique", "owner_before"):
         a.unsupported(f"'{t}::{name}' is", n.func.span)
     a.error("no-member", f"no member named '{name}' in '{t}'", n.func.span)
+
+
+def _derives(a, derived, base) -> bool:
+    from .classes import derives        # (classes imports this module)
+    return derives(a, derived, base)

@@ -197,6 +197,22 @@ def construct_pair(a, t: ir.StructType, args: tuple, span, spans) -> ir.Expr:
     return ir.Construct(span, t, tuple(a.convert(x, ft, s) for x, (_, ft), s in zip(args, fields, spans)))
 
 
+def convert_pair(a, e: ir.Expr, t: ir.StructType, span) -> ir.Expr | None:
+    """`std::pair<shared_ptr<Base>, int> p = std::make_pair(make_shared<D>(), 1);`: a pair made from a
+    pair of other types, each value converted (pair's converting constructor); None if not pairs."""
+    if not (is_pair(e.type) and is_pair(t)):
+        return None
+    targets = [ft for _, ft in a.struct_fields(t)]
+    if isinstance(e, ir.Construct) and len(e.args) == 2:
+        values = e.args                     # (each value made once)
+    else:
+        from .expressions import is_lvalue
+        if not is_lvalue(e):
+            a.unsupported(f"converting '{e.type}' to '{t}' from a value that is not a variable is", span)
+        values = tuple(ir.FieldRef(span, ft, e, name, False) for name, ft in a.struct_fields(e.type))
+    return ir.Construct(span, t, tuple(a.convert(x, ft, span) for x, ft in zip(values, targets)))
+
+
 def make_pair(a, n: A.Call) -> ir.Expr:
     """`std::make_pair(x, y)`: a pair of the values' (decayed) types."""
     if a.in_amp():
