@@ -427,7 +427,7 @@ class vector:  # noqa: N801 - C++ name
             fill = value if value is not None else self._default()
             if self.dtype == object:        # element objects: each slot its own copy
                 for i in range(self._n, n):
-                    _store(self._buf, i, fill)
+                    _store(self._buf, i, fill.copy() if isinstance(fill, HostObject) and i > self._n else fill)
             else:                           # numbers and records: convert once, then broadcast
                 _store(self._buf, self._n, fill)
                 self._buf[self._n + 1:n] = self._buf[self._n]
@@ -439,7 +439,8 @@ class vector:  # noqa: N801 - C++ name
         if self.elem_type is object:        # std::function elements start empty
             return None
         if isinstance(self.elem_type, type) and issubclass(self.elem_type, HostObject):
-            return self.elem_type()         # a class's default-constructed value
+            ctor = getattr(self.elem_type, "new", None)     # its default constructor, if it has one
+            return ctor() if ctor is not None else self.elem_type()
         return "" if self.dtype == object else 0
 
     def clear(self):

@@ -4,10 +4,11 @@
 // local, what a reference parameter names) is a copy, a value made from a `const T&` getter is a
 // copy, components of index/extent members written in place, index/extent passed by reference
 // on the host and to a restrict(amp, cpu) function in a kernel, classes in a std::vector, a
-// struct holding a std::pair, and pairs compared.
+// struct holding a std::pair, pairs compared, a vector of a class with a default constructor.
 #include <amp.h>
 #include <amp_short_vectors.h>
 #include <iostream>
+#include <string>
 #include <utility>
 #include <vector>
 using namespace concurrency;
@@ -33,6 +34,12 @@ struct Holder {
     Pt GetPt() const { return pt; }
     const Pt& PtRef() const { return pt; }
     std::vector<int> GetList() const { return list; }
+};
+
+struct Named {                                  // a class with a default constructor
+    std::string name;
+    int n;
+    Named() : name("unnamed"), n(-1) {}
 };
 
 struct Interval {                               // a plain struct holding a pair
@@ -105,6 +112,12 @@ int main() {
     i2.bounds.second = 9.5f;
     std::cout << "pairs: " << i1.bounds.first << "," << i1.bounds.second << " " << (i1.bounds == i2.bounds)
               << (i1.bounds < i2.bounds) << (i2.bounds > i1.bounds) << (h.p == hs[0].p) << (h.p != c.p) << "\n";
+
+    std::vector<Named> names(2);                // each element made by the default constructor
+    names.resize(3);
+    names[0].name = "first";
+    std::cout << "names: " << names[0].name << " " << names[1].name << names[1].n << " " << names[2].name
+              << names[2].n << "\n";
 
     std::vector<int> out(6, 0);
     array_view<int, 1> av(6, out);
