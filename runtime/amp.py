@@ -512,6 +512,16 @@ class array_view(_ArrayBase):  # noqa: N801
         root._family_holders = root.__dict__.get("_family_holders", 0) + 1
         return self
 
+    def replacing(self, old):
+        """``old_view = self;`` (array_view's copy assignment): the variable holds this view now, and
+        the view it held before is let go (the last of its source's views copies its data back)."""
+        if old is self:
+            return self
+        self.held()
+        if old is not None:             # (a class's member assigned in its constructor's body)
+            old.destroy()
+        return self
+
     def destroy(self):
         """``~array_view()``, where the C++ variable that held the view goes out of scope.  When
         it was the last live view of its data source (a vector or C array), the changes kernels

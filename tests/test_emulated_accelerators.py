@@ -18,9 +18,9 @@ cuda_compat.install_numpy_aliases()
 
 @pytest.fixture(autouse=True)
 def fresh():
-    accelerators.forget_devices()
+    launch_cuda.uninstall()         # (the cpu target's devices: no device hooks another test left installed)
     yield
-    accelerators.forget_devices()
+    launch_cuda.uninstall()
 
 
 def props(a):

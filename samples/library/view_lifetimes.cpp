@@ -3,7 +3,7 @@
 // a function that views the caller's vector, runs a kernel and returns; a view that dies at the
 // end of a block, while an exception unwinds, or as a by-value parameter made from a temporary;
 // sections, projections, view_as, reinterpret_as and const views of it; views held by a class
-// and by a std::vector. A copy of a view that dies first copies nothing back early that the
+// and by a std::vector; a view variable assigned another view (its old source loses a view). A copy of a view that dies first copies nothing back early that the
 // caller could see: the caller reads its vector only after the last view is gone.
 #include <amp.h>
 #include <iostream>
@@ -67,6 +67,21 @@ public:
     }
 };
 
+void Reassigned(std::vector<int>& first, std::vector<int>& second) {
+    array_view<int, 1> cur((int)first.size(), first);
+    array_view<int, 1> other((int)second.size(), second);
+    parallel_for_each(cur.extent, [=](index<1> i) restrict(amp) { cur[i] = 1; });
+    cur = other;                        // first's only view is gone: its data comes back now
+    parallel_for_each(cur.extent, [=](index<1> i) restrict(amp) { cur[i] = 2; });
+}
+
+class Pointer {
+public:
+    array_view<int, 1> view;
+    Pointer(std::vector<int>& v) : view((int)v.size(), v) {}
+    void Aim(std::vector<int>& v) { view = array_view<int, 1>((int)v.size(), v); }
+};
+
 void Unwinds(std::vector<int>& data) {
     array_view<int, 1> av((int)data.size(), data);
     parallel_for_each(av.extent, [=](index<1> i) restrict(amp) { av[i] = 42; });
@@ -126,6 +141,21 @@ int main() {
     }
     Print("vector 1", h1);
     Print("vector 2", h2);
+
+    std::vector<int> r1(3, 0), r2(3, 0), r3(3, 0), r4(3, 0);
+    Reassigned(r1, r2);
+    {
+        Pointer p(r3);
+        array_view<int, 1> w = p.view;
+        parallel_for_each(w.extent, [=](index<1> i) restrict(amp) { w[i] = 5; });
+        p.Aim(r4);
+        array_view<int, 1> x = p.view;
+        parallel_for_each(x.extent, [=](index<1> i) restrict(amp) { x[i] = 6; });
+    }
+    Print("assigned 1", r1);
+    Print("assigned 2", r2);
+    Print("member 1", r3);
+    Print("member 2", r4);
 
     std::vector<int> u(4, 0);
     try {

@@ -498,8 +498,10 @@ class Expressions:
             if call is not None:
                 return call
         if n.op == "=":
-            return ir.Assign(n.span, target.type, "=", target, self.convert(value, target.type, n.value.span, copy=True),
-                             target.type)
+            value = self.convert(value, target.type, n.value.span, copy=True)
+            if isinstance(target.type, ir.ArrayView) and isinstance(target, (ir.Var, ir.FieldRef)) and not self.in_amp():
+                value = ir.LibCall(n.span, target.type, "replacing", value, (target,))  # `a = b;`: a's old data
+            return ir.Assign(n.span, target.type, "=", target, value, target.type)  # source has one view less
         op = n.op[:-1]
         value = SV.decay(self, value)       # `f += n` of a norm: of its float
         if isinstance(target.type, (ir.Index, ir.Extent)):
