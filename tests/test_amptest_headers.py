@@ -51,7 +51,9 @@ SKIPPED = r"""
 using namespace concurrency::Test;
 
 runall_result test_main() {
-    accelerator device = require_device(Device::D3D11_REF);     // no reference rasterizer here
+    accelerator ref = require_device(Device::D3D11_REF);        // the reference rasterizer is here,
+    if (ref.get_device_path() != L"direct3d\\ref") return runall_fail;
+    accelerator device = require_device(Device::D3D11_ATI);     // an AMD GPU is not
     return runall_fail;
 }
 """

@@ -80,15 +80,20 @@ namespace Concurrency
         {
             int flags = static_cast<int>(required_flags);
             // the device kinds asked for are alternatives: any one of them will do.  amppy's
-            // devices are the CPU and real GPUs: no reference rasterizer, WARP or ATI device.
+            // devices are the target's hardware (the GPUs, or the CPU's numba device, which the
+            // harness counts as the suite's hardware GPU though it reports is_emulated as WARP
+            // does), WARP, REF and the CPU accelerator; no ATI device.
             int kinds = flags & (EMULATED | NOT_EMULATED | D3D11_REF | D3D11_WARP | D3D11_GPU | D3D11_ATI | D3D11_NVIDIA);
             if (device == accelerator(accelerator::cpu_accelerator)) {
                 if ((flags & INCLUDE_CPU) == 0) {
                     return false;
                 }
             } else if (kinds != 0) {
-                bool emulated = device.get_is_emulated();
+                bool ref = device == accelerator(accelerator::direct3d_ref);
+                bool warp = device == accelerator(accelerator::direct3d_warp);
+                bool emulated = ref || warp;
                 bool kind = ((flags & EMULATED) != 0 && emulated) || ((flags & NOT_EMULATED) != 0 && !emulated)
+                    || ((flags & D3D11_REF) != 0 && ref) || ((flags & D3D11_WARP) != 0 && warp)
                     || (!emulated && ((flags & (D3D11_GPU | D3D11_NVIDIA)) != 0));
                 if (!kind) {
                     return false;
@@ -118,13 +123,15 @@ namespace Concurrency
             return found;
         }
 
+        // (the first of get_all() that qualifies, the target's hardware first, as the suite's DMF
+        // picks it: without making the default accelerator, which would fix the default)
         inline accelerator require_device(device_flags required_flags = NOT_SPECIFIED)
         {
-            accelerator device;
-            if (!device_meets(device, required_flags)) {
+            std::vector<accelerator> all = get_available_devices(required_flags);
+            if (all.empty()) {
                 skip_for_device();
             }
-            return device;
+            return all[0];
         }
 
         inline accelerator require_device(const accelerator& excluded_device, device_flags required_flags)
@@ -175,11 +182,11 @@ namespace Concurrency
 
         inline bool get_device(accelerator& device, device_flags required_flags)
         {
-            accelerator candidate;
-            if (!device_meets(candidate, required_flags)) {
+            std::vector<accelerator> all = get_available_devices(required_flags);
+            if (all.empty()) {
                 return false;
             }
-            device = candidate;
+            device = all[0];
             return true;
         }
 
