@@ -503,8 +503,6 @@ class array_view(_ArrayBase):  # noqa: N801
 
     # -- lifetime: C++ AMP copies a data source's pending changes back to it when the source's
     # last array_view is destroyed ("array_view - implicit synchronization on destruction")
-    _holders = 0
-
     def held(self):
         """A C++ variable (a local, a by-value parameter) holds this view from here on: one more
         live view of its data source.  Returns the view (``a = array_view(n, v).held()``)."""
@@ -531,11 +529,13 @@ class array_view(_ArrayBase):  # noqa: N801
         root = _root_view(self)
         left = root.__dict__.get("_family_holders", 0) - 1
         root._family_holders = max(left, 0)
+        if isinstance(root, array):
+            return                      # (an array keeps its data where it is)
         if self is not root and self._device_dirty and not getattr(self, "_device_alias", False):
             # a view with a device copy of its own (reinterpret_as, or a section placed apart from
             # its parent): its data is the source's too, brought back with the source's
             root.__dict__.setdefault("_dying", {})[id(self)] = self
-        if left > 0 or isinstance(root, array):
+        if left > 0:
             return
         try:
             root.synchronize()

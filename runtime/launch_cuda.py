@@ -743,10 +743,7 @@ def _device_copy(src, dst) -> bool:
 
 
 # ------------------------------------------------------------------ several devices: coherence
-def _root(av):
-    while av._parent is not None:
-        av = av._parent
-    return av
+_root = amp._root_view
 
 
 def _family(av) -> list:
