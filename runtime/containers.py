@@ -427,7 +427,8 @@ class vector:  # noqa: N801 - C++ name
             fill = value if value is not None else self._default()
             if self.dtype == object:        # element objects: each slot its own copy
                 for i in range(self._n, n):
-                    _store(self._buf, i, fill.copy() if isinstance(fill, HostObject) and i > self._n else fill)
+                    own = isinstance(fill, HostObject) and (value is not None or i > self._n)
+                    _store(self._buf, i, fill.copy() if own else fill)    # (never the caller's object)
             else:                           # numbers and records: convert once, then broadcast
                 _store(self._buf, self._n, fill)
                 self._buf[self._n + 1:n] = self._buf[self._n]

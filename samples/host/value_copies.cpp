@@ -4,7 +4,8 @@
 // local, what a reference parameter names) is a copy, a value made from a `const T&` getter is a
 // copy, components of index/extent members written in place, index/extent passed by reference
 // on the host and to a restrict(amp, cpu) function in a kernel, classes in a std::vector, a
-// struct holding a std::pair, pairs compared, a vector of a class with a default constructor.
+// struct holding a std::pair, pairs compared, a vector of a class with a default constructor,
+// vectors filled with copies of a class object (n copies, resize).
 #include <amp.h>
 #include <amp_short_vectors.h>
 #include <iostream>
@@ -101,6 +102,8 @@ int main() {
     std::vector<Holder> hs(2);
     hs[0] = h; hs[0].v.x = 77; hs[0].i[0] = 77; hs[0].list.push_back(3);
     Show("original", h); Show("hs[0]", hs[0]); Show("hs[1]", hs[1]);
+    std::vector<Holder> filled(2, h); filled[0].v.x = 66; filled.resize(3, h); filled[2].v.x = 55;
+    std::cout << "filled copies: " << h.v.x << " " << filled[0].v.x << " " << filled[1].v.x << " " << filled[2].v.x << "\n";
     std::vector<int_2> vs; vs.push_back(h.v); vs[0].y = 88;
     std::vector<std::pair<int, float>> ps; ps.push_back(h.p); ps[0].first = 88;
     std::cout << "vector elements: " << h.v.y << " " << vs[0].y << " " << h.p.first << " " << ps[0].first << "\n";
