@@ -196,8 +196,8 @@ def pipeline(path: str, target: str) -> list[float]:
     from amppy.codegen import generate
     from amppy.diagnostics import DiagnosticSink
     from amppy.driver import Options
-    from amppy.parse import parse
-    from amppy.preprocess import preprocess
+    from amppy.parse.parser import parse
+    from amppy.preprocess.preprocessor import preprocess
     opts = Options(target=target)
     sink = DiagnosticSink()
     t = [time.perf_counter()]

@@ -1,8 +1,8 @@
 """Math functions of C++ AMP (`precise_math`, `fast_math`, the `direct3d` intrinsics) and of
-`<cmath>` that neither Python's `math` nor Numba provides, for `amppy.mathfuncs`' spellings.
+`<cmath>` that neither Python's `math` nor Numba provides, for `amppy.cxx.mathfuncs`' spellings.
 
 Every function is ``register_jitable``: the same code runs in host code, in ``numba.njit``
-kernels and in CUDA device code (where `amppy.mathfuncs` prefers a libdevice function, the GPU
+kernels and in CUDA device code (where `amppy.cxx.mathfuncs` prefers a libdevice function, the GPU
 uses that instead).  Floating functions compute in double; the generated code converts the
 result to the C++ type (exact for the float versions of `remainder`, `modf`, `fdim`, ...; within
 an ulp for `sinpi`, `erfinv`, ...).  Functions with out parameters return a tuple: the result,

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from amppy import ast as A
+from amppy.parse import ast as A
 from amppy.diagnostics import CompileError, DiagnosticSink
 from amppy.driver import Options, front_end
 from conftest import SAMPLE_SOURCES

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from amppy import ir, ir_text
+from amppy import ir
+from amppy.ir import text as ir_text
 from amppy.codegen.host import HostWriter
 from amppy.codegen.kernel_exprs import KernelExprEmitter
 from amppy.diagnostics import DiagnosticSink

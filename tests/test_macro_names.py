@@ -1,4 +1,4 @@
-"""`#define` constants keep their names in the generated Python (amppy/macro_constants.py).
+"""`#define` constants keep their names in the generated Python (amppy/preprocess/macro_constants.py).
 
 Where the C++ writes `N` for `#define N 16`, the Python writes `N` and the module defines
 `N = 16` with the `#define` line as its comment.  A macro that is not one number, one defined

@@ -1,4 +1,4 @@
-"""The fast parse path (`amppy.lalr`) against Lark's own parser.
+"""The fast parse path (`amppy.parse.lalr`) against Lark's own parser.
 
 `amppy.parse.parse` runs amppy's lexer and LALR driver over Lark's tables and
 builds the AST while parsing; whatever it cannot decide goes to Lark.  These
@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from amppy import parse as P
+from amppy.parse import parser as P
 from amppy.diagnostics import CompileError, DiagnosticSink
-from amppy.lalr import Fallback, _non_capturing
-from amppy.preprocess import preprocess
+from amppy.parse.lalr import Fallback, _non_capturing
+from amppy.preprocess.preprocessor import preprocess
 from conftest import SAMPLE_SOURCES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -194,8 +194,8 @@ def test_tables_cache_is_rebuilt_when_corrupt(tmp_path, monkeypatch):
 
 def test_a_program_that_parses_never_loads_larks_parser(tmp_path):
     import subprocess
-    code = ("from amppy import parse as P\n"
-            "from amppy.preprocess import preprocess\n"
+    code = ("from amppy.parse import parser as P\n"
+            "from amppy.preprocess.preprocessor import preprocess\n"
             "from amppy.diagnostics import DiagnosticSink\n"
             "pp = preprocess('t.cpp', text='int main() { return 0; }', sink=DiagnosticSink())\n"
             "P.parse(pp, DiagnosticSink())\n"

@@ -1,4 +1,4 @@
-"""Tests for amppy.preprocess: text, position map, headers and diagnostics."""
+"""Tests for amppy.preprocess.preprocessor: text, position map, headers and diagnostics."""
 from __future__ import annotations
 
 
@@ -7,7 +7,7 @@ import pytest
 from amppy.diagnostics import DiagnosticSink
 from pathlib import Path
 
-from amppy.preprocess import Origin, preprocess
+from amppy.preprocess.preprocessor import Origin, preprocess
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -355,7 +355,7 @@ def test_expansion_does_not_depend_on_where_long_chunks_are_cut():
 def test_crash_is_reported_at_the_last_token_laid_out():
     # pcpp failing on a directive reports the position of the last token laid out
     from unittest import mock
-    from amppy import preprocess as P
+    from amppy.preprocess import preprocessor as P
     real = P._PP.on_directive_handle
 
     def handle(self, directive, toks, ifpassthru, precedingtoks):

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from amppy import ast as A
+from amppy.parse import ast as A
 from amppy.diagnostics import (CompileError, DiagnosticSink, InternalCompilerError, render_json,
                                render_text)
 from amppy.driver import Options, front_end

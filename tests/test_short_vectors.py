@@ -1,5 +1,5 @@
 """C++ AMP's short vectors (`<amp_short_vectors.h>`, `<amp_graphics.h>`): the header amppy makes
-(`amppy/short_vectors.py`), what sema adds to its classes (`sema/short_vectors.py`: swizzles,
+(`amppy/cxx/short_vectors.py`), what sema adds to its classes (`sema/short_vectors.py`: swizzles,
 `r g b a`, norm/unorm as float), and `benchmarks/short_vectors.py` (its CPU path runs; its CUDA
 kernels compile).  Converting constructors and `++`/`--` of any class: test_user_conversions.py.
 
@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from amppy import short_vectors as H
+from amppy.cxx import short_vectors as H
 from amppy.diagnostics import DiagnosticSink
 from conftest import diagnostics_of, run_program
-from amppy.preprocess import preprocess
+from amppy.preprocess.preprocessor import preprocess
 
 ROOT = Path(__file__).resolve().parent.parent
 HEAD = "#include <amp.h>\n#include <amp_graphics.h>\nusing namespace concurrency;\nusing namespace concurrency::graphics;\n"

@@ -336,13 +336,13 @@ def main(argv: list[str] | None = None) -> int:
                 sys.stderr.write("[]\n")
             return EXIT_OK
         if ns.command == "translate" and ns.emit == "ast":
-            from .ast import dump
+            from .parse.ast import dump
             pp, tu = driver.front_end(units[0].path, opts, sink)
             sources = pp.sources
             _report(sink, sources, ns)
             return _write(ns, dump(tu))
         if ns.command == "translate" and ns.emit == "ir":
-            from .ir import dump as dump_ir
+            from .ir.nodes import dump as dump_ir
             pp, program = driver.analyse_units(units, opts, sink)
             sources = pp.sources
             _report(sink, sources, ns)

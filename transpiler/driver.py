@@ -117,8 +117,8 @@ def _nesting_guarded(stage_fn):
 def _unit_front_end(unit, opts: Options, sink: DiagnosticSink, text: str | None):
     """Preprocess and parse one unit with its settings and the command line's (-D, -I after the
     project's): (PreprocessedSource, ast.TranslationUnit or None when it had errors)."""
-    from .parse import parse
-    from .preprocess import preprocess
+    from .parse.parser import parse
+    from .preprocess.preprocessor import preprocess
     defines = dict(unit.defines)
     defines.update(opts.defines)
     before = sink.error_count

@@ -55,7 +55,7 @@ class SourceMap:
         # include candidates that did not exist: a file created there later would be
         # included instead, so amppy's run cache must see it (modcache)
         self.probed_absent: set[str] = set()
-        # `#define N 1024` of the user's files: name -> MacroConstant or None (macro_constants.py)
+        # `#define N 1024` of the user's files: name -> MacroConstant or None (preprocess/macro_constants.py)
         self.macro_constants: dict = {}
 
     def add(self, name: str, text: str) -> SourceFile:

@@ -107,7 +107,7 @@ def test_float_to_integer_folding_matches_the_runtime():
     (codegen/host.float_to_integer_text over the runtime) give one answer for every type."""
     from amppy import ir
     from amppy.codegen.host import float_to_integer_text
-    from amppy.cxxtypes import float_to_integer
+    from amppy.cxx.types import float_to_integer
     import amppy.runtime as rt
     values = [v for case in FLOAT_TO_INT_CASES for v in (case[0],)] + [70000.5, -129.9, 300.7, 2.5e9, -0.9]
     for name in ("int", "long", "short", "signed char", "char", "unsigned char", "unsigned short", "wchar_t",

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..lower import tile_functions
-from ..mathfuncs import FUNCTIONS
+from ..cxx.mathfuncs import FUNCTIONS
 from .kernel_exprs import (P_ATOM, KernelCodegenError, KernelExprEmitter, array_initializer, fresh_names,
                            kernel_user_names, kernel_versions, np_scalar)
 from .mathcalls import call_type

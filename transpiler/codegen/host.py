@@ -15,8 +15,8 @@ Kernels and their launches come from the target backend (`cpu.py`/`cuda.py`).
 from __future__ import annotations
 
 from .. import __version__, ir
-from ..cxxtypes import bits, conversion_wraps, signed, wrapper_name
-from ..mathfuncs import FUNCTIONS
+from ..cxx.types import bits, conversion_wraps, signed, wrapper_name
+from ..cxx.mathfuncs import FUNCTIONS
 from ..names import RUNTIME_NAMES
 from . import CodegenErrors, CodegenUnsupported
 from . import host_loops

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import KernelCodegenError
-from ..mathfuncs import FUNCTIONS
+from ..cxx.mathfuncs import FUNCTIONS
 from .kernel_pointers import PointerValues
 from .kernel_structs import StructValues
 from .mathcalls import template_values
@@ -132,7 +132,7 @@ class KernelExprEmitter(StructValues, PointerValues, PyEmitter):
         return ok
 
     def math_call(self, e: ir.MathCall):
-        """`float32(math.sqrt(x))`: amppy.mathfuncs' kernel spelling, converted to the C++ result
+        """`float32(math.sqrt(x))`: amppy.cxx.mathfuncs' kernel spelling, converted to the C++ result
         type (Python's math functions compute in double)."""
         fn = FUNCTIONS[e.name]
         text = fn.kernel.format(*(self.expr(a, P_MUL + 1) for a in e.args), **template_values(self, e))

@@ -1,4 +1,4 @@
-"""Which `#define` constants a generated module names (see `amppy.macro_constants`).
+"""Which `#define` constants a generated module names (see `amppy.preprocess.macro_constants`).
 
 One `MacroNames` per translation, shared by the host and kernel emitters like the user's
 comments: the emitter core asks `lookup` for each literal, records the macros it names in

@@ -1,4 +1,4 @@
-"""What every dialect shares about math calls (`ir.MathCall`, spelled by `amppy.mathfuncs`).
+"""What every dialect shares about math calls (`ir.MathCall`, spelled by `amppy.cxx.mathfuncs`).
 
 - `call_type(e)`: the floating type T the call computes in (`ilogb(x)` is int, T is x's type);
 - `template_values(em, e)`: the values `{one}` and `{tiny}` of a spelling for T;

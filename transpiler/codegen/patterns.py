@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import ir
-from ..cxxtypes import conversion_wraps, is_integer
+from ..cxx.types import conversion_wraps, is_integer
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from .. import ir
 from ..diagnostics import KernelCodegenError
 from .refs import ReferenceParams, negated
 from . import CodegenUnsupported
-from ..cxxtypes import deferrable, is_integer, result_wraps, wrap_value
+from ..cxx.types import deferrable, is_integer, result_wraps, wrap_value
 from .macros import macro_names_of
 from .mathcalls import outs_lines
 from .patterns import counted_for, extent_owner, has_effects, non_negative, simple

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from .. import ir
 
-from ..amp_types import banned as _banned, class_problems
-from ..cxxtypes import AMP_BANNED as BANNED
+from ..cxx.amp_types import banned as _banned, class_problems
+from ..cxx.types import AMP_BANNED as BANNED
 
 
 def amp_bodies(program: ir.Program):

@@ -16,7 +16,8 @@ A tile size that is not a compile-time constant is reported by sema (same code).
 """
 from __future__ import annotations
 
-from .. import ir, layout
+from .. import ir
+from ..ir import layout
 from ..diagnostics import Note
 
 MAX_THREADS = 1024

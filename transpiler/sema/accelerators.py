@@ -5,7 +5,7 @@
 answers them from the device the program runs on."""
 from __future__ import annotations
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 
 ACCELERATOR = ir.Library("accelerator")

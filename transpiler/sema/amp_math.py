@@ -1,5 +1,5 @@
 """Calls of math functions: `<cmath>`, C++ AMP's `precise_math`/`fast_math` and the `direct3d`
-intrinsics (the table with every target's spelling is `amppy.mathfuncs`).
+intrinsics (the table with every target's spelling is `amppy.cxx.mathfuncs`).
 
 Input: a call whose callee names a function of the table (`precise_math::sincos(x, &s, &c)`,
 `fast_math::sqrtf(v)`, `direct3d::countbits(u)`, `std::hypot(a, b)`, or unqualified).  Output:
@@ -25,9 +25,9 @@ no value to reproduce.
 """
 from __future__ import annotations
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
-from ..mathfuncs import DIRECT3D, FUNCTIONS, NAMES, NAMESPACES
+from ..cxx.mathfuncs import DIRECT3D, FUNCTIONS, NAMES, NAMESPACES
 from .types import common_type, promote
 from . import short_vectors as SV
 

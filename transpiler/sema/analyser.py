@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 from ..diagnostics import DiagnosticSink, Note
 from ..source import Span

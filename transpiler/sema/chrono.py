@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from math import gcd
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 
 NS = ir.Duration("long long", 1, 10**9)

@@ -28,7 +28,7 @@ import re
 
 from dataclasses import replace
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 from ..names import field_name
 from ..source import Span

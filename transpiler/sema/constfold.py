@@ -2,13 +2,13 @@
 
 `fold` evaluates constants, const variables, conversions and unary, binary and
 conditional operators with C++ results (integers wrap to their type, `float`
-rounds to binary32; see `amppy.cxxtypes`).  `char_value` is how host code holds
+rounds to binary32; see `amppy.cxx.types`).  `char_value` is how host code holds
 a `char` constant.
 """
 from __future__ import annotations
 
 from .. import ir
-from ..cxxtypes import float_to_integer, round_value, wrap_value
+from ..cxx.types import float_to_integer, round_value, wrap_value
 
 
 def char_value(v: int) -> str:

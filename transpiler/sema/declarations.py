@@ -7,11 +7,11 @@ functions it calls.
 """
 from __future__ import annotations
 
-from .. import ast as A
-from ..amp_types import element_problem, nested_container
+from ..parse import ast as A
+from ..cxx.amp_types import element_problem, nested_container
 from .. import ir
 from ..names import field_name
-from ..parse_lexhack import CONTAINER_MEMBER_TYPES, LIBRARY_TEMPLATES, LIBRARY_TYPES
+from ..parse.lexhack import CONTAINER_MEMBER_TYPES, LIBRARY_TEMPLATES, LIBRARY_TYPES
 from .constfold import fold
 from .library import ARITHMETIC_OBJECTS, FUNCTION_OBJECTS, not_yet
 from .context import FnContext, SemaError
@@ -29,7 +29,7 @@ from . import memory as M
 from . import streams as ST
 from . import utility as U
 from . import short_vectors as SV
-from .. import short_vectors as H_SV
+from ..cxx import short_vectors as H_SV
 from .exceptions import CLASSES
 from .scope import Scope, python_name
 from . import ppl as PPL

@@ -8,7 +8,7 @@ from it, as in C++.  Any other thrown value (`throw 42;`, `throw "text";`) trave
 """
 from __future__ import annotations
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 from .context import SemaError
 from .scope import Scope

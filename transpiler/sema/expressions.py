@@ -12,9 +12,9 @@ import dataclasses
 import decimal
 import re
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
-from ..cxxtypes import AMP_BANNED, float_to_integer, round_value, wrap_value
+from ..cxx.types import AMP_BANNED, float_to_integer, round_value, wrap_value
 from ..names import field_name
 from ..source import Span
 from . import exceptions as E
@@ -637,7 +637,7 @@ class Expressions:
         self.unsupported("typeid is", n.span)
 
     def sizeof(self, t: ir.Type, span: Span) -> int:
-        from ..layout import sizeof
+        from ..ir.layout import sizeof
         n = sizeof(t, self.struct_fields, unions={name for name, sd in self.structs.items() if sd.union})
         if n is None:
             while isinstance(t, ir.CArray):     # name the element type that has no size

@@ -19,7 +19,7 @@ host.
 """
 from __future__ import annotations
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 from .overloads import Overloads
 

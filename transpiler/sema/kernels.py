@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
-from ..amp_types import class_problems
+from ..cxx.amp_types import class_problems
 from ..passes.tile_shape import shape_problems
 from ..source import Span
 from . import library as L

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
-from ..mathfuncs import NAMES
+from ..cxx.mathfuncs import NAMES
 from ..names import field_name
-from . import (accelerators, amp_math, chrono, classes, containers, exceptions, lambdas, local_classes, memory,
+from ..sema import (accelerators, amp_math, chrono, classes, containers, exceptions, lambdas, local_classes, memory,
                overloads, ppl, random, streams, strings, templates, tiling, utility, views)
 from .constfold import fold
 from .scope import Alias
@@ -30,7 +30,7 @@ BARRIERS = {"wait": "all", "wait_with_all_memory_fence": "all",
 FENCES = {"all_memory_fence": "all", "global_memory_fence": "global",
           "tile_static_memory_fence": "tile_static"}
 
-#: math functions sema knows (the table, with every target's spelling, is amppy.mathfuncs)
+#: math functions sema knows (the table, with every target's spelling, is amppy.cxx.mathfuncs)
 MATH_FUNCTIONS = NAMES
 
 #: host-only free functions: name -> result type

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 from .context import SemaError
 from .scope import Scope

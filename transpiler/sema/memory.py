@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 
 #: <cstring>/<cstdlib> functions over raw memory: name -> number of arguments

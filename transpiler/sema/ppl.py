@@ -9,7 +9,7 @@ block that declared it is left, however it is left (its destructor: `destroyed_a
 """
 from __future__ import annotations
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 
 CRITICAL_SECTION = ir.Library("critical_section")

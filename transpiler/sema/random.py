@@ -7,7 +7,7 @@ computes, so a program prints the numbers it printed on Windows.
 """
 from __future__ import annotations
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 
 #: engine -> its result type

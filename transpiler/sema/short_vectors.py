@@ -1,6 +1,6 @@
 """C++ AMP's short vectors in sema: what `<amp_short_vectors.h>`'s classes do beyond C++ classes.
 
-The header's classes are C++ (`amppy/short_vectors.py` makes their text); sema translates them
+The header's classes are C++ (`amppy/cxx/short_vectors.py` makes their text); sema translates them
 as the program's own.  This module adds what C++ AMP gives them through Microsoft's
 `__declspec(property)` members and conversion operators, which amppy's C++ has not:
 
@@ -18,9 +18,9 @@ as the program's own.  This module adds what C++ AMP gives them through Microsof
 """
 from __future__ import annotations
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
-from .. import short_vectors as H
+from ..cxx import short_vectors as H
 
 _REF = tuple(f"ref_{c}" for c in H.XYZW + H.RGBA)
 
@@ -161,9 +161,9 @@ def _ensure(a, cls: str, name: str) -> ir.Symbol:
     syms = sd.members.get(name)
     if syms:
         return syms[0]
-    from .. import parse as P
+    from ..parse.parser import parse
     from ..diagnostics import DiagnosticSink
-    from ..preprocess_layout import PreprocessedSource
+    from ..preprocess.linemap import PreprocessedSource
     from . import classes as CL
     text = H.member_text(cls, name)
     kind, size = H.VECTORS[cls]
@@ -173,7 +173,7 @@ def _ensure(a, cls: str, name: str) -> ir.Symbol:
     line = f"{forward} class {cls} {{ public: {text} }};"
     a.pp.sources.add(H.HEADER, (shown.text if shown is not None else "") + line + "\n")
     pp = PreprocessedSource(line + "\n", H.HEADER, a.pp.sources, [(H.HEADER, lines + 1)], [None])
-    m = P.parse(pp, DiagnosticSink()).decls[-1].methods[0]     # (the header's text parses)
+    m = parse(pp, DiagnosticSink()).decls[-1].methods[0]     # (the header's text parses)
     a.class_stack.append(sd)
     try:
         sym = CL.declare_member(a, sd, m)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 from ..source import Span
 from .constfold import fold

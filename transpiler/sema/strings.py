@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 
 SIZE = ir.Scalar("size_t")

@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from dataclasses import fields, replace
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 from . import overloads as O
 from .context import SemaError

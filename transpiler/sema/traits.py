@@ -5,7 +5,7 @@ types.  amppy's types carry no `const`/reference/`volatile` qualifier (sema keep
 declaration), so removing one is the type itself."""
 from __future__ import annotations
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 
 #: traits whose `::type` is their one argument (the qualifiers they remove are not types here)

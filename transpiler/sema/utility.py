@@ -12,7 +12,7 @@ import re
 
 import numpy as np
 
-from .. import ast as A
+from ..parse import ast as A
 from .. import ir
 from . import traits
 

@@ -306,7 +306,7 @@ def _sample(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
 def _texel_kind(a, elem: ir.Type) -> str:
     """The scalar kind of a texture's elements: int, unsigned int, float, double, norm, unorm."""
     from .short_vectors import from_header
-    from .. import short_vectors as H
+    from ..cxx import short_vectors as H
     if isinstance(elem, ir.Scalar):
         return elem.name
     if from_header(a, elem):

@@ -1,7 +1,7 @@
 """AST: frozen dataclasses, one per C++ construct amppy understands.
 
 Every node's first field is its `span` (required).  Child sequences are tuples,
-so nodes are hashable and safely shared.  `amppy.parse` builds these from the
+so nodes are hashable and safely shared.  `amppy.parse.parser` builds these from the
 Lark tree; nothing later in the pipeline sees Lark objects.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, fields
 from typing import Optional, Union
 
-from .source import Span
+from ..source import Span
 
 
 @dataclass(frozen=True)

@@ -19,22 +19,22 @@ Example (tile_average's kernel, abridged, as `amppy translate --emit ir` prints 
       If (t_idx.local[0] == 0) && (t_idx.local[1] == 0) ...
 
 This module declares the node kinds and answers questions about them (`root`, `has_jump`,
-`switch_arms`, ...).  It re-exports the types (`ir_types.py`: `ir.Scalar`, `ir.SCALARS`) and
-the traversal (`ir_walk.py`: `ir.children`, `ir.walk`, `ir.Visitor`), so `ir.X` names them all.
+`switch_arms`, ...).  It re-exports the types (`ir/types.py`: `ir.Scalar`, `ir.SCALARS`) and
+the traversal (`ir/walk.py`: `ir.children`, `ir.walk`, `ir.Visitor`), so `ir.X` names them all.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import ClassVar, Optional
 
-from .ir_types import (  # noqa: F401  (re-exported: ir.Scalar, ir.SCALARS, ir.INT, ...)
+from .types import (  # noqa: F401  (re-exported: ir.Scalar, ir.SCALARS, ir.INT, ...)
     SCALARS, BOOL, INT, UINT, FLOAT, DOUBLE, CHAR, MAX_RANK,
     Type, Scalar, Void, StructType, CArray, Pointer, ArrayView, AmpArray, Texture, TextureView, Extent, Index,
     TiledExtent,
     TiledIndex, Vector, ConcurrentQueue, Iterator, String, StdString, Library, Function, FunctionPointer, FunctionType, Duration, TimePoint,
 )
-from .ir_walk import Visitor, children, walk  # noqa: F401  (re-exported: ir.walk, ir.Visitor, ...)
-from .source import Span
+from .walk import Visitor, children, walk  # noqa: F401  (re-exported: ir.walk, ir.Visitor, ...)
+from ..source import Span
 
 
 # ---- symbols -------------------------------------------------------------------------------
@@ -561,14 +561,14 @@ class Program:
 
 # ---- as text -------------------------------------------------------------------------------
 def dump(program: Program) -> str:
-    """The IR as `amppy translate --emit ir` prints it (ir_text.py)."""
-    from .ir_text import dump as _dump
+    """The IR as `amppy translate --emit ir` prints it (ir/text.py)."""
+    from .text import dump as _dump
     return _dump(program)
 
 
 def describe(node) -> str:
-    """The C++ construct `node` stands for, as diagnostics name it (ir_text.py)."""
-    from .ir_text import describe as _describe
+    """The C++ construct `node` stands for, as diagnostics name it (ir/text.py)."""
+    from .text import describe as _describe
     return _describe(node)
 
 

@@ -1,7 +1,7 @@
 """AST builders for expressions and literals.
 
-One method per grammar rule (see `amppy.parse_build_base`): the rule's position
-and children in, an `amppy.ast` expression out.  The grammar gives binary
+One method per grammar rule (see `amppy.parse.build_base`): the rule's position
+and children in, an `amppy.parse.ast` expression out.  The grammar gives binary
 operators flat (`x0 op1 x1 op2 x2 ...`); `binops` nests them by precedence
 climbing.  Literal text is decoded here (escapes, integer suffixes).
 `amppy.parse_builders.ToAst` combines these with the declaration and statement
@@ -13,8 +13,8 @@ import functools
 import re
 
 from . import ast as A
-from .parse_build_base import TOKENS, BuilderBase, Decl, Marker
-from .parse_errors import _SyntaxProblem
+from .build_base import TOKENS, BuilderBase, Decl, Marker
+from .errors import _SyntaxProblem
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "a": "\a", "b": "\b", "f": "\f",
             "v": "\v", "\\": "\\", "'": "'", '"': '"', "?": "?"}

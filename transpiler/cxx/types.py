@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import struct
 
-from . import ir
+from .. import ir
 
 #: C++ AMP allows int, unsigned int, long, float, double and bool (and structs of them) in
 #: restrict(amp) code; not these (Visual Studio's C3581), each with the type to use instead.

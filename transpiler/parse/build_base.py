@@ -3,7 +3,7 @@
 The builders (`amppy.parse_builders.ToAst`, assembled from the rule groups in
 `parse_build_decls`, `parse_build_stmts` and `parse_build_exprs`) turn each
 grammar rule's children -- tokens, and the values the builders of the child
-rules returned -- into AST dataclasses (`amppy.ast`).  Some rules build values
+rules returned -- into AST dataclasses (`amppy.parse.ast`).  Some rules build values
 that only their parent rule consumes: a declarator (`Decl`), a specifier or
 other bit (`Marker`).  `BuilderBase` holds the positions (a rule's span in the
 user's file, through the preprocessor's line map) and the checks that several
@@ -14,12 +14,12 @@ from __future__ import annotations
 from lark import Token
 
 from . import ast as A
-from .diagnostics import DiagnosticSink
+from ..diagnostics import DiagnosticSink
 from .lalr import Tok
-from .parse_errors import _SyntaxProblem
-from .source import Span
+from .errors import _SyntaxProblem
+from ..source import Span
 
-#: What a token is, on either parse path (Lark's, or amppy.lalr's fast one).
+#: What a token is, on either parse path (Lark's, or amppy.parse.lalr's fast one).
 TOKENS = (Token, Tok)
 
 

@@ -1,6 +1,6 @@
 """The layout of preprocessed text and its map back to the user's files.
 
-`Layout` receives pcpp's tokens one by one (`amppy.preprocess_pcpp` stamps each
+`Layout` receives pcpp's tokens one by one (`amppy.preprocess.pcpp_adapter` stamps each
 with the file, line and column it came from) and builds `PreprocessedSource`:
 the text plus, per output line, where its characters came from.
 
@@ -20,7 +20,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass, field
 
-from .source import SourceMap, Span
+from ..source import SourceMap, Span
 
 __all__ = ["Origin", "PreprocessedSource", "Src", "Layout"]
 

@@ -1,14 +1,14 @@
-"""Parse preprocessed C++ AMP into the AST (`amppy.ast`): `parse(pp, sink)`.
+"""Parse preprocessed C++ AMP into the AST (`amppy.parse.ast`): `parse(pp, sink)`.
 
 The grammar is `grammar/cpp_amp.lark`; Lark builds (and caches) its LALR tables.
 This module loads them and runs one of two paths over the preprocessed text:
 
-* the fast path: `amppy.lalr`'s lexer and LALR driver run Lark's tables and call
+* the fast path: `amppy.parse.lalr`'s lexer and LALR driver run Lark's tables and call
   the AST builders (`amppy.parse_builders.ToAst`) during parsing (no parse tree);
   its lexer and driver are pickled next to Lark's cache;
 * Lark's own parser (contextual lexer, parse tree, then `ToAst.transform`), for
   whatever the fast path hands over -- above all syntax errors, which are
-  reported from Lark's exceptions (`amppy.parse_errors`) and nowhere else.
+  reported from Lark's exceptions (`amppy.parse.errors`) and nowhere else.
 
 Both run the lexer hack (`amppy.parse_lexhack.TypeNames`) over the tokens and
 give the same AST (tests/test_parse_fast.py holds them to it).
@@ -25,10 +25,10 @@ from lark.exceptions import UnexpectedInput
 
 from . import ast as A
 from .lalr import Driver, Fallback, Lexer, lark_internal
-from .diagnostics import CompileError, DiagnosticSink
-from .parse_builders import Node, ToAst, positioned
-from .parse_errors import _SyntaxProblem, report_problem, report_syntax_error, report_too_deep
-from .parse_lexhack import TypeNames
+from ..diagnostics import CompileError, DiagnosticSink
+from .builders import Node, ToAst, positioned
+from .errors import _SyntaxProblem, report_problem, report_syntax_error, report_too_deep
+from .lexhack import TypeNames
 
 
 # ---- loading the grammar -------------------------------------------------------------------
@@ -51,8 +51,8 @@ def _cache_path():
     """Lark's grammar cache, next to amppy's other caches (or off if unwritable)."""
     import os
     import tempfile
-    from . import __version__ as ver      # not importlib.metadata: its import alone costs 25 ms
-    from .modcache import cache_root
+    from .. import __version__ as ver  # not importlib.metadata: its import alone costs 25 ms
+    from ..modcache import cache_root
     base = cache_root()
     try:
         os.makedirs(base, exist_ok=True)
@@ -84,7 +84,7 @@ def _keyword_terminals() -> dict[str, str]:
 def parse(pp, sink: DiagnosticSink, *, fast: bool = True) -> A.TranslationUnit:
     """Parse a `PreprocessedSource` into a TranslationUnit, or report and raise CompileError.
 
-    The fast path (`amppy.lalr`: own lexer and LALR driver over Lark's tables, AST built
+    The fast path (`amppy.parse.lalr`: own lexer and LALR driver over Lark's tables, AST built
     while parsing) handles programs that parse; anything else -- a syntax error above
     all -- goes through Lark itself (`fast=False` forces that), whose exceptions carry
     what the syntax-error messages need.  Both give the same AST (tested).
@@ -118,7 +118,7 @@ def _fast_parts() -> tuple[Lexer, Driver, TypeNames]:
     cache load is most of a tenth of a second).  So a program that parses never
     loads Lark's parser at all; the first syntax error does."""
     import pickle
-    from .modcache import write_atomic
+    from ..modcache import write_atomic
     path = _cache_path().replace(".lark-cache", f"-{_fast_path_digest()}.tables")
     parts = None
     try:
@@ -140,7 +140,7 @@ def _fast_parts() -> tuple[Lexer, Driver, TypeNames]:
 
 
 def _fast_path_digest() -> str:
-    """What the pickled tables depend on besides the grammar: Lark and amppy.lalr."""
+    """What the pickled tables depend on besides the grammar: Lark and amppy.parse.lalr."""
     import hashlib
     import lark
     from . import lalr

@@ -21,7 +21,7 @@ out identical and, in a file without (non-empty) includes, output line N is
 source line N.  Virtual system headers (<amp.h>, <iostream>, <Windows.h>, ...)
 exist only in `VIRTUAL_HEADERS`; they define a few macros and emit no text.  The one
 exception is C++ AMP's short vectors: <amp_graphics.h>/<amp_short_vectors.h> define a
-macro, and then `short_vectors.attach` puts the C++ of the classes the program uses
+macro, and then `attach_short_vectors` puts the C++ of the classes the program uses
 before the whole text (mapped to `<amp_short_vectors.h>`).
 
 The parts:
@@ -35,7 +35,7 @@ The parts:
 * `preprocess_errors`: pcpp's messages in C++ words, decoding source bytes.
 
 This module is the entry point, `preprocess()`, and re-exports the names other
-modules import from `amppy.preprocess`.
+modules import from `amppy.preprocess.preprocessor`.
 """
 from __future__ import annotations
 
@@ -43,13 +43,13 @@ import gc
 import re
 from typing import Mapping, Sequence
 
-from .diagnostics import DiagnosticSink
-from .preprocess_errors import decode_source
-from .preprocess_headers import PREDEFINED, VIRTUAL_HEADERS
-from .preprocess_layout import Origin, PreprocessedSource
-from .preprocess_pcpp import MACRO_EXPANSION_LIMIT, PcppAdapter
-from . import short_vectors
-from .source import SourceMap
+from ..diagnostics import DiagnosticSink
+from .errors import decode_source
+from .virtual_headers import PREDEFINED, VIRTUAL_HEADERS
+from .linemap import Origin, PreprocessedSource
+from .pcpp_adapter import MACRO_EXPANSION_LIMIT, PcppAdapter
+from ..cxx import short_vectors
+from ..source import SourceMap
 
 __all__ = ["Origin", "PreprocessedSource", "preprocess", "VIRTUAL_HEADERS", "MACRO_EXPANSION_LIMIT"]
 
@@ -103,8 +103,20 @@ def preprocess(path: str, *, text: str | None = None, defines: Mapping[str, str]
             pp._cmdline.pop(name, None)
         out = pp.run(text, path)
         if short_vectors.GUARD in pp.macros:    # <amp_short_vectors.h>: its classes go first
-            out = short_vectors.attach(out)
+            out = attach_short_vectors(out)
         return out
     finally:
         if enabled:
             gc.enable()
+
+
+def attach_short_vectors(pp):
+    """`pp` (a `PreprocessedSource` whose program included the header) with the header's C++
+    for what the program uses put before its text, its lines mapped to `short_vectors.HEADER`."""
+    text = short_vectors.header_text(*short_vectors.used(pp.text))
+    pp.sources.add(short_vectors.HEADER, text)
+    k = text.count("\n")
+    bases = pp._bases or [(pp.main_file, i + 1) for i in range(pp.text.count("\n") + 1)]
+    tables = pp._tables or [None] * len(bases)
+    return PreprocessedSource(text + pp.text, pp.main_file, pp.sources,
+                              [(short_vectors.HEADER, i + 1) for i in range(k)] + list(bases), [None] * k + list(tables))

@@ -1,8 +1,8 @@
 """AST builders for declarations: the top level, types, declarators, structs, enums, functions.
 
-One method per grammar rule (see `amppy.parse_build_base`): it gets the rule's
+One method per grammar rule (see `amppy.parse.build_base`): it gets the rule's
 position and its children, tokens and the values of the child rules' builders,
-and returns an `amppy.ast` node or a value its parent rule consumes (a `Decl`,
+and returns an `amppy.parse.ast` node or a value its parent rule consumes (a `Decl`,
 a `Marker`, a tuple).  `amppy.parse_builders.ToAst` combines these with the
 statement and expression builders.
 """
@@ -13,8 +13,8 @@ from dataclasses import replace
 from . import ast as A
 from lark import Token
 
-from .parse_build_base import TOKENS, BuilderBase, Decl, FnDecl, Marker
-from .parse_errors import _SyntaxProblem
+from .build_base import TOKENS, BuilderBase, Decl, FnDecl, Marker
+from .errors import _SyntaxProblem
 
 #: Builtin type specifier words, as written, -> the type's canonical name.
 _NORMALISED = {

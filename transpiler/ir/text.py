@@ -2,7 +2,7 @@
 a node kind (`describe`, `_CXX`; tests/test_ir.py checks every kind has one)."""
 from __future__ import annotations
 
-from .ir import (
+from .nodes import (
     Program, Block, Stmt, Expr, VarDecl, TileStatic, ExprStmt, If, While, DoWhile, For, Switch,
     Return, Barrier, Fence, ParallelForEach, Const, StringConst, Var, Convert, Unary, Binary, Conditional,
     ThreadIndex, MakeIndex, IndexComponent, ElementRef, FieldRef, Call, MathCall, AtomicCall,

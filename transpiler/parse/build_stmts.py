@@ -1,13 +1,13 @@
 """AST builders for statements.
 
-One method per grammar rule (see `amppy.parse_build_base`): the rule's position
-and children in, an `amppy.ast` statement out.  `amppy.parse_builders.ToAst`
+One method per grammar rule (see `amppy.parse.build_base`): the rule's position
+and children in, an `amppy.parse.ast` statement out.  `amppy.parse_builders.ToAst`
 combines these with the declaration and expression builders.
 """
 from __future__ import annotations
 
 from . import ast as A
-from .parse_build_base import TOKENS, BuilderBase, Decl, Marker
+from .build_base import TOKENS, BuilderBase, Decl, Marker
 
 
 class StmtBuilders(BuilderBase):

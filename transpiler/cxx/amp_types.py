@@ -3,8 +3,8 @@
 (passes/restrict_amp.py) and for sema's check of `array<T, N>` / `array_view<T, N>` elements."""
 from __future__ import annotations
 
-from . import ir
-from .cxxtypes import AMP_BANNED
+from .. import ir
+from .types import AMP_BANNED
 
 
 def banned(t: ir.Type) -> str | None:

@@ -53,7 +53,7 @@ CLASSES = {"norm": ("norm", 1), "unorm": ("unorm", 1), **VECTORS}
 #: The header's name in diagnostics (and in spans of its code).
 HEADER = "<amp_short_vectors.h>"
 #: The macro `#include <amp_short_vectors.h>` (or `<amp_graphics.h>`) defines: the preprocessor
-#: emits no text for the header, and `attach` puts the classes the program uses before its text.
+#: emits no text for the header, and `preprocess.preprocessor.attach_short_vectors` puts the classes the program uses before its text.
 GUARD = "_AMPPY_AMP_SHORT_VECTORS_H"
 VIRTUAL_TEXT = f"#ifndef {GUARD}\n#define {GUARD} 1\n#endif\n"
 
@@ -358,17 +358,3 @@ def member_text(cls: str, name: str) -> str | None:
 def all_swizzles(n: int) -> list[str]:
     """Every `xyzw` swizzle of an N-vector, 2 to N components (for tests)."""
     return ["".join(p) for k in range(2, n + 1) for p in itertools.permutations(XYZW[:n], k)]
-
-
-# ---- the header in the translation unit -----------------------------------------------------------
-def attach(pp):
-    """`pp` (a `PreprocessedSource` whose program included the header) with the header's C++
-    for what the program uses put before its text, its lines mapped to `HEADER`."""
-    from .preprocess_layout import PreprocessedSource
-    text = header_text(*used(pp.text))
-    pp.sources.add(HEADER, text)
-    k = text.count("\n")
-    bases = pp._bases or [(pp.main_file, i + 1) for i in range(pp.text.count("\n") + 1)]
-    tables = pp._tables or [None] * len(bases)
-    return PreprocessedSource(text + pp.text, pp.main_file, pp.sources,
-                              [(HEADER, i + 1) for i in range(k)] + list(bases), [None] * k + list(tables))

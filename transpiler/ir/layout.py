@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Callable, Optional
 
-from . import ir
+from .. import ir
 
 #: (size, alignment) in bytes
 Layout = tuple[int, int]

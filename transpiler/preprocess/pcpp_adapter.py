@@ -19,12 +19,12 @@ from typing import Sequence
 
 from pcpp.preprocessor import Preprocessor
 
-from .diagnostics import DiagnosticSink, Note
-from .preprocess_directives import DirectiveHooks
-from .preprocess_errors import Stop
+from ..diagnostics import DiagnosticSink, Note
+from .directives import DirectiveHooks
+from .errors import Stop
 from .macro_constants import record
-from .preprocess_layout import Layout, PreprocessedSource, Src
-from .source import SourceMap, Span
+from .linemap import Layout, PreprocessedSource, Src
+from ..source import SourceMap, Span
 
 __all__ = ["PcppAdapter", "MACRO_EXPANSION_LIMIT"]
 

@@ -6,7 +6,7 @@ every problem becomes one amppy diagnostic at the directive's position instead
 of pcpp's own output or exception: directives pcpp would index past the end of
 get a harmless stand-in token, `#error`/`#warning` are reported, and
 `#include` finds the user's files (quote form: the including file's folder,
-then `-I` folders) or a virtual system header (`amppy.preprocess_headers`).
+then `-I` folders) or a virtual system header (`amppy.preprocess.virtual_headers`).
 It relies on the adapter (`amppy.preprocess_pcpp.PcppAdapter`) for positions
 (`_tok_span`, `_dir_span`, `_line_span`) and its state (`sink`, `sources`,
 `include_dirs`, the include stack `_stack`).
@@ -18,8 +18,8 @@ import os
 
 from pcpp.preprocessor import Action, OutputDirective
 
-from .preprocess_errors import Stop, decode_source, translate_error
-from .preprocess_headers import SYSTEM_HELP, VIRTUAL_HEADERS, own_header
+from .errors import Stop, decode_source, translate_error
+from .virtual_headers import SYSTEM_HELP, VIRTUAL_HEADERS, own_header
 
 __all__ = ["DirectiveHooks", "MAX_INCLUDE_DEPTH"]
 

@@ -3,9 +3,9 @@
 Two sources: Lark's exceptions (`UnexpectedCharacters`, `UnexpectedToken`,
 `UnexpectedEOF`), which `report_syntax_error` turns into one `syntax-error`
 diagnostic on the sink, and `_SyntaxProblem`, which the AST builders
-(`amppy.parse_builders`) raise for what the grammar accepts but C++ does not
+(`amppy.parse.builders`) raise for what the grammar accepts but C++ does not
 (a type name where a declarator's name belongs, an unknown `restrict(...)`
-specifier, a bad escape or octal digit).  Only the Lark path of `amppy.parse`
+specifier, a bad escape or octal digit).  Only the Lark path of `amppy.parse.parser`
 reports; the fast path hands any problem over to it.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from .diagnostics import CompileError, DiagnosticSink
+from ..diagnostics import CompileError, DiagnosticSink
 
 
 class _SyntaxProblem(Exception):

@@ -3,7 +3,7 @@
 amppy knows the APIs these headers declare (`amppy.sema.library`), so each one
 is only the macros a program may use from it: `#include <cmath>` reads the text
 in `VIRTUAL_HEADERS` (which emits no tokens of its own) instead of a file.
-`amppy.preprocess_pcpp` looks names up here; `SYSTEM_HELP` is the help of an
+`amppy.preprocess.pcpp_adapter` looks names up here; `SYSTEM_HELP` is the help of an
 unknown system header, and `PREDEFINED` the macros every translation unit has.
 """
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import os
 
-from .short_vectors import VIRTUAL_TEXT
+from ..cxx.short_vectors import VIRTUAL_TEXT
 
 __all__ = ["VIRTUAL_HEADERS", "STANDARD_HEADERS", "SYSTEM_HELP", "PREDEFINED", "own_header"]
 
@@ -72,7 +72,7 @@ VIRTUAL_HEADERS: dict[str, str] = {
 }
 
 # <amp_short_vectors.h> (and <amp_graphics.h>, which declares the same types) only mark the
-# program: preprocess() puts the classes it uses before its text (amppy.short_vectors).
+# program: preprocess() puts the classes it uses before its text (amppy.cxx.short_vectors).
 VIRTUAL_HEADERS.update({"amp_short_vectors.h": VIRTUAL_TEXT, "amp_graphics.h": VIRTUAL_TEXT})
 
 _LIMITS = """\

@@ -12,8 +12,8 @@ from __future__ import annotations
 import codecs
 import re
 
-from .diagnostics import DiagnosticSink
-from .source import SourceMap, Span
+from ..diagnostics import DiagnosticSink
+from ..source import SourceMap, Span
 
 __all__ = ["Stop", "translate_error", "decode_source"]
 

@@ -1,4 +1,4 @@
-"""The parse tree and the AST builders that turn it into `amppy.ast` nodes.
+"""The parse tree and the AST builders that turn it into `amppy.parse.ast` nodes.
 
 `ToAst` holds one builder method per grammar rule (the rule groups live in
 `parse_build_decls`, `parse_build_stmts` and `parse_build_exprs`).  Two ways in:
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from lark import Tree
 
-from .parse_build_decls import DeclBuilders
-from .parse_build_exprs import ExprBuilders
-from .parse_build_stmts import StmtBuilders
+from .build_decls import DeclBuilders
+from .build_exprs import ExprBuilders
+from .build_stmts import StmtBuilders
 
 
 class Node:

@@ -11,7 +11,7 @@ the program's own namespaces are one scope to amppy: `util::` before a name is d
 name the program declares in two namespaces is reported by sema), and a namespace alias
 (`namespace amp = concurrency;`) reads as the namespace it names.
 
-`amppy.parse` uses it on both parse paths: as Lark's postlexer, and over
+`amppy.parse.parser` uses it on both parse paths: as Lark's postlexer, and over
 `amppy.lalr.Lexer`'s tokens on the fast path.
 """
 from __future__ import annotations

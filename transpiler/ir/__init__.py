@@ -1,0 +1,7 @@
+"""amppy's IR: typed node kinds (`nodes`), C++ types (`types`), traversal (`walk`), the C++
+wording and dump for diagnostics and `--emit ir` (`text`), and sizes and alignments (`layout`).
+
+Every stage names the IR as `ir.X`: this package re-exports the node kinds, the types and the
+traversal.
+"""
+from .nodes import *  # noqa: F401,F403  (ir.Program, ir.Scalar, ir.walk, ...)
