@@ -342,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
             _report(sink, sources, ns)
             return _write(ns, dump(tu))
         if ns.command == "translate" and ns.emit == "ir":
-            from .ir.nodes import dump as dump_ir
+            from .ir import dump as dump_ir
             pp, program = driver.analyse_units(units, opts, sink)
             sources = pp.sources
             _report(sink, sources, ns)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .. import ir
-from ..ir.nodes import has_jump
+from ..ir import has_jump
 
 #: the most statements one compiled function gets from a long list (below: emitted as written)
 PART_STATEMENTS = 64

@@ -5,3 +5,4 @@ Every stage names the IR as `ir.X`: this package re-exports the node kinds, the 
 traversal.
 """
 from .nodes import *  # noqa: F401,F403  (ir.Program, ir.Scalar, ir.walk, ...)
+from .queries import *  # noqa: F401,F403  (ir.root, ir.is_lvalue, ir.switch_arms, ...)

@@ -18,8 +18,8 @@ Example (tile_average's kernel, abridged, as `amppy translate --emit ir` prints 
       Barrier all
       If (t_idx.local[0] == 0) && (t_idx.local[1] == 0) ...
 
-This module declares the node kinds and answers questions about them (`root`, `has_jump`,
-`switch_arms`, ...).  It re-exports the types (`ir/types.py`: `ir.Scalar`, `ir.SCALARS`) and
+This module declares the node kinds (`ir/queries.py` answers questions about them: `root`,
+`has_jump`, `is_lvalue`, ...).  It re-exports the types (`ir/types.py`: `ir.Scalar`, `ir.SCALARS`) and
 the traversal (`ir/walk.py`: `ir.children`, `ir.walk`, `ir.Visitor`), so `ir.X` names them all.
 """
 from __future__ import annotations
@@ -570,81 +570,6 @@ def describe(node) -> str:
     """The C++ construct `node` stands for, as diagnostics name it (ir/text.py)."""
     from .text import describe as _describe
     return _describe(node)
-
-
-# ---- queries -------------------------------------------------------------------------------
-def root(e: Expr) -> Expr:
-    """The expression an element/field chain starts from (`a` in `a[i].f`, `t.local[0]`)."""
-    while isinstance(e, (ElementRef, FieldRef, IndexComponent)):
-        e = e.base
-    return e
-
-
-def root_symbol(e: Expr):
-    """The variable an lvalue / element chain starts from, or None."""
-    e = root(e)
-    return e.sym if isinstance(e, Var) else None
-
-
-def changed_refs(f: Expr) -> list:
-    """The `T&` parameters of numbers and strings of lambda `f` (`std::for_each`'s `[](float& x)`):
-    its Python function returns their new values after its result, and the algorithm stores them."""
-    if not isinstance(f, Lambda):
-        return []
-    return [p for p in f.params if p.by_ref and isinstance(p.type, (Scalar, StdString))]
-
-
-def assigned_symbol(target: Expr):
-    """The variable an assignment to `target` changes as a whole value: `x = ...` and a
-    component of an index<N>/extent<N> local (`idx[0] += 1`); else None."""
-    if isinstance(target, IndexComponent):
-        target = target.base
-    return target.sym if isinstance(target, Var) else None
-
-
-def has_jump(node, kind) -> bool:
-    """Does `node` contain a `kind` (Break/Continue) that leaves it (not inside a nested loop)?"""
-    if isinstance(node, kind):
-        return True
-    if isinstance(node, (For, While, DoWhile)):
-        return False
-    if isinstance(node, Switch) and kind is Break:
-        return False
-    if isinstance(node, Block):
-        return any(has_jump(x, kind) for x in node.body)
-    if isinstance(node, If):
-        return has_jump(node.then, kind) or (node.else_ is not None and has_jump(node.else_, kind))
-    if isinstance(node, Switch):
-        return any(has_jump(b, kind) for _, b, _ in node.cases)
-    return False
-
-
-def is_false(e: Expr) -> bool:
-    """Is `e` the constant false (`do { ... } while (false)`, `while (0)`)?"""
-    while isinstance(e, Convert):
-        e = e.operand
-    return isinstance(e, Const) and not isinstance(e.value, str) and not e.value
-
-
-def switch_arms(s: Switch) -> list[tuple[list, list]]:
-    """A `switch` as the arms of an if-chain, in case order: (labels, statements) each.  An
-    empty case's labels join the next arm; a case that falls through continues with the next
-    cases' statements.  None stands for `default:` (sema has removed each case's closing
-    `break`)."""
-    cases = list(s.cases)
-    arms, pending = [], []
-    for i, (values, body, falls) in enumerate(cases):
-        labels = list(values) if values else [None]
-        if falls and not body.body and i + 1 < len(cases):
-            pending += labels
-            continue
-        stmts, j = list(body.body), i
-        while cases[j][2] and j + 1 < len(cases):
-            j += 1
-            stmts += cases[j][1].body
-        arms.append((pending + labels, stmts))
-        pending = []
-    return arms
 
 
 def node_kinds() -> list[type]:

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 
 from .. import ir
 from ..diagnostics import KernelCodegenError
-from ..ir.nodes import has_jump
+from ..ir import has_jump
 from ..passes.uniformity import Uniformity, analyse
 
 _LOOPS = (ir.For, ir.While, ir.DoWhile)

@@ -30,6 +30,7 @@ from dataclasses import replace
 
 from ..parse import ast as A
 from .. import ir
+from ..ir.queries import is_lvalue
 from ..names import field_name
 from ..source import Span
 from . import local_classes as LC
@@ -479,7 +480,7 @@ def _args(a, n_args) -> list:
 
 def finish(a, sym: ir.Symbol, obj: ir.Expr | None, args: list, arg_spans: list, span: Span) -> ir.Expr:
     """The call of member function `sym` on `obj` (None: a static one, or a constructor)."""
-    from .library import checked_call
+    from .calls import checked_call
     pre = [obj] if sym.member in ("method", "dtor") else []
     return checked_call(a, sym, pre, args, arg_spans, span)
 
@@ -528,7 +529,6 @@ def construct(a, t: ir.StructType, args: tuple, span: Span, spans: list) -> ir.E
     """`V(1, 2)`, `V v(1, 2);`, `V v;`, `V{1, 2}`: the constructor C++ chooses."""
     sd = a.structs[t.name]
     if len(args) == 1 and args[0].type == t:         # the implicit copy constructor
-        from .expressions import is_lvalue
         return ir.Copy(span, t, args[0]) if is_lvalue(args[0]) else args[0]
     if not sd.ctors:
         return None

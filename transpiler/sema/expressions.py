@@ -14,6 +14,7 @@ import re
 
 from ..parse import ast as A
 from .. import ir
+from ..ir.queries import is_lvalue, negate, value_owner
 from ..cxx.types import AMP_BANNED, float_to_integer, round_value, wrap_value
 from ..names import field_name
 from ..source import Span
@@ -708,40 +709,9 @@ class Expressions:
         return L.call(self, n)
 
 
-def negate(b: ir.Expr, span: Span) -> ir.Expr:
-    """`!b` of a bool; `!!x` is `x` (`!stream`, whose test is `!fail()`, is `stream.fail()`)."""
-    if isinstance(b, ir.Unary) and b.op == "!":
-        return b.operand
-    return ir.Unary(span, ir.BOOL, "!", b)
-
-
-def is_lvalue(e: ir.Expr) -> bool:
-    return isinstance(e, (ir.Var, ir.ElementRef, ir.FieldRef)) or (
-        isinstance(e, ir.IndexComponent) and is_lvalue(e.base))
-
-
-def is_lvalue_conditional(e: ir.Expr) -> bool:
-    """`c ? x : y` of two lvalues of one type: an lvalue in C++, which amppy binds to reference
-    parameters (codegen/refs.py puts the changed value back where the condition chose)."""
-    return isinstance(e, ir.Conditional) and e.then.type == e.else_.type and all(
-        is_lvalue(x) or is_lvalue_conditional(x) for x in (e.then, e.else_))
-
-
 #: the largest finite float and double, exactly
 _FLT_MAX = decimal.Decimal(float.fromhex("0x1.fffffep+127"))
 _DBL_MAX = decimal.Decimal(float.fromhex("0x1.fffffffffffffp+1023"))
-
-
-def value_owner(e: ir.Expr) -> ir.Var | None:
-    """The variable whose value `e` is, or is part of (a field, an element of a C array or a
-    vector); None when `e` is reached through a pointer, a view or a call."""
-    while True:
-        if isinstance(e, ir.FieldRef) and not e.arrow:
-            e = e.base
-        elif isinstance(e, ir.ElementRef) and isinstance(e.base.type, (ir.CArray, ir.Vector)):
-            e = e.base
-        else:
-            return e if isinstance(e, ir.Var) else None
 
 
 def _beyond_range(text: str, single: bool) -> bool:

@@ -17,7 +17,7 @@ from . import library as L
 from . import utility as U
 from . import fnptr as FP
 from .context import FnContext
-from .expressions import is_lvalue
+from ..ir.queries import is_lvalue
 from .scope import Scope, python_name
 
 

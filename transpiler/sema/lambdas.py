@@ -165,7 +165,7 @@ def lifted_call(a, n: A.Call) -> ir.Expr:
             sym = a.declare_function(d, instance=(f"lambda at {lam.span.line}:{lam.span.col}", name))
             a.lifted[key] = sym
             a.function_body(d, sym)
-    from .library import user_call
+    from .calls import user_call
     return user_call(a, sym, n)
 
 

@@ -10,10 +10,12 @@ import dataclasses
 
 from ..parse import ast as A
 from .. import ir
+from ..ir.queries import is_lvalue
 from ..cxx.mathfuncs import NAMES
 from ..names import field_name
-from ..sema import (accelerators, amp_math, chrono, classes, containers, exceptions, lambdas, local_classes, memory,
+from ..sema import (accelerators, amp_math, chrono, classes, containers, exceptions, lambdas, memory,
                overloads, ppl, random, streams, strings, templates, tiling, utility, views)
+from .calls import checked_call, user_call
 from .constfold import fold
 from .scope import Alias
 from .types import promote
@@ -308,100 +310,6 @@ def call(a, n: A.Call) -> ir.Expr:
     a.error("not-callable", f"called object of type '{t}' is not a function", n.span)
 
 
-def user_call(a, sym: ir.Symbol, n: A.Call) -> ir.Expr:
-    return checked_call(a, sym, [], [a.expr(x) for x in n.args], [x.span for x in n.args], n.span)
-
-
-def _restriction_allowed(a, f: ir.Symbol, span, via: str = "") -> None:
-    """The caller's restriction allows calling `f`; `via`: the default argument the call is in
-    (reported at the call that uses the defaults, as Visual C++ does)."""
-    what = f"the default argument of '{via}' calls '{f.name}'" if via else f"call to '{f.name}'"
-    if a.in_amp() and "amp" not in f.restrict_:
-        a.error("amp-restrict", f"{what}, which is not restrict(amp), from restrict(amp) code", span,
-                help=f"declare '{f.name}' restrict(amp) or restrict(cpu, amp)")
-    if not a.in_amp() and "cpu" not in f.restrict_:
-        a.error("amp-restrict", f"{what}, which is restrict(amp) only, from CPU code", span,
-                help=f"declare '{f.name}' restrict(cpu, amp) to call it from the host too")
-
-
-def _cpu_version(a, sym: ir.Symbol, args: list, span) -> None:
-    """A restrict(cpu, amp) function is compiled twice: its call of a restrict(amp)-only free
-    function `sym` (chosen for amp code) needs a restrict(cpu) overload that takes the same
-    arguments for the CPU's version (Visual Studio's C3930)."""
-    if "cpu" in sym.restrict_ or sym.owner or a.fn.kernel is not None or not {"cpu", "amp"} <= set(a.fn.restrict):
-        return
-    name = sym.name.split("<", 1)[0]            # (an instance of a template: `tf<int>`)
-    found, _ = a.globals.lookup(name)
-    group = overloads.symbols_of(found)
-    cpu_templates = [d for d in a.function_templates.get(name, []) if "cpu" in (d.decl.restrict or ("cpu",))]
-    if not any(overloads.viable(a, s, args, False) is not None for s in group if s.kind == "function") and \
-            not templates.deducible(a, cpu_templates, None, args, span):
-        a.error("amp-restrict", f"call to '{sym.name}' from restrict(cpu, amp) code: no restrict(cpu) '{sym.name}' "
-                "takes these arguments", span,
-                help=f"declare '{sym.name}' restrict(cpu, amp), or add a restrict(cpu) overload")
-
-
-def _defaults_context(a, sym: ir.Symbol) -> bool | None:
-    """Where `sym`'s default arguments choose their overloads: at namespace scope the CPU's
-    (False), in a local class of a restrict(amp) or restrict(cpu) function that function's
-    (the suite's DefaultArguments/Test.03: `foo()` binds to the amp overload), else the caller's."""
-    if not sym.owner:
-        return False
-    outer = local_classes.enclosing(a, a.structs[sym.owner]) if sym.owner in a.structs else None
-    if outer is None or len(outer.restrict) != 1:
-        return None
-    return outer.restrict == ("amp",)
-
-
-def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) -> ir.Expr:
-    """The call of program function `sym`: `pre` (a member function's object) and `args`
-    (analysed) converted to its parameters, default arguments filled in (evaluated at the call,
-    as C++ does), and the restriction of caller and callee checked."""
-    if sym.type.ret == lambdas.AUTO:    # `auto f() {...}`: its body first, for the call's type
-        a.deduce_return(sym, span)
-    ft: ir.Function = sym.type
-    params = ft.params[len(pre):]
-    defaults = (sym.defaults or (None,) * len(ft.params))[len(pre):]
-    required = len(params) - sum(1 for x in defaults if x is not None)
-    if not required <= len(args) or len(args) > len(params) and not sym.variadic:
-        want = str(len(params)) if required == len(params) else f"{required} to {len(params)}"
-        a.error("call-args", f"'{sym.name}' takes {want} argument(s), {len(args)} given", span)
-    if a.fn is not None and a.choice_context is None:
-        _cpu_version(a, sym, args, span)
-    extra = [x for x in defaults[len(args):]]           # default arguments, evaluated at the call
-    saved, a.choice_context = a.choice_context, _defaults_context(a, sym)
-    try:
-        filled = [a.expr(x) for x in extra]
-    finally:
-        a.choice_context = saved
-    if a.fn is not None and a.choice_context is None:      # the functions the defaults call run here
-        for x in (x for e in filled for x in ir.walk(e)):
-            if isinstance(x, ir.Call) and x.func.kind == "function":
-                _restriction_allowed(a, x.func, span, via=sym.name)
-    args = list(pre) + list(args) + filled
-    spans = [span] * len(pre) + list(spans) + [x.span for x in extra]
-    from .expressions import is_lvalue, is_lvalue_conditional
-    refs = sym.ref_params or (False,) * len(ft.params)
-    mutable = sym.mutable_refs or (False,) * len(ft.params)
-    for e, pt, s, m in zip(args, ft.params, spans, mutable):
-        if m and not isinstance(pt, (ir.ArrayView, ir.AmpArray)) and not is_lvalue(e) and \
-                not is_lvalue_conditional(e) and \
-                not (isinstance(pt, ir.Library) and pt.name in streams.KINDS):     # (streams are objects)
-            a.error("ref-binding", f"non-const reference to '{pt}' cannot bind to a temporary", s,
-                    help="pass a variable (the function changes it), or make the parameter const")
-    conv = tuple(a.convert(e, pt, s, copy=not by_ref)      # by value: C++ copies
-                 for e, pt, s, by_ref in zip(args, ft.params, spans, refs))
-    if any(sym.pointer_refs):               # `T& v` whose address the callee takes: `&arg`
-        conv = tuple(memory.ref_argument(a, e, s) if pr else e
-                     for e, s, pr in zip(conv, spans, sym.pointer_refs + (False,) * len(conv)))
-    a.call_sites.append((sym, span, a.fn is not None and a.in_amp()))
-    if a.fn is not None:
-        a.fn.calls.append(sym)
-    if a.choice_context is None:            # (a default argument's: at its call, above; a global's: the CPU's)
-        _restriction_allowed(a, sym, span)
-    return ir.Call(span, ft.ret, sym, conv)
-
-
 #: C++ AMP atomic functions: name -> number of arguments after the destination pointer
 #: (atomic_compare_exchange(&dest, &expected, value): the address of the expected value, then one)
 ATOMICS = {"atomic_fetch_add": 1, "atomic_fetch_sub": 1, "atomic_fetch_inc": 0, "atomic_fetch_dec": 0,
@@ -674,7 +582,6 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
         a.unsupported("'std::distance' of these arguments is", n.span,
                       help="amppy translates std::distance of two iterators of a std::vector")
     if name == "move" and len(n.args) == 1:     # std::move(x): x as an rvalue (it may be moved from)
-        from .expressions import is_lvalue
         x = a.expr(n.args[0])
         if isinstance(x.type, (ir.Vector, ir.StructType, ir.CArray)) and is_lvalue(x):
             return ir.Copy(n.span, x.type, x)   # what is moved from keeps a valid value of its own

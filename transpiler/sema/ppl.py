@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..parse import ast as A
 from .. import ir
+from ..ir.queries import is_lvalue
 
 CRITICAL_SECTION = ir.Library("critical_section")
 SCOPED_LOCK = ir.Library("critical_section::scoped_lock")
@@ -79,7 +80,6 @@ def release(span, lock: ir.Expr) -> ir.Stmt:
 
 
 def _queue_method(a, q: ir.Expr, name: str, args: list, n) -> ir.Expr:
-    from .expressions import is_lvalue
     elem, sp = q.type.elem, n.span
     arity = {"push": 1, "try_pop": 1, "empty": 0, "unsafe_size": 0, "clear": 0}
     if name not in arity:

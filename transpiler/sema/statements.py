@@ -14,7 +14,7 @@ from .. import ir
 from ..source import Span
 from .constfold import fold
 from .context import ERROR_TYPE, SemaError
-from .expressions import is_lvalue, is_lvalue_conditional, negate, value_owner
+from ..ir.queries import is_lvalue, is_lvalue_conditional, negate, value_owner
 from . import exceptions as E
 from . import lambdas as LM
 from .lambdas import AUTO

@@ -354,7 +354,7 @@ def explicit_args(a, d: A.TemplateDecl, args_ast, at) -> list:
 
 def call(a, name: str, explicit: list | None, args: list, spans: list, span, regular: list) -> ir.Expr:
     """A call of `name`, a function template (maybe also ordinary overloads `regular`)."""
-    from .library import checked_call
+    from .calls import checked_call
     best = choose(a, a.function_templates[name], explicit, args, span, name, regular,
                   lambda d, env: instantiate_function(a, d, env, span))
     return checked_call(a, best, [], args, spans, span)

@@ -14,6 +14,7 @@ import numpy as np
 
 from ..parse import ast as A
 from .. import ir
+from ..ir.queries import is_lvalue
 from . import traits
 
 
@@ -206,7 +207,6 @@ def convert_pair(a, e: ir.Expr, t: ir.StructType, span) -> ir.Expr | None:
     if isinstance(e, ir.Construct) and len(e.args) == 2:
         values = e.args                     # (each value made once)
     else:
-        from .expressions import is_lvalue
         if not is_lvalue(e):
             a.unsupported(f"converting '{e.type}' to '{t}' from a value that is not a variable is", span)
         values = tuple(ir.FieldRef(span, ft, e, name, False) for name, ft in a.struct_fields(e.type))
@@ -234,7 +234,6 @@ def compare_pairs(a, op: str, x: ir.Expr, y: ir.Expr, span) -> ir.Expr:
         return less if op == ">" else ir.Unary(span, ir.BOOL, "!", less)
     if op == ">=":
         return ir.Unary(span, ir.BOOL, "!", compare_pairs(a, "<", x, y, span))
-    from .expressions import is_lvalue
     if not (is_lvalue(x) and is_lvalue(y)):
         a.unsupported("ordering pairs that are not variables or elements is", span)
     (f, ft), (s, st) = a.struct_fields(x.type)

@@ -13,6 +13,7 @@ members are errors in restrict(amp) code.
 from __future__ import annotations
 
 from .. import ir
+from ..ir.queries import value_owner
 from . import accelerators
 
 FUTURE = ir.Library("completion_future")
@@ -442,7 +443,6 @@ def copy_call(a, name: str, args: list, spans: list, sp, member=False, const_ite
 def _writable_destination(a, what, dst: ir.Expr, span, const_iterator: bool) -> None:
     """The destination of a copy is one C++ lets it write: not a `const array`, not a pointer to
     const, not a `cbegin()` iterator (<amp.h> has no overload that takes them)."""
-    from .expressions import value_owner
     owner = value_owner(dst)
     if isinstance(dst.type, ir.AmpArray) and owner is not None and owner.sym.readonly:
         a.error("not-assignable", f"'{what}' cannot write into the const array '{owner.sym.name}'", span,
