@@ -104,7 +104,7 @@ class HostWriter(PyEmitter):
         self.last_line = 0                  # the last C++ line a statement came from
         self.global_syms = {g.sym for g in program.globals}
         self.p_struct_names = {s.name: s.py_name for s in program.structs}
-        from ..sema.types import LIBRARY_STRUCTS      # Win32's LARGE_INTEGER, COORD, ...: records too
+        from ..cxx.win32 import STRUCTS as LIBRARY_STRUCTS      # Win32's LARGE_INTEGER, COORD, ...: records too
         self.record_structs = {s.name for s in program.structs if not s.host_only} | set(LIBRARY_STRUCTS)
         self.hidden = redefined_in_derived(program)
         self.module_names = ({f.sym.py_name for f in program.functions} | {s.py_name for s in program.structs}

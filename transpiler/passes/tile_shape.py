@@ -105,6 +105,6 @@ def sizeof(t: ir.Type, program: ir.Program) -> int:
 def _fields(t: ir.StructType, program: ir.Program) -> list:
     fields = next((s.fields for s in program.structs if s.name == t.name), None)
     if fields is None:
-        from ..sema.types import LIBRARY_STRUCTS
+        from ..cxx.win32 import STRUCTS as LIBRARY_STRUCTS
         fields = LIBRARY_STRUCTS.get(t.name, [])
     return fields

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..parse import ast as A
 from .. import ir
+from .areas import Area, names
 
 ACCELERATOR = ir.Library("accelerator")
 VIEW = ir.Library("accelerator_view")
@@ -121,3 +122,10 @@ def placed(a, array: ir.Expr, args: list, spans: list, span) -> ir.Expr:
     if a.in_amp():
         a.error("amp-restrict", "an array cannot be made in restrict(amp) code", span)
     return ir.LibCall(span, array.type, "placed", array, tuple(args))
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+AREA = Area("accelerator, accelerator_view", types=names("accelerator accelerator_view"),
+            named_type=lambda a, t: ir.Library(t.name) if t.name in ("accelerator", "accelerator_view") else None,
+            owns=involved, construct=lambda a, t, args, span, spans: construct(a, t, list(args), spans, span),
+            method=method)

@@ -28,7 +28,7 @@ from __future__ import annotations
 from ..parse import ast as A
 from .. import ir
 from ..cxx.mathfuncs import DIRECT3D, FUNCTIONS, NAMES, NAMESPACES
-from .types import common_type, promote
+from .arithmetic import common_type, promote
 from . import short_vectors as SV
 
 _QUALIFIED = {"fast_math": "fast_math", "precise_math": "precise_math", "direct3d": "direct3d", "std": "std"}

@@ -28,6 +28,7 @@ from . import linkage
 from . import templates as T
 from .context import SemaError
 from .declarations import Declarations
+from .types import TypeResolution
 from .expressions import Expressions
 from .kernels import Kernels
 from .lambdas import AUTO
@@ -35,7 +36,7 @@ from .scope import PyNames, Scope
 from .statements import Statements
 
 
-class Analyser(Declarations, Statements, Expressions, Kernels):
+class Analyser(TypeResolution, Declarations, Statements, Expressions, Kernels):
     def __init__(self, pp, sink: DiagnosticSink, ltcg: bool = False, link_checks: bool = True):
         self.pp = pp
         self.sink = sink

@@ -14,6 +14,7 @@ from math import gcd
 
 from ..parse import ast as A
 from .. import ir
+from .areas import Area, names
 
 NS = ir.Duration("long long", 1, 10**9)
 #: the named durations: name -> type
@@ -104,7 +105,7 @@ def _rep_scalar(rep: str) -> ir.Scalar:
 
 def common(x: ir.Duration, y: ir.Duration) -> ir.Duration:
     """common_type of two durations: period gcd(num)/lcm(den), rep by the arithmetic conversions."""
-    from .types import common_type
+    from .arithmetic import common_type
     rep = common_type(ir.Scalar(x.rep), ir.Scalar(y.rep)).name
     den = x.den * y.den // gcd(x.den, y.den)
     return ir.Duration(rep, gcd(x.num, y.num), den)
@@ -227,9 +228,18 @@ def binary(a, op: str, x: ir.Expr, y: ir.Expr, span) -> ir.Expr:
             c = common(tx, ty)
             return ir.LibCall(span, ir.Scalar(c.rep), "/", x, (y,))
     if isinstance(tx, ir.Duration) and isinstance(ty, ir.Scalar) and op in ("*", "/", "%"):
-        from .types import common_type
+        from .arithmetic import common_type
         rep = common_type(ir.Scalar(tx.rep), ty).name
         return ir.LibCall(span, ir.Duration(rep, tx.num, tx.den), op, x, (y,))
     if isinstance(ty, ir.Duration) and isinstance(tx, ir.Scalar) and op == "*":
         return binary(a, op, y, x, span)
     a.error("type-mismatch", f"invalid operands to binary expression ('{tx}' and '{ty}')", span)
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+def _template_type(a, t: A.TypeName) -> ir.Type | None:
+    return named_type(a, t) if t.name in ("duration", "time_point") else None
+
+
+AREA = Area("<chrono>", templates=names("duration time_point duration_cast time_point_cast"),
+            named_type=named_type, template_type=_template_type, owns=involved, construct=construct, method=method)

@@ -37,7 +37,7 @@ from . import local_classes as LC
 from . import overloads as O
 from .context import SemaError
 from .scope import Scope
-from .types import zero
+from .arithmetic import zero
 
 #: The Python spelling of each overloadable operator (`operator+` -> `op_add`).
 OPERATORS = {

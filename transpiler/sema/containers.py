@@ -7,6 +7,10 @@ iterators (`v.begin() + i`), as in C++; members that return a position return an
 from __future__ import annotations
 
 from .. import ir
+from ..parse import ast as A
+from ..ir.queries import is_lvalue
+from . import memory
+from .areas import Area, names
 
 SIZE_T = ir.Scalar("size_t")
 
@@ -96,3 +100,52 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
     if name in ("emplace_hint", "get_allocator"):
         a.unsupported(f"'{t}::{name}' is", n.func.span)
     a.error("no-member", f"no member named '{name}' in '{t}'", n.func.span)
+
+
+def construct(a, t: ir.Vector, args: tuple, span, spans) -> ir.Expr:
+    """`std::vector<T> v(n[, value])`, `(first, last)`, a copy; `std::array<T, N>` (an aggregate)."""
+    if t.size is not None:                  # std::array: an aggregate
+        if len(args) == 1 and args[0].type == t:
+            return ir.Copy(span, t, args[0]) if is_lvalue(args[0]) else args[0]
+        if args:
+            a.error("ctor-args", f"no matching constructor for initialization of '{t}'", span,
+                    help="initialise a std::array with braces: {1, 2, 3}")
+        return ir.Construct(span, t, ())
+    if len(args) == 1 and isinstance(args[0].type, ir.Vector):
+        return ir.Copy(span, t, args[0])
+    if len(args) == 1 and isinstance(args[0].type, ir.AmpArray):
+        return ir.LibCall(span, t, "to_vector", args[0], ())
+    pointers = [memory.decay(x) if isinstance(x.type, ir.CArray) and isinstance(x.type.elem, ir.Scalar) else x
+                for x in args]
+    if len(args) == 2 and all(isinstance(x.type, ir.Pointer) and isinstance(x.type.elem, ir.Scalar)
+                              for x in pointers):                      # vector(first, last)
+        return ir.Construct(span, t, (pointers[0], pointers[1]))
+    if len(args) >= 1:
+        if isinstance(args[0].type, ir.Iterator) and len(args) == 2 and args[1].type == args[0].type:
+            return ir.Construct(span, t, args)      # vector(first, last)
+        n = a.convert(args[0], ir.Scalar("size_t"), spans[0])
+        rest = (a.convert(args[1], t.elem, spans[1]),) if len(args) > 1 else ()
+        if isinstance(args[0].type, ir.Iterator):
+            return ir.Construct(span, t, args)
+        return ir.Construct(span, t, (n,) + rest)
+    return ir.Construct(span, t, ())
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+def _template_type(a, t: A.TypeName) -> ir.Type | None:
+    """`std::vector<T>`, `std::array<T, N>`."""
+    name, args = t.name, t.args
+    if name == "vector":
+        a.nargs(t, 1, 2)
+        return ir.Vector(a.type_arg(args[0], t))
+    if name == "array" and t.namespace == ("std",):
+        a.nargs(t, 2, 2)
+        n = a.const_int(args[1], "array size")
+        if n < 0:
+            a.error("bad-array-size", f"array size must not be negative, not {n}", args[1].span)
+        return ir.Vector(a.type_arg(args[0], t), n)
+    return None
+
+
+AREA = Area("std::vector, std::array", templates=names("vector array"), template_type=_template_type,
+            owns=lambda t: isinstance(t, ir.Vector), construct=construct, method=method)

@@ -8,12 +8,9 @@ functions it calls.
 from __future__ import annotations
 
 from ..parse import ast as A
-from ..cxx.amp_types import element_problem, nested_container
 from .. import ir
 from ..names import field_name
-from ..parse.lexhack import CONTAINER_MEMBER_TYPES, LIBRARY_TEMPLATES, LIBRARY_TYPES
 from .constfold import fold
-from .library import ARITHMETIC_OBJECTS, FUNCTION_OBJECTS, not_yet
 from .context import FnContext, SemaError
 from .lambdas import AUTO
 from . import accelerators as AC
@@ -21,19 +18,11 @@ from . import classes as CL
 from . import fnptr as FP
 from . import linkage
 from . import overloads as O
-from . import templates as TM
-from . import traits as TR
-from . import random as R
-from . import chrono as C
 from . import memory as M
-from . import streams as ST
-from . import utility as U
 from . import short_vectors as SV
-from ..cxx import short_vectors as H_SV
-from .exceptions import CLASSES
 from .scope import Scope, python_name
-from . import ppl as PPL
-from .types import LIBRARY_STRUCTS, OPAQUE_LIBRARY, SCALAR_ALIASES, STRING_ALIASES, zero
+from .arithmetic import zero
+from ..cxx import win32
 
 #: The library's namespaces a program may name in `using namespace X;` / `using X::name;`.
 LIBRARY_NAMESPACES = frozenset({"concurrency", "Concurrency", "std", "concurrency::fast_math", "concurrency::precise_math",
@@ -45,301 +34,7 @@ HOST_MEMBER_TYPES = (ir.StdString, ir.String, ir.Vector, ir.Pointer, ir.ArrayVie
                      ir.Index, ir.Function, ir.Duration, ir.TimePoint)
 
 
-def _restriction(restrict) -> tuple[str, ...]:
-    """A restriction list in C++ AMP's order, without repeats: ("cpu", "amp")."""
-    return tuple(r for r in ("cpu", "amp") if r in restrict) or tuple(restrict)
-
-
 class Declarations:
-    # ---- types ---------------------------------------------------------------------------------
-    def resolve_type(self, t: A.TypeRef) -> ir.Type:
-        if FP.is_function_pointer_type(t):      # `int (*)(int)`, `int (&)(int)`, `int (C::*)(int)`
-            return FP.resolve(self, t)
-        if isinstance(t, A.FunctionType):
-            self.unsupported("function types (other than std::function's) are", t.span)
-        if isinstance(t, A.PointerType):
-            base = self.resolve_type(t.base)
-            if isinstance(base, ir.Scalar) and base.name in ("char", "wchar_t"):
-                return ir.String(base.name == "wchar_t")     # a C string: `char*`, `wchar_t*` (Unicode _TCHAR*)
-            return ir.Pointer(base)
-        if isinstance(t, A.ReferenceType):
-            return self.resolve_type(t.base)
-        if isinstance(t, A.ArrayType):
-            elem = self.resolve_type(t.base)
-            if t.size is None:
-                return ir.Pointer(elem)
-            n = self.const_int(t.size, "array size")
-            if n < 1:
-                self.error("bad-array-size", f"array size must be positive, not {n}", t.size.span)
-            if isinstance(elem, ir.CArray):
-                return ir.CArray(elem.elem, (n,) + elem.dims)
-            return ir.CArray(elem, (n,))
-        if t.args is None:
-            return self._named_type(t)
-        return self._template_type(t)
-
-    def _named_type(self, t: A.TypeName) -> ir.Type:
-        """A type name without template arguments: scalar, typedef, struct or library type."""
-        name = t.name
-        for sd in reversed(self.class_stack):      # a member type, inside its class
-            if name in sd.member_types and not t.namespace:
-                return sd.member_types[name]
-        if t.namespace and isinstance(self.tenv.get(t.namespace[-1]), ir.Type):
-            return self._member_type(t, self.tenv[t.namespace[-1]])    # `typename T::value_type`
-        if t.namespace and t.namespace[-1] in self.structs and name in self.structs[t.namespace[-1]].member_types:
-            return self.structs[t.namespace[-1]].member_types[name]     # `S::value_type`
-        if name in self.tenv and isinstance(self.tenv[name], ir.Type) and not t.namespace:
-            return self.tenv[name]          # a template's type parameter, in an instantiation
-        if name in self.class_templates:
-            self.error("missing-template-args", f"'{name}' needs template arguments", t.span)
-        if t.scope is not None and t.scope.name in TR.TYPE_TRAITS and t.scope.namespace in ((), ("std",)):
-            return TR.member_type(self, t.scope, name, t.span)     # `std::remove_const<T>::type`
-        if t.scope is not None:
-            return self._member_type(t, self.resolve_type(t.scope))
-        if t.namespace and t.namespace[-1] in self.typedefs and name in CONTAINER_MEMBER_TYPES:
-            return self._member_type(t, self.typedefs[t.namespace[-1]])     # `Row::iterator`
-        if name in ir.SCALARS:
-            return ir.Scalar(name)
-        if name == "void":
-            return ir.Void()
-        if name == "auto":
-            return ir.Library("auto")
-        if name in SCALAR_ALIASES:
-            return ir.Scalar(SCALAR_ALIASES[name])
-        if name == "nullptr_t":             # the type of `nullptr`: a null pointer
-            return ir.Pointer(ir.Void())
-        if name in STRING_ALIASES:          # Windows' C string types: `LPSTR` is `char*`
-            return ir.String(STRING_ALIASES[name])
-        if name in self.typedefs:
-            FP.check_amp(self, self.typedefs[name], t.span)
-            return self.typedefs[name]
-        if name in self.structs:
-            return ir.StructType(name, self.structs[name].py_name)
-        if name in LIBRARY_STRUCTS:
-            return ir.StructType(name)
-        if name in self.forward_structs:    # declared (`struct X;`), defined later: its Python
-            return ir.StructType(name, SV.class_py_name(self, name) or python_name(name))   # name is the one it will get
-        ct = C.named_type(self, t)
-        if ct is not None:
-            return ct
-        if name in ST.KINDS and t.namespace in ((), ("std",)):
-            return ir.Library(name)         # (`std::ostream&`: any output stream, as a parameter)
-        if name in ("string", "wstring") and t.namespace in ((), ("std",)):
-            return ir.StdString(name == "wstring")
-        if name in CLASSES:
-            return ir.Library(name)
-        if name in R.ENGINES:
-            return R.engine_type(name)
-        if name == "bernoulli_distribution":        # not a template: its values are bool
-            return ir.Library("bernoulli_distribution<bool>")
-        if name in OPAQUE_LIBRARY:
-            return ir.Library(name)
-        lock = PPL.named_type(t)
-        if lock is not None:
-            return lock
-        if name in ("extent", "index", "array_view", "array", "tiled_index", "tiled_extent", "vector"):
-            self.error("missing-template-args", f"'{name}' needs template arguments", t.span)
-        not_yet(self, name, t.namespace, t.span, LIBRARY_TYPES)     # a library type amppy lacks
-        self.error("unknown-type", f"unknown type name '{name}'", t.span)
-
-    def _template_type(self, t: A.TypeName) -> ir.Type:
-        """A library template: vector, array_view, array, extent, index, tiled_index, tiled_extent."""
-        name, args = t.name, t.args
-        if name in self.class_templates and not t.namespace:
-            return TM.class_type(self, t)
-        if name == "decltype" and not t.namespace:
-            return self.decltype(t.args[0], t.span)
-        if name == "concurrent_queue" and t.namespace in ((), ("concurrency",), ("Concurrency",)):
-            self._nargs(t, 1, 1)
-            return PPL.queue_type(self, self.type_arg(args[0], t), t.span)
-        if name == "vector":
-            self._nargs(t, 1, 2)
-            return ir.Vector(self.type_arg(args[0], t))
-        if name == "array" and t.namespace == ("std",):
-            self._nargs(t, 2, 2)
-            n = self.const_int(args[1], "array size")
-            if n < 0:
-                self.error("bad-array-size", f"array size must not be negative, not {n}", args[1].span)
-            return ir.Vector(self.type_arg(args[0], t), n)
-        if name in ("texture", "texture_view", "writeonly_texture_view"):
-            self._nargs(t, 1, 2)
-            elem_ast = args[0]
-            elem = self.type_arg(elem_ast, t)
-            rank = self.const_int(args[1], "rank") if len(args) > 1 else 1
-            if not 1 <= rank <= 3:
-                self.error("rank-mismatch", f"a texture has rank 1, 2 or 3, not {rank}", t.span)
-            vector = SV.from_header(self, elem) and elem.name in H_SV.CLASSES and H_SV.CLASSES[elem.name][1] != 3
-            if not (isinstance(elem, ir.Scalar) and elem.name in ("int", "unsigned int", "float", "double")
-                    or vector):
-                self.error("type-mismatch", f"a texture's elements are int, unsigned int, float, double, norm, "
-                           f"unorm or their 2- and 4-component short vectors, not '{elem}'", t.span)
-            const = isinstance(elem_ast, A.TypeName) and elem_ast.const
-            if name == "texture":
-                return ir.Texture(elem, rank)
-            if name == "writeonly_texture_view" and const:
-                self.error("type-mismatch", "a writeonly_texture_view's elements are not const", t.span)
-            return ir.TextureView(elem, rank, const, name == "writeonly_texture_view")
-        if name in ("array_view", "array"):
-            self._nargs(t, 1, 2)
-            elem_ast = args[0]
-            elem = self.type_arg(elem_ast, t)
-            rank = self.const_int(args[1], "rank") if len(args) > 1 else 1
-            self._check_rank(rank, t)
-            const = isinstance(elem_ast, A.TypeName) and elem_ast.const
-            if isinstance(elem_ast, A.ReferenceType):           # (Visual Studio's C2528)
-                self.error("template-args", f"'{name}' cannot hold references: its element type is '{elem}&'",
-                           t.span, help=f"use '{name}<{elem}, {rank}>'")
-            problem = element_problem(elem, self.structs)      # (amp.h's static_asserts: C2338, C3581)
-            if problem is not None:
-                self.error("amp-restrict", f"'{name}<{elem}, {rank}>': {problem[0]}", t.span, help=problem[1])
-            nested = nested_container(elem, self.structs)       # (Visual Studio's C2973)
-            if nested is not None:
-                self.error("template-args", f"'{name}<{elem}, {rank}>': its element type holds {nested}, and an {name} "
-                           "cannot hold C++ AMP containers", t.span,
-                           help="keep the containers in a std::vector, or give the class the data itself")
-            if name == "array_view":
-                return ir.ArrayView(elem, rank, const)
-            return ir.AmpArray(elem, rank)
-        if name in ("extent", "index"):
-            self._nargs(t, 1, 1)
-            rank = self.const_int(args[0], "rank")
-            self._check_rank(rank, t)
-            return ir.Extent(rank) if name == "extent" else ir.Index(rank)
-        if name in ("tiled_index", "tiled_extent"):
-            dims = tuple(self.const_int(a, "tile size") for a in args)
-            while len(dims) > 1 and dims[-1] == 0:      # `tiled_extent<D0, D1 = 0, D2 = 0>`: <16, 0, 0> is <16>
-                dims = dims[:-1]
-            for i, d in enumerate(dims):                 # (amp.h's static_asserts)
-                if d <= 0:
-                    self.error("amp-tile-shape", f"tile dimension {i} of '{name}' is {d}, but every tile dimension "
-                               "must be at least 1", t.span, help="use positive tile sizes")
-            return ir.TiledIndex(dims) if name == "tiled_index" else ir.TiledExtent(dims)
-        if name in R.DISTRIBUTIONS:
-            return R.distribution_type(self, t)
-        if name in ("duration", "time_point"):
-            ct = C.named_type(self, t)
-            if ct is not None:
-                return ct
-        if name in ("unique_ptr", "shared_ptr"):
-            self._nargs(t, 1, 1)
-            return M.smart_pointer_type(self, name, args[0], t.span)
-        if name == "pair":
-            self._nargs(t, 2, 2)
-            return U.pair_type(self, self.type_arg(args[0], t), self.type_arg(args[1], t), t.span)
-        if name == "function" and len(args) == 1 and isinstance(args[0], A.FunctionType):
-            fn = args[0]                    # std::function<R(P...)>: what a lambda or function is
-            return ir.Function(self.resolve_type(fn.ret), tuple(self.resolve_type(p) for p in fn.params))
-        if name in FUNCTION_OBJECTS:        # std::greater<int>: a function of two values
-            self._nargs(t, 0, 1)
-            elem = self.type_arg(args[0], t) if args else ir.Library("auto")
-            return ir.Function(elem if name in ARITHMETIC_OBJECTS else ir.BOOL, (elem, elem))
-        not_yet(self, name, t.namespace, t.span, LIBRARY_TEMPLATES)
-        self.unsupported(f"the template '{name}' is", t.span)
-
-    def return_type(self, d: A.FunctionDef, params: list) -> ir.Type:
-        """`d`'s return type; a trailing `-> decltype(a * b)` sees the parameters."""
-        r = d.return_type
-        if not (isinstance(r, A.TypeName) and r.name == "decltype"):
-            return self.resolve_type(r)
-        saved = self.scope, self.choice_context
-        self.scope = Scope(self.scope, "function")
-        if self.fn is None:                     # its calls bind in the function's restriction
-            self.choice_context = "amp" in (d.restrict or ())
-        try:
-            for p, pt in zip(d.params, params):
-                if p.name:
-                    self.scope.define(p.name, ir.Symbol(p.name, p.name, pt, "param", p.span))
-            return self.resolve_type(r)
-        finally:
-            self.scope, self.choice_context = saved
-
-    def function_type(self, fn: A.FunctionType) -> ir.FunctionType:
-        """A function type written as a type: without restrict(...), the restriction of the code it
-        is written in (C++ AMP: `float*(int)` in a restrict(cpu, amp) function is restrict(cpu, amp))."""
-        params = [self.resolve_type(p) for p in fn.params]
-        if len(params) == 1 and isinstance(params[0], ir.Void):
-            params = []                         # `int(void)`
-        if fn.variadic:
-            self.unsupported("a function type with '...' is", fn.span)
-        restrict = fn.restrict or (self.fn.restrict if self.fn is not None else ("cpu",))
-        return ir.FunctionType(self.resolve_type(fn.ret), tuple(params), _restriction(restrict))
-
-    def decltype(self, e, span) -> ir.Type:
-        """`decltype(a[0] * 2)`: the expression's type, analysed where it is written (its code is
-        not kept: C++ does not evaluate it); `decltype(S::x)`: the type of field `x`."""
-        if isinstance(e, A.Name) and e.namespace and e.namespace[-1] in self.structs:
-            fields = dict(self.structs[e.namespace[-1]].fields)
-            if field_name(e.name) in fields:
-                return fields[field_name(e.name)]
-        saved = (self.discarding, len(self.call_sites), list(self.fn.calls) if self.fn else None, self.unevaluated)
-        self.unevaluated = True
-        try:
-            operands = [e]                      # `decltype(1, 'a', 2u)`: the last operand's type
-            while isinstance(operands[0], A.Comma):     # (each operand checked; none runs)
-                operands[:1] = [operands[0].left, operands[0].right]
-            for o in operands[:-1]:
-                self.expr(o)
-            e = operands[-1]
-            x = self.expr(e)
-            t = x.type
-        finally:
-            self.discarding, self.unevaluated = saved[0], saved[3]
-            del self.call_sites[saved[1]:]
-            if self.fn is not None:
-                self.fn.calls[:] = saved[2]
-        if isinstance(t, ir.Library) and t.name in ("method", "function", "tile-method"):
-            self.unsupported("'decltype' of a function is", span)
-        if isinstance(e, (A.Name, A.TemplateId)) and isinstance(x, ir.Var) and x.sym.kind == "function":
-            return ir.FunctionType(t.ret, t.params, _restriction(x.sym.restrict_))     # `decltype(f)`
-        return t
-
-    def _member_type(self, t: A.TypeName, owner: ir.Type) -> ir.Type:
-        """`std::vector<T>::iterator`, `::size_type`, `::value_type`, `Buf<float>::value_type`"""
-        if isinstance(owner, ir.StructType) and owner.name in self.structs and \
-                t.name in self.structs[owner.name].member_types:
-            return self.structs[owner.name].member_types[t.name]
-        if isinstance(owner, (ir.ArrayView, ir.AmpArray)) and t.name == "value_type":
-            return owner.elem
-        if isinstance(owner, ir.Vector):
-            members = {"iterator": ir.Iterator(owner.elem), "const_iterator": ir.Iterator(owner.elem),
-                       "size_type": ir.Scalar("size_t"), "difference_type": ir.Scalar("long long"),
-                       "value_type": owner.elem, "reference": owner.elem, "const_reference": owner.elem}
-            if t.name in members:
-                return members[t.name]
-        self.unsupported(f"the member type '{owner}::{t.name}' is", t.span)
-
-    def _check_rank(self, rank: int, t: A.TypeName) -> None:
-        if rank < 1:
-            self.error("rank-mismatch", f"the rank of '{t.name}' must be at least 1, not {rank}", t.span)
-        if rank > ir.MAX_RANK:
-            self.unsupported(f"rank {rank}", t.span, f"amppy supports ranks 1 to {ir.MAX_RANK}")
-
-    def _nargs(self, t: A.TypeName, lo: int, hi: int):
-        if not lo <= len(t.args) <= hi:
-            self.error("template-args", f"wrong number of template arguments for '{t.name}'", t.span)
-
-    def type_arg(self, a, t) -> ir.Type:
-        if isinstance(a, A.FunctionType):       # `std::is_same<decltype(f), int(float) restrict(amp)>`
-            return self.function_type(a)
-        if isinstance(a, (A.TypeName, A.PointerType, A.ReferenceType, A.ArrayType, A.FunctionType,
-                          A.MemberPointerType)):
-            return self.resolve_type(a)
-        if isinstance(a, A.Name):
-            return self.resolve_type(A.TypeName(a.span, a.name, a.namespace, None, False, False, None))
-        self.error("template-args", f"expected a type as template argument of '{t.name}'", a.span)
-
-    def const_int(self, node, what: str) -> int:
-        """Fold a constant integer expression (template arguments, array sizes)."""
-        if isinstance(node, A.TypeName):
-            self.error("not-constant", f"expected a constant {what}, found a type", node.span)
-        e = self.expr(node)
-        v = fold(e)
-        if v is None or isinstance(v, float):
-            self.error("amp-tile-shape" if what == "tile size" else "not-constant",
-                       f"{what} must be a compile-time constant", node.span,
-                       help="use a literal, a #define or a 'static const int' initialised with a constant")
-        return int(v)
-
     # ---- top level -----------------------------------------------------------------------------
     def static_assert(self, d: A.StaticAssert) -> None:
         """`static_assert(cond, "message")`: checked when the condition folds to a constant."""
@@ -760,10 +455,10 @@ class Declarations:
     def struct_fields(self, t: ir.StructType, span=None):
         if t.name in self.structs:
             return self.structs[t.name].fields
-        if t.name not in LIBRARY_STRUCTS:       # declared (`struct Later;`), never defined
+        if t.name not in win32.STRUCTS:       # declared (`struct Later;`), never defined
             self.error("incomplete-type", f"member access into incomplete type '{t.name}'", span,
                        help=f"define '{t.name}' before using its members")
-        return LIBRARY_STRUCTS[t.name]
+        return win32.STRUCTS[t.name]
 
 
 def mutable_reference(t) -> bool:

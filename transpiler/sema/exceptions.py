@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..parse import ast as A
 from .. import ir
+from .areas import Area
 from .context import SemaError
 from .scope import Scope
 
@@ -129,3 +130,9 @@ def try_stmt(a, s: A.Try) -> ir.Stmt:
             a.handling -= 1
             a.scope = saved
     return ir.Try(s.span, body, tuple(handlers))
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+AREA = Area("<exception>, <stdexcept>, C++ AMP's exceptions", types=frozenset(CLASSES),
+            named_type=lambda a, t: ir.Library(t.name) if t.name in CLASSES else None,
+            owns=is_class, construct=construct, method=what)

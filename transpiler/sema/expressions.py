@@ -35,13 +35,14 @@ from . import conversions as CV
 from . import short_vectors as SV
 from . import templates as TM
 from .overloads import Overloads
+from .algorithms import FUNCTION_OBJECTS
 from .lambdas import lambda_expr
 from . import accelerators as AC
 from . import ppl as PPL
 from .constfold import char_value, fold
 from .context import ERROR_TYPE, SemaError
 from .scope import Alias, Scope
-from .types import common_type, promote
+from .arithmetic import common_type, promote
 
 
 class Expressions:
@@ -598,10 +599,10 @@ class Expressions:
         t = self.resolve_type(n.type)
         with S.range_arguments(self, t, n.args):
             args = tuple(self.expr(a) for a in n.args)
-        if isinstance(t, ir.Function) and getattr(n.type, "name", None) in L.FUNCTION_OBJECTS:
+        if isinstance(t, ir.Function) and getattr(n.type, "name", None) in FUNCTION_OBJECTS:
             if args:
                 self.error("ctor-args", f"'std::{n.type.name}' takes no arguments", n.span)
-            py = L.FUNCTION_OBJECTS[n.type.name]         # `std::greater<int>()`: a function
+            py = FUNCTION_OBJECTS[n.type.name]         # `std::greater<int>()`: a function
             return ir.Var(n.span, t, ir.Symbol(py, py, t, "library", n.span))
         if n.brace and isinstance(t, ir.StructType):
             return self.init_list(t, A.InitList(n.span, n.args))

@@ -12,6 +12,8 @@ Each is a `LibCall` named after the operator: the host emits the runtime's opera
 from __future__ import annotations
 
 from .. import ir
+from ..parse import ast as A
+from .areas import Area, names
 from . import tiling
 
 ARITH = ("+", "-", "*", "/", "%")
@@ -65,3 +67,17 @@ def step(a, op: str, target: ir.Expr, prefix: bool, discarded: bool, span) -> ir
     one = ir.Const(span, ir.INT, 1)
     return ir.Assign(span, target.type, "=", target, ir.LibCall(span, target.type, op[0], target, (one,)),
                      target.type)
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+def _template_type(a, t: A.TypeName) -> ir.Type | None:
+    name, args = t.name, t.args
+    if name in ("extent", "index"):
+        a.nargs(t, 1, 1)
+        rank = a.const_int(args[0], "rank")
+        a.check_rank(rank, t)
+        return ir.Extent(rank) if name == "extent" else ir.Index(rank)
+    return None
+
+
+AREA = Area("index, extent", templates=names("extent index"), template_type=_template_type)

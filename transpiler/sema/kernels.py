@@ -13,6 +13,7 @@ from .. import ir
 from ..cxx.amp_types import class_problems
 from ..passes.tile_shape import shape_problems
 from ..source import Span
+from . import algorithms
 from . import library as L
 from . import utility as U
 from . import fnptr as FP
@@ -99,8 +100,7 @@ class Kernels:
     def parallel_for_each(self, n: A.Call) -> list[ir.Stmt]:
         first = self.expr(n.args[0]) if len(n.args) == 3 else None
         if first is not None and isinstance(first.type, ir.Iterator):      # the PPL's, over a range
-            from . import library
-            return [ir.ExprStmt(n.span, library.range_algorithm(self, "for_each", n, first=first, ppl=True))]
+            return [ir.ExprStmt(n.span, algorithms.range_algorithm(self, "for_each", n, first=first, ppl=True))]
         view = self._on_view(n, first)
         stmts = self._parallel_for_each(n)
         if view is None:

@@ -11,6 +11,7 @@ import dataclasses
 
 from ..parse import ast as A
 from .. import ir
+from .areas import Area, names
 from .context import SemaError
 from . import overloads as O
 from .scope import Alias, Scope
@@ -255,3 +256,13 @@ def callable_arg(a, node, param_types: tuple, refs: bool = False) -> ir.Expr:
         return e
     a.error("type-mismatch", f"'{e.type}' is not a function or function object", node.span)
 
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+def _template_type(a, t: A.TypeName) -> ir.Type | None:
+    if t.name == "function" and len(t.args) == 1 and isinstance(t.args[0], A.FunctionType):
+        fn = t.args[0]                  # std::function<R(P...)>: what a lambda or function is
+        return ir.Function(a.resolve_type(fn.ret), tuple(a.resolve_type(p) for p in fn.params))
+    return None
+
+
+AREA = Area("std::function", templates=names("function"), template_type=_template_type)

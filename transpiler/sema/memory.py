@@ -16,6 +16,7 @@ import dataclasses
 
 from ..parse import ast as A
 from .. import ir
+from .areas import Area, names
 
 #: <cstring>/<cstdlib> functions over raw memory: name -> number of arguments
 MEM_FUNCTIONS = {"memcpy": 3, "memmove": 3, "memset": 3, "free": 1, "malloc": 1, "calloc": 2,
@@ -416,3 +417,22 @@ def smart_method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
 def _derives(a, derived, base) -> bool:
     from .classes import derives        # (classes imports this module)
     return derives(a, derived, base)
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+def _template_type(a, t: A.TypeName) -> ir.Type | None:
+    if t.name in ("unique_ptr", "shared_ptr"):
+        a.nargs(t, 1, 1)
+        return smart_pointer_type(a, t.name, t.args[0], t.span)
+    return None
+
+
+def _method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
+    if n.func.arrow:            # `p->f()` of a smart pointer to a number or a library object
+        a.error("no-member", f"no member function '{name}' in '{obj.type}'", n.func.span)
+    return smart_method(a, obj, name, args, n)
+
+
+AREA = Area("<memory> (unique_ptr, shared_ptr)", templates=names("unique_ptr shared_ptr make_unique make_shared"),
+            template_type=_template_type, owns=lambda t: isinstance(t, ir.Pointer) and bool(t.owner),
+            construct=construct_smart, method=_method)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..parse import ast as A
 from .. import ir
+from .areas import Area, names
 from ..ir.queries import is_lvalue
 
 CRITICAL_SECTION = ir.Library("critical_section")
@@ -98,3 +99,17 @@ def _queue_method(a, q: ir.Expr, name: str, args: list, n) -> ir.Expr:
     if name == "unsafe_size":
         return ir.LibCall(sp, ir.Scalar("size_t"), "unsafe_size", q, ())
     return ir.LibCall(sp, ir.Void(), "clear", q, ())
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+def _template_type(a, t: A.TypeName) -> ir.Type | None:
+    if t.name == "concurrent_queue" and t.namespace in ((), ("concurrency",), ("Concurrency",)):
+        a.nargs(t, 1, 1)
+        return queue_type(a, a.type_arg(t.args[0], t), t.span)
+    return None
+
+
+AREA = Area("PPL (critical_section, concurrent_queue)", types=names("critical_section scoped_lock"),
+            templates=names("concurrent_queue"), named_type=lambda a, t: named_type(t),
+            template_type=_template_type, owns=involved,
+            construct=lambda a, t, args, span, spans: construct(a, t, list(args), spans, span), method=method)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..parse import ast as A
 from .. import ir
+from .areas import Area, names
 
 #: engine -> its result type
 ENGINES = {"mt19937": ir.UINT, "mt19937_64": ir.Scalar("unsigned long long"),
@@ -117,3 +118,22 @@ def method(a, obj: ir.Expr, name: str, args: list, n: A.Call) -> ir.Expr:
         if name in getters and not args:
             return ir.LibCall(n.span, ir.Scalar(getters[name]), name, obj, ())
     a.unsupported(f"'std::{t.name}::{name}' is", n.func.span)
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+def _named_type(a, t: A.TypeName) -> ir.Type | None:
+    if t.name in ENGINES:
+        return engine_type(t.name)
+    if t.name == "bernoulli_distribution":      # not a template: its values are bool
+        return ir.Library("bernoulli_distribution<bool>")
+    return None
+
+
+def _template_type(a, t: A.TypeName) -> ir.Type | None:
+    return distribution_type(a, t) if t.name in DISTRIBUTIONS else None
+
+
+AREA = Area("<random>", types=names("""mt19937 mt19937_64 default_random_engine random_device minstd_rand minstd_rand0
+                                       bernoulli_distribution"""),
+            templates=names("uniform_int_distribution uniform_real_distribution normal_distribution"),
+            named_type=_named_type, template_type=_template_type, owns=is_random, construct=construct, method=method)

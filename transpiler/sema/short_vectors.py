@@ -21,6 +21,7 @@ from __future__ import annotations
 from ..parse import ast as A
 from .. import ir
 from ..cxx import short_vectors as H
+from .areas import Area, names
 
 _REF = tuple(f"ref_{c}" for c in H.XYZW + H.RGBA)
 
@@ -182,3 +183,10 @@ def _ensure(a, cls: str, name: str) -> ir.Symbol:
     with a.suspended():
         a.function_body(m, sym)
     return sym
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+#: the header's classes are the program's (`amppy.cxx.short_vectors` writes them); the lexer knows
+#: their names before the header's text is read
+AREA = Area("<amp_short_vectors.h>", types=names("""norm unorm int_2 int_3 int_4 uint_2 uint_3 uint_4 float_2 float_3
+                                                   float_4 double_2 double_3 double_4"""))

@@ -21,7 +21,6 @@ from .lambdas import AUTO
 from . import ppl as PPL
 from . import random as R
 from . import strings as S
-from . import chrono as C
 from . import memory as M
 from . import views as V
 from . import streams as ST
@@ -32,7 +31,8 @@ from . import fnptr as FP
 from . import accelerators as AC
 from . import tiling as TL
 from .scope import Alias, Scope
-from .types import promote, zero
+from . import areas
+from .arithmetic import promote, zero
 
 
 class Statements:
@@ -603,10 +603,9 @@ class Statements:
 
     # ---- construction of library and struct values --------------------------------------------
     def construct(self, t: ir.Type, args: tuple, span: Span, spans: list) -> ir.Expr:
-        if AC.involved(t):
-            return AC.construct(self, t, list(args), spans, span)
-        if PPL.involved(t):
-            return PPL.construct(self, t, list(args), spans, span)
+        area = areas.owner(t)
+        if area is not None and area.construct is not None:     # a library class
+            return area.construct(self, t, args, span, spans)
         if isinstance(t, ir.Scalar):
             if len(args) > 1:
                 self.error("ctor-args", f"too many arguments to initialise '{t}'", span)
@@ -652,50 +651,12 @@ class Statements:
                 self.unsupported(f"constructing '{t.name}' with arguments is", span,
                                  help="use aggregate initialisation with braces")
             return ir.Construct(span, t, self.field_defaults(t, 0, span))
-        if isinstance(t, ir.Vector) and t.size is not None:      # std::array: an aggregate
-            if len(args) == 1 and args[0].type == t:
-                return ir.Copy(span, t, args[0]) if is_lvalue(args[0]) else args[0]
-            if args:
-                self.error("ctor-args", f"no matching constructor for initialization of '{t}'", span,
-                           help="initialise a std::array with braces: {1, 2, 3}")
-            return ir.Construct(span, t, ())
-        if isinstance(t, ir.Vector):
-            if len(args) == 1 and isinstance(args[0].type, ir.Vector):
-                return ir.Copy(span, t, args[0])
-            if len(args) == 1 and isinstance(args[0].type, ir.AmpArray):
-                return ir.LibCall(span, t, "to_vector", args[0], ())
-            pointers = [M.decay(x) if isinstance(x.type, ir.CArray) and isinstance(x.type.elem, ir.Scalar) else x
-                        for x in args]
-            if len(args) == 2 and all(isinstance(x.type, ir.Pointer) and isinstance(x.type.elem, ir.Scalar)
-                                      for x in pointers):                      # vector(first, last)
-                return ir.Construct(span, t, (pointers[0], pointers[1]))
-            if len(args) >= 1:
-                if isinstance(args[0].type, ir.Iterator) and len(args) == 2 and args[1].type == args[0].type:
-                    return ir.Construct(span, t, args)      # vector(first, last)
-                n = self.convert(args[0], ir.Scalar("size_t"), spans[0])
-                rest = (self.convert(args[1], t.elem, spans[1]),) if len(args) > 1 else ()
-                if isinstance(args[0].type, ir.Iterator):
-                    return ir.Construct(span, t, args)
-                return ir.Construct(span, t, (n,) + rest)
-            return ir.Construct(span, t, ())
         if isinstance(t, (ir.ArrayView, ir.AmpArray)):
             k = next((i for i, a in enumerate(args) if a.type == AC.VIEW), None)
             if k is not None and type(t) is ir.AmpArray:    # array(..., view[, associated | access_type])
                 array = self.construct_view(t, args[:k], span, spans[:k])
                 return AC.placed(self, array, list(args[k:]), spans[k:], span)
             return self.construct_view(t, args, span, spans)
-        if isinstance(t, ir.StdString):
-            return S.construct(self, t, list(args), span, spans)
-        if E.is_class(t):
-            return E.construct(self, t, list(args), span, spans)
-        if R.is_random(t):
-            return R.construct(self, t, list(args), span, spans)
-        if isinstance(t, ir.Pointer) and t.owner:
-            return M.construct_smart(self, t, args, span, spans)
-        if isinstance(t, (ir.Duration, ir.TimePoint)):
-            return C.construct(self, t, args, span, spans)
-        if ST.is_stream(t):
-            return ST.construct(self, t, args, span, spans)
         if isinstance(t, ir.Pointer):
             self.unsupported("pointer variables are", span)
         self.unsupported(f"constructing '{t}' is", span)

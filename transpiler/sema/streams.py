@@ -10,6 +10,7 @@ followed by a test of the stream, which is what C++ evaluates.
 from __future__ import annotations
 
 from .. import ir
+from .areas import Area, names
 from ..source import Span
 
 #: stream classes: name -> (can write, can read, is a file stream)
@@ -169,3 +170,21 @@ def closed_at_scope_end(stmts: list, span) -> list[ir.Stmt]:
     end = Span.point(last.file, last.end_line, last.end_col)        # where the block's statements end
     return [ir.ExprStmt(end, ir.LibCall(end, ir.Void(), "close", ir.Var(end, d.sym.type, d.sym), ()))
             for d in stmts if isinstance(d, ir.VarDecl) and is_stream(d.sym.type) and CLASSES[d.sym.type.name][2]]
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+def _named_type(a, t) -> ir.Type | None:
+    """`std::ostream&` (any output stream, as a parameter), `std::ostringstream`, ..."""
+    return ir.Library(t.name) if t.name in KINDS and t.namespace in ((), ("std",)) else None
+
+
+def _construct(a, t: ir.Type, args: tuple, span, spans) -> ir.Expr:
+    if not is_stream(t):
+        a.unsupported(f"constructing '{t}' is", span)
+    return construct(a, t, args, span, spans)
+
+
+AREA = Area("<iostream>, <sstream>, <fstream>", types=names("""ostream istream stringstream ostringstream
+                                                              istringstream wstringstream ifstream ofstream fstream"""),
+            named_type=_named_type, owns=lambda t: readable(t) or writable(t), construct=_construct,
+            method=lambda a, obj, name, args, n: method(a, stream_of(obj), name, args, n))

@@ -11,6 +11,7 @@ from contextlib import contextmanager
 
 from ..parse import ast as A
 from .. import ir
+from .areas import Area, names
 
 SIZE = ir.Scalar("size_t")
 NPOS = 2**64 - 1
@@ -268,3 +269,14 @@ def free_function(a, name: str, args: list, n: A.Call) -> ir.Expr:
             a.error("call-args", f"'{name}' takes no base", n.args[2].span)
         rest = (a.convert(args[2], ir.INT, n.args[2].span),)
     return ir.LibCall(n.span, CONVERSIONS[name], name, None, (args[0],) + rest)
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+def _named_type(a, t: A.TypeName) -> ir.Type | None:
+    if t.name in ("string", "wstring"):
+        return ir.StdString(t.name == "wstring") if t.namespace in ((), ("std",)) else ir.Library(t.name)
+    return None
+
+
+AREA = Area("std::string, std::wstring", types=names("string wstring"), named_type=_named_type,
+            owns=lambda t: isinstance(t, ir.StdString), construct=construct, method=method)

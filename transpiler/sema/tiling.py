@@ -11,6 +11,8 @@
 from __future__ import annotations
 
 from .. import ir
+from ..parse import ast as A
+from .areas import Area, names
 
 PARTS = ("global", "local", "tile", "tile_origin")
 
@@ -86,3 +88,27 @@ def index_member(a, base: ir.Expr, name: str, span) -> ir.Expr:
         a.error("amp-barrier-context", "'barrier' can only be used to call wait()", span,
                 help="write t_idx.barrier.wait();")
     a.error("no-member", f"no member named '{name}' in '{t}'", span)
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+def _named_type(a, t: A.TypeName) -> ir.Type | None:
+    return ir.Library("tile_barrier") if t.name == "tile_barrier" else None
+
+
+def _template_type(a, t: A.TypeName) -> ir.Type | None:
+    name, args = t.name, t.args
+    if name in ("tiled_index", "tiled_extent"):
+        dims = tuple(a.const_int(x, "tile size") for x in args)
+        while len(dims) > 1 and dims[-1] == 0:      # `tiled_extent<D0, D1 = 0, D2 = 0>`: <16, 0, 0> is <16>
+            dims = dims[:-1]
+        for i, d in enumerate(dims):                 # (amp.h's static_asserts)
+            if d <= 0:
+                a.error("amp-tile-shape", f"tile dimension {i} of '{name}' is {d}, but every tile dimension "
+                           "must be at least 1", t.span, help="use positive tile sizes")
+        return ir.TiledIndex(dims) if name == "tiled_index" else ir.TiledExtent(dims)
+    return None
+
+
+AREA = Area("tiled_extent, tiled_index, tile_barrier", types=names("tile_barrier"),
+            templates=names("tiled_extent tiled_index"), named_type=_named_type, template_type=_template_type,
+            owns=lambda t: isinstance(t, ir.TiledExtent), construct=construct, method=extent_method)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ..parse import ast as A
 from .. import ir
+from .areas import Area, names
 
 #: traits whose `::type` is their one argument (the qualifiers they remove are not types here)
 IDENTITY = frozenset("remove_const remove_volatile remove_cv remove_reference remove_cvref "
@@ -110,3 +111,12 @@ def value(a, t: A.TypeName, member: str, span) -> ir.Expr:
     else:                                       # is_class
         v = isinstance(x, ir.StructType)
     return ir.Const(span, ir.BOOL, bool(v))
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+AREA = Area("<type_traits>", templates=names("""
+    declval is_convertible is_same enable_if remove_reference remove_const decay conditional
+    integral_constant is_integral is_floating_point is_arithmetic
+    remove_volatile remove_cv remove_cvref add_const add_volatile add_cv add_lvalue_reference
+    add_rvalue_reference remove_pointer add_pointer remove_extent make_unsigned make_signed
+    is_signed is_unsigned is_pointer is_void is_array is_class result_of invoke_result"""))

@@ -1,64 +1,237 @@
-"""C++ types: resolving AST type names to IR types, and the usual arithmetic conversions."""
+"""C++ types: AST type names resolved to IR types (`TypeResolution`, a part of the `Analyser`).
+
+The C++ core's types resolve here: scalars and their typedefs, pointers, references, arrays,
+function types, `decltype`, the program's typedefs, classes and class templates, member types.
+A library type name goes to the library areas (`sema/areas.py`), each of which resolves its own.
+"""
 from __future__ import annotations
 
+from ..parse import ast as A
 from .. import ir
+from ..cxx import win32
+from ..names import field_name
+from ..parse.lexhack import CONTAINER_MEMBER_TYPES
+from . import areas
+from . import fnptr as FP
+from . import short_vectors as SV
+from . import templates as TM
+from . import traits as TR
+from .areas import Area, names
+from .constfold import fold
+from .library import not_yet
+from .scope import Scope, python_name
 
-# Library structs: value types the runtime implements (fields for member access).
-LIBRARY_STRUCTS = {
-    "COORD": [("X", ir.Scalar("short")), ("Y", ir.Scalar("short"))],
-    "SMALL_RECT": [("Left", ir.Scalar("short")), ("Top", ir.Scalar("short")),
-                   ("Right", ir.Scalar("short")), ("Bottom", ir.Scalar("short"))],
-    "LARGE_INTEGER": [("QuadPart", ir.Scalar("long long"))],
-}
-
+#: the C and C++ library's integer typedefs: name -> the C++ type (Windows' are in cxx/win32.py)
 SCALAR_ALIASES = {
-    "size_t": "size_t", "ptrdiff_t": "long long", "DWORD": "unsigned long", "WORD": "unsigned short",
-    "BOOL": "int", "BYTE": "unsigned char", "UINT": "unsigned int", "uint": "unsigned int",
-    "LONG": "long", "ULONG": "unsigned long", "SHORT": "short", "CHAR": "char", "WCHAR": "wchar_t",
-    "TCHAR": "char", "_TCHAR": "char", "time_t": "long long", "clock_t": "long",
+    "size_t": "size_t", "ptrdiff_t": "long long", "uint": "unsigned int", "time_t": "long long", "clock_t": "long",
     "int8_t": "signed char", "uint8_t": "unsigned char", "int16_t": "short", "uint16_t": "unsigned short",
     "int32_t": "int", "uint32_t": "unsigned int", "int64_t": "long long", "uint64_t": "unsigned long long",
-    "WPARAM": "unsigned long long", "LPARAM": "long long", "LRESULT": "long long",   # (x64: pointer-sized)
     "fmtflags": "int", "openmode": "int", "iostate": "int", "streamsize": "long long",   # std::ios_base's
 }
 
-#: Windows' C string types (their `wide` flag)
-STRING_ALIASES = {"LPSTR": False, "LPCSTR": False, "LPWSTR": True, "LPCWSTR": True}
-
-OPAQUE_LIBRARY = {"HANDLE", "HINSTANCE", "HMODULE", "HWND", "accelerator", "accelerator_view", "completion_future", "tile_barrier",
-                  "string", "wstring"}
 
 
-def promote(t: ir.Scalar) -> ir.Scalar:
-    """Integral promotion: small ints and bool become int."""
-    if t.is_int and ir.SCALARS[t.name][1] < 4:
-        return ir.INT
-    if t.name == "bool":
-        return ir.INT
-    return t
+#: the C and C++ library's type names that are not classes (the lexer's; `uint` is C++ AMP's)
+AREA = Area("C and C++ fundamentals", types=frozenset(SCALAR_ALIASES) | names("nullptr_t"))
 
 
-def common_type(a: ir.Scalar, b: ir.Scalar) -> ir.Scalar:
-    """The usual arithmetic conversions of C++ (MSVC sizes: long is 32-bit)."""
-    if a.is_float or b.is_float:
-        ra = ir.SCALARS[a.name][2] if a.is_float else 0
-        rb = ir.SCALARS[b.name][2] if b.is_float else 0
-        return a if ra >= rb else b
-    a, b = promote(a), promote(b)
-    if a == b:
-        return a
-    ra, rb = ir.SCALARS[a.name][2], ir.SCALARS[b.name][2]
-    if a.is_unsigned == b.is_unsigned:
-        return a if ra >= rb else b
-    u, s = (a, b) if a.is_unsigned else (b, a)
-    ru, rs = ir.SCALARS[u.name][2], ir.SCALARS[s.name][2]
-    if ru >= rs:
-        return u
-    if ir.SCALARS[s.name][1] > ir.SCALARS[u.name][1]:
-        return s
-    return ir.Scalar("unsigned " + s.name) if ("unsigned " + s.name) in ir.SCALARS else u
+def restriction(restrict) -> tuple[str, ...]:
+    """A restriction list in C++ AMP's order, without repeats: ("cpu", "amp")."""
+    return tuple(r for r in ("cpu", "amp") if r in restrict) or tuple(restrict)
 
 
-def zero(t: ir.Scalar, span) -> ir.Expr:
-    """The zero of arithmetic type `t` (what a static or an omitted member starts as)."""
-    return ir.Const(span, t, 0.0 if t.is_float else (False if t.name == "bool" else 0))
+class TypeResolution:
+    # ---- type names ---------------------------------------------------------------------------------
+    def resolve_type(self, t: A.TypeRef) -> ir.Type:
+        if FP.is_function_pointer_type(t):      # `int (*)(int)`, `int (&)(int)`, `int (C::*)(int)`
+            return FP.resolve(self, t)
+        if isinstance(t, A.FunctionType):
+            self.unsupported("function types (other than std::function's) are", t.span)
+        if isinstance(t, A.PointerType):
+            base = self.resolve_type(t.base)
+            if isinstance(base, ir.Scalar) and base.name in ("char", "wchar_t"):
+                return ir.String(base.name == "wchar_t")     # a C string: `char*`, `wchar_t*` (Unicode _TCHAR*)
+            return ir.Pointer(base)
+        if isinstance(t, A.ReferenceType):
+            return self.resolve_type(t.base)
+        if isinstance(t, A.ArrayType):
+            elem = self.resolve_type(t.base)
+            if t.size is None:
+                return ir.Pointer(elem)
+            n = self.const_int(t.size, "array size")
+            if n < 1:
+                self.error("bad-array-size", f"array size must be positive, not {n}", t.size.span)
+            if isinstance(elem, ir.CArray):
+                return ir.CArray(elem.elem, (n,) + elem.dims)
+            return ir.CArray(elem, (n,))
+        if t.args is None:
+            return self._named_type(t)
+        return self._template_type(t)
+
+    def _named_type(self, t: A.TypeName) -> ir.Type:
+        """A type name without template arguments: scalar, typedef, struct or library type."""
+        name = t.name
+        for sd in reversed(self.class_stack):      # a member type, inside its class
+            if name in sd.member_types and not t.namespace:
+                return sd.member_types[name]
+        if t.namespace and isinstance(self.tenv.get(t.namespace[-1]), ir.Type):
+            return self._member_type(t, self.tenv[t.namespace[-1]])    # `typename T::value_type`
+        if t.namespace and t.namespace[-1] in self.structs and name in self.structs[t.namespace[-1]].member_types:
+            return self.structs[t.namespace[-1]].member_types[name]     # `S::value_type`
+        if name in self.tenv and isinstance(self.tenv[name], ir.Type) and not t.namespace:
+            return self.tenv[name]          # a template's type parameter, in an instantiation
+        if name in self.class_templates:
+            self.error("missing-template-args", f"'{name}' needs template arguments", t.span)
+        if t.scope is not None and t.scope.name in TR.TYPE_TRAITS and t.scope.namespace in ((), ("std",)):
+            return TR.member_type(self, t.scope, name, t.span)     # `std::remove_const<T>::type`
+        if t.scope is not None:
+            return self._member_type(t, self.resolve_type(t.scope))
+        if t.namespace and t.namespace[-1] in self.typedefs and name in CONTAINER_MEMBER_TYPES:
+            return self._member_type(t, self.typedefs[t.namespace[-1]])     # `Row::iterator`
+        if name in ir.SCALARS:
+            return ir.Scalar(name)
+        if name == "void":
+            return ir.Void()
+        if name == "auto":
+            return ir.Library("auto")
+        if name in SCALAR_ALIASES:
+            return ir.Scalar(SCALAR_ALIASES[name])
+        if name == "nullptr_t":             # the type of `nullptr`: a null pointer
+            return ir.Pointer(ir.Void())
+        if name in win32.SCALARS:
+            return ir.Scalar(win32.SCALARS[name])
+        if name in win32.C_STRINGS:         # Windows' C string types: `LPSTR` is `char*`
+            return ir.String(win32.C_STRINGS[name])
+        if name in self.typedefs:
+            FP.check_amp(self, self.typedefs[name], t.span)
+            return self.typedefs[name]
+        if name in self.structs:
+            return ir.StructType(name, self.structs[name].py_name)
+        if name in win32.STRUCTS:
+            return ir.StructType(name)
+        if name in self.forward_structs:    # declared (`struct X;`), defined later: its Python
+            return ir.StructType(name, SV.class_py_name(self, name) or python_name(name))   # name is the one it will get
+        lib = areas.named_type(self, t)
+        if lib is not None:
+            return lib
+        if name in ("extent", "index", "array_view", "array", "tiled_index", "tiled_extent", "vector"):
+            self.error("missing-template-args", f"'{name}' needs template arguments", t.span)
+        not_yet(self, name, t.namespace, t.span, areas.lexer_names()[0])     # a library type amppy lacks
+        self.error("unknown-type", f"unknown type name '{name}'", t.span)
+
+    def _template_type(self, t: A.TypeName) -> ir.Type:
+        """A library template: vector, array_view, array, extent, index, tiled_index, tiled_extent."""
+        name = t.name
+        if name in self.class_templates and not t.namespace:
+            return TM.class_type(self, t)
+        if name == "decltype" and not t.namespace:
+            return self.decltype(t.args[0], t.span)
+        lib = areas.template_type(self, t)
+        if lib is not None:
+            return lib
+        not_yet(self, name, t.namespace, t.span, areas.lexer_names()[1])
+        self.unsupported(f"the template '{name}' is", t.span)
+
+    def return_type(self, d: A.FunctionDef, params: list) -> ir.Type:
+        """`d`'s return type; a trailing `-> decltype(a * b)` sees the parameters."""
+        r = d.return_type
+        if not (isinstance(r, A.TypeName) and r.name == "decltype"):
+            return self.resolve_type(r)
+        saved = self.scope, self.choice_context
+        self.scope = Scope(self.scope, "function")
+        if self.fn is None:                     # its calls bind in the function's restriction
+            self.choice_context = "amp" in (d.restrict or ())
+        try:
+            for p, pt in zip(d.params, params):
+                if p.name:
+                    self.scope.define(p.name, ir.Symbol(p.name, p.name, pt, "param", p.span))
+            return self.resolve_type(r)
+        finally:
+            self.scope, self.choice_context = saved
+
+    def function_type(self, fn: A.FunctionType) -> ir.FunctionType:
+        """A function type written as a type: without restrict(...), the restriction of the code it
+        is written in (C++ AMP: `float*(int)` in a restrict(cpu, amp) function is restrict(cpu, amp))."""
+        params = [self.resolve_type(p) for p in fn.params]
+        if len(params) == 1 and isinstance(params[0], ir.Void):
+            params = []                         # `int(void)`
+        if fn.variadic:
+            self.unsupported("a function type with '...' is", fn.span)
+        restrict = fn.restrict or (self.fn.restrict if self.fn is not None else ("cpu",))
+        return ir.FunctionType(self.resolve_type(fn.ret), tuple(params), restriction(restrict))
+
+    def decltype(self, e, span) -> ir.Type:
+        """`decltype(a[0] * 2)`: the expression's type, analysed where it is written (its code is
+        not kept: C++ does not evaluate it); `decltype(S::x)`: the type of field `x`."""
+        if isinstance(e, A.Name) and e.namespace and e.namespace[-1] in self.structs:
+            fields = dict(self.structs[e.namespace[-1]].fields)
+            if field_name(e.name) in fields:
+                return fields[field_name(e.name)]
+        saved = (self.discarding, len(self.call_sites), list(self.fn.calls) if self.fn else None, self.unevaluated)
+        self.unevaluated = True
+        try:
+            operands = [e]                      # `decltype(1, 'a', 2u)`: the last operand's type
+            while isinstance(operands[0], A.Comma):     # (each operand checked; none runs)
+                operands[:1] = [operands[0].left, operands[0].right]
+            for o in operands[:-1]:
+                self.expr(o)
+            e = operands[-1]
+            x = self.expr(e)
+            t = x.type
+        finally:
+            self.discarding, self.unevaluated = saved[0], saved[3]
+            del self.call_sites[saved[1]:]
+            if self.fn is not None:
+                self.fn.calls[:] = saved[2]
+        if isinstance(t, ir.Library) and t.name in ("method", "function", "tile-method"):
+            self.unsupported("'decltype' of a function is", span)
+        if isinstance(e, (A.Name, A.TemplateId)) and isinstance(x, ir.Var) and x.sym.kind == "function":
+            return ir.FunctionType(t.ret, t.params, restriction(x.sym.restrict_))     # `decltype(f)`
+        return t
+
+    def _member_type(self, t: A.TypeName, owner: ir.Type) -> ir.Type:
+        """`std::vector<T>::iterator`, `::size_type`, `::value_type`, `Buf<float>::value_type`"""
+        if isinstance(owner, ir.StructType) and owner.name in self.structs and \
+                t.name in self.structs[owner.name].member_types:
+            return self.structs[owner.name].member_types[t.name]
+        if isinstance(owner, (ir.ArrayView, ir.AmpArray)) and t.name == "value_type":
+            return owner.elem
+        if isinstance(owner, ir.Vector):
+            members = {"iterator": ir.Iterator(owner.elem), "const_iterator": ir.Iterator(owner.elem),
+                       "size_type": ir.Scalar("size_t"), "difference_type": ir.Scalar("long long"),
+                       "value_type": owner.elem, "reference": owner.elem, "const_reference": owner.elem}
+            if t.name in members:
+                return members[t.name]
+        self.unsupported(f"the member type '{owner}::{t.name}' is", t.span)
+
+    def check_rank(self, rank: int, t: A.TypeName) -> None:
+        if rank < 1:
+            self.error("rank-mismatch", f"the rank of '{t.name}' must be at least 1, not {rank}", t.span)
+        if rank > ir.MAX_RANK:
+            self.unsupported(f"rank {rank}", t.span, f"amppy supports ranks 1 to {ir.MAX_RANK}")
+
+    def nargs(self, t: A.TypeName, lo: int, hi: int):
+        if not lo <= len(t.args) <= hi:
+            self.error("template-args", f"wrong number of template arguments for '{t.name}'", t.span)
+
+    def type_arg(self, a, t) -> ir.Type:
+        if isinstance(a, A.FunctionType):       # `std::is_same<decltype(f), int(float) restrict(amp)>`
+            return self.function_type(a)
+        if isinstance(a, (A.TypeName, A.PointerType, A.ReferenceType, A.ArrayType, A.FunctionType,
+                          A.MemberPointerType)):
+            return self.resolve_type(a)
+        if isinstance(a, A.Name):
+            return self.resolve_type(A.TypeName(a.span, a.name, a.namespace, None, False, False, None))
+        self.error("template-args", f"expected a type as template argument of '{t.name}'", a.span)
+
+    def const_int(self, node, what: str) -> int:
+        """Fold a constant integer expression (template arguments, array sizes)."""
+        if isinstance(node, A.TypeName):
+            self.error("not-constant", f"expected a constant {what}, found a type", node.span)
+        e = self.expr(node)
+        v = fold(e)
+        if v is None or isinstance(v, float):
+            self.error("amp-tile-shape" if what == "tile size" else "not-constant",
+                       f"{what} must be a compile-time constant", node.span,
+                       help="use a literal, a #define or a 'static const int' initialised with a constant")
+        return int(v)

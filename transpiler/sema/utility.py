@@ -15,6 +15,7 @@ import numpy as np
 from ..parse import ast as A
 from .. import ir
 from ..ir.queries import is_lvalue
+from .areas import Area, names
 from . import traits
 
 
@@ -245,3 +246,15 @@ def compare_pairs(a, op: str, x: ir.Expr, y: ir.Expr, span) -> ir.Expr:
         return ir.Binary(span, ir.BOOL, "<", field(p, name, t), field(q, name, t))
     return ir.Binary(span, ir.BOOL, "||", lt(x, y, f, ft), ir.Binary(
         span, ir.BOOL, "&&", ir.Unary(span, ir.BOOL, "!", lt(y, x, f, ft)), lt(x, y, s, st)))
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+def _template_type(a, t: A.TypeName) -> ir.Type | None:
+    if t.name == "pair":
+        a.nargs(t, 2, 2)
+        return pair_type(a, a.type_arg(t.args[0], t), a.type_arg(t.args[1], t), t.span)
+    return None
+
+
+AREA = Area("<utility>, <limits> (pair, numeric_limits)", templates=names("pair numeric_limits"),
+            template_type=_template_type)

@@ -12,7 +12,12 @@ members are errors in restrict(amp) code.
 """
 from __future__ import annotations
 
+from ..parse import ast as A
 from .. import ir
+from ..cxx.amp_types import element_problem, nested_container
+from ..cxx import short_vectors as H_SV
+from .short_vectors import from_header
+from .areas import Area, names
 from ..ir.queries import value_owner
 from . import accelerators
 
@@ -306,12 +311,10 @@ def _sample(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
 
 def _texel_kind(a, elem: ir.Type) -> str:
     """The scalar kind of a texture's elements: int, unsigned int, float, double, norm, unorm."""
-    from .short_vectors import from_header
-    from ..cxx import short_vectors as H
     if isinstance(elem, ir.Scalar):
         return elem.name
     if from_header(a, elem):
-        kind = H.CLASSES[elem.name][0]
+        kind = H_SV.CLASSES[elem.name][0]
         return "unsigned int" if kind == "uint" else kind
     return str(elem)
 
@@ -477,3 +480,63 @@ def future_method(a, obj, name: str, args: list, n) -> ir.Expr:
             a.error("type-mismatch", f"'then' takes a callable with no arguments, not '{f.type}'", n.span)
         return ir.LibCall(n.span, ir.Void(), name, obj, (f,))
     a.error("no-member", f"no member function '{name}' in 'completion_future'", n.func.span)
+
+
+# ---- the library area (sema/areas.py) ---------------------------------------------------------
+def _named_type(a, t: A.TypeName) -> ir.Type | None:
+    return FUTURE if t.name == "completion_future" else None
+
+
+def _template_type(a, t: A.TypeName) -> ir.Type | None:
+    """`array_view<T, N>`, `array<T, N>`, `texture<T, N>`, `texture_view<T, N>`, ..."""
+    name, args = t.name, t.args
+    if name in ("texture", "texture_view", "writeonly_texture_view"):
+        a.nargs(t, 1, 2)
+        elem_ast = args[0]
+        elem = a.type_arg(elem_ast, t)
+        rank = a.const_int(args[1], "rank") if len(args) > 1 else 1
+        if not 1 <= rank <= 3:
+            a.error("rank-mismatch", f"a texture has rank 1, 2 or 3, not {rank}", t.span)
+        vector = from_header(a, elem) and elem.name in H_SV.CLASSES and H_SV.CLASSES[elem.name][1] != 3
+        if not (isinstance(elem, ir.Scalar) and elem.name in ("int", "unsigned int", "float", "double")
+                or vector):
+            a.error("type-mismatch", f"a texture's elements are int, unsigned int, float, double, norm, "
+                    f"unorm or their 2- and 4-component short vectors, not '{elem}'", t.span)
+        const = isinstance(elem_ast, A.TypeName) and elem_ast.const
+        if name == "texture":
+            return ir.Texture(elem, rank)
+        if name == "writeonly_texture_view" and const:
+            a.error("type-mismatch", "a writeonly_texture_view's elements are not const", t.span)
+        return ir.TextureView(elem, rank, const, name == "writeonly_texture_view")
+    if name in ("array_view", "array"):
+        a.nargs(t, 1, 2)
+        elem_ast = args[0]
+        elem = a.type_arg(elem_ast, t)
+        rank = a.const_int(args[1], "rank") if len(args) > 1 else 1
+        a.check_rank(rank, t)
+        const = isinstance(elem_ast, A.TypeName) and elem_ast.const
+        if isinstance(elem_ast, A.ReferenceType):           # (Visual Studio's C2528)
+            a.error("template-args", f"'{name}' cannot hold references: its element type is '{elem}&'",
+                t.span, help=f"use '{name}<{elem}, {rank}>'")
+        problem = element_problem(elem, a.structs)      # (amp.h's static_asserts: C2338, C3581)
+        if problem is not None:
+            a.error("amp-restrict", f"'{name}<{elem}, {rank}>': {problem[0]}", t.span, help=problem[1])
+        nested = nested_container(elem, a.structs)       # (Visual Studio's C2973)
+        if nested is not None:
+            a.error("template-args", f"'{name}<{elem}, {rank}>': its element type holds {nested}, and an {name} "
+                "cannot hold C++ AMP containers", t.span,
+                help="keep the containers in a std::vector, or give the class the data itself")
+        if name == "array_view":
+            return ir.ArrayView(elem, rank, const)
+        return ir.AmpArray(elem, rank)
+    return None
+
+
+def _method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
+    return future_method(a, obj, name, args, n) if obj.type == FUTURE else method(a, obj, name, args, n)
+
+
+AREA = Area("array_view, array, textures, completion_future", types=names("completion_future"),
+            templates=names("array_view array texture texture_view writeonly_texture_view"),
+            named_type=_named_type, template_type=_template_type,
+            owns=lambda t: is_view(t) or t == FUTURE, method=_method)

@@ -1,0 +1,118 @@
+"""The library areas: one table of what sema knows of the C++ AMP, standard and Windows
+libraries, which the type resolution, construction and member-call dispatch loop over, and from
+which the lexer's library type names are built.
+
+An area is one sema module (`containers.py`, `strings.py`, `win32.py`, ...) that declares
+`AREA = Area(...)`: the names it brings (the lexer needs them to tell a type from a value) and
+the hooks it implements.  Every hook is optional:
+
+- `named_type(a, t)`: an `ir.Type` for a library type name written without template arguments
+  (`std::string`, `HANDLE`, `milliseconds`), or None when `t` is not the area's;
+- `template_type(a, t)`: the same for a template-id (`std::vector<int>`, `array_view<float, 2>`);
+- `owns(t)`: whether a value of IR type `t` is the area's (its constructions and member calls
+  come to the area);
+- `construct(a, t, args, span, spans)`: the value of type `t` made from analysed `args`;
+- `method(a, obj, name, args, n)`: the member function call `obj.name(args)`.
+
+`a` is the `Analyser`; hooks return IR or report through it.  Adding a library class is one area
+module (and its runtime); docs/architecture.md's how-to lists the files.  Names of the library
+that amppy does not translate yet are in `NOT_YET`: they parse, and sema reports them as
+`[unsupported]` at their use.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+
+@dataclass(frozen=True)
+class Area:
+    name: str
+    types: frozenset = frozenset()          # library type names (not templates)
+    templates: frozenset = frozenset()      # library templates: `NAME <` starts a template-id
+    named_type: Optional[Callable] = None
+    template_type: Optional[Callable] = None
+    owns: Optional[Callable] = None
+    construct: Optional[Callable] = None
+    method: Optional[Callable] = None
+
+
+def names(text: str) -> frozenset:
+    return frozenset(text.split())
+
+
+#: standard names amppy knows C++ has but does not translate yet (reported as unsupported)
+NOT_YET = Area(
+    "not yet translated",
+    types=names("string_view FILE reader_writer_lock task_group structured_task_group"),
+    templates=names("""
+        map set list deque unordered_map unordered_set tuple initializer_list valarray atomic
+        combinable concurrent_vector checked_array_iterator unchecked_array_iterator
+        basic_string basic_ostream basic_istream basic_iostream basic_stringstream basic_ostringstream
+        basic_istringstream basic_ofstream basic_ifstream basic_fstream char_traits allocator
+        ostream_iterator istream_iterator back_insert_iterator reverse_iterator iterator iterator_traits
+        graphics"""),
+)
+
+#: C++ AMP's kernel launch (a function template: `parallel_for_each<...>` parses as a template-id)
+LAUNCH = Area("parallel_for_each", templates=names("parallel_for_each"))
+
+
+def _areas() -> tuple:
+    from . import (accelerators, algorithms, chrono, containers, exceptions, indices, lambdas, memory, ppl,
+                   random, short_vectors, streams, strings, tiling, traits, types, utility, views, win32)
+    return tuple(m.AREA for m in (
+        types, win32, ppl, containers, accelerators, views, indices, tiling, short_vectors, strings, streams,
+        chrono, random, memory, utility, traits, lambdas, algorithms, exceptions)) + (LAUNCH, NOT_YET)
+
+
+class _Registry:
+    """The areas, in dispatch order (made on first use: the area modules import sema's core).
+    Where two areas share a name the first wins: `std::array` (containers) before C++ AMP's
+    `array` (views)."""
+    _all: tuple | None = None
+
+    @property
+    def all(self) -> tuple:
+        if _Registry._all is None:
+            _Registry._all = _areas()
+        return _Registry._all
+
+
+REGISTRY = _Registry()
+
+
+@functools.cache
+def lexer_names() -> tuple[frozenset, frozenset]:
+    """(library type names, library template names): what the lexer hack must read as type names
+    (`parse.lexhack.LIBRARY_TYPES`/`LIBRARY_TEMPLATES`, which tests/test_areas.py holds equal to
+    these: the parse stage sits below sema, so it keeps the list, and the test names what differs)."""
+    areas = REGISTRY.all
+    return (frozenset().union(*(x.types for x in areas)), frozenset().union(*(x.templates for x in areas)))
+
+
+def named_type(a, t):
+    for area in REGISTRY.all:
+        if area.named_type is not None:
+            found = area.named_type(a, t)
+            if found is not None:
+                return found
+    return None
+
+
+def template_type(a, t):
+    for area in REGISTRY.all:
+        if area.template_type is not None:
+            found = area.template_type(a, t)
+            if found is not None:
+                return found
+    return None
+
+
+def owner(t) -> Area | None:
+    """The area whose values have type `t`, or None (the C++ core's types: numbers, classes)."""
+    for area in REGISTRY.all:
+        if area.owns is not None and area.owns(t):
+            return area
+    return None
