@@ -29,6 +29,9 @@ from . import templates as T
 from .context import SemaError
 from .declarations import Declarations
 from .types import TypeResolution
+from .construction import Construction
+from .locals import LocalDeclarations
+from .converting import Converting
 from .expressions import Expressions
 from .kernels import Kernels
 from .lambdas import AUTO
@@ -36,7 +39,7 @@ from .scope import PyNames, Scope
 from .statements import Statements
 
 
-class Analyser(TypeResolution, Declarations, Statements, Expressions, Kernels):
+class Analyser(TypeResolution, Declarations, Statements, LocalDeclarations, Construction, Expressions, Converting, Kernels):
     def __init__(self, pp, sink: DiagnosticSink, ltcg: bool = False, link_checks: bool = True):
         self.pp = pp
         self.sink = sink

@@ -15,6 +15,7 @@ from .context import FnContext, SemaError
 from .lambdas import AUTO
 from . import accelerators as AC
 from . import classes as CL
+from . import lifetimes as LT
 from . import fnptr as FP
 from . import linkage
 from . import overloads as O
@@ -424,7 +425,7 @@ class Declarations:
             sp = d.body.span
             body = ir.Block(body.span, tuple(prologue) + tuple(body.body) + (ir.Return(sp, ir.Var(sp, this.type, this)),))
         if "amp" not in restrict:           # a view passed by value is a view the callee holds
-            body = CL.views_held_by_params(body, [ps for ps, p in zip(params[len(params) - len(d.params):], d.params)
+            body = LT.views_held_by_params(body, [ps for ps, p in zip(params[len(params) - len(d.params):], d.params)
                                                   if not isinstance(p.type, A.ReferenceType)])
         if ftype.ret == AUTO:               # `auto f() {...}`: the type its returns deduced
             ftype = sym.type = ir.Function(ir.Void() if self.fn.ret == AUTO else self.fn.ret, ftype.params)
