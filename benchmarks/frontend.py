@@ -198,12 +198,13 @@ def pipeline(path: str, target: str) -> list[float]:
     from amppy.driver import Options
     from amppy.parse.parser import parse
     from amppy.preprocess.preprocessor import preprocess
+    from amppy.sema.areas import lexer_names
     opts = Options(target=target)
     sink = DiagnosticSink()
     t = [time.perf_counter()]
     pp = preprocess(path, sink=sink)
     t.append(time.perf_counter())
-    tu = parse(pp, sink)
+    tu = parse(pp, sink, library=lexer_names())
     t.append(time.perf_counter())
     program = passes.run_all(sema.analyse(tu, pp, sink), sink, opts)
     t.append(time.perf_counter())

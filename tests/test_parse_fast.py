@@ -19,7 +19,10 @@ from amppy.parse import parser as P
 from amppy.diagnostics import CompileError, DiagnosticSink
 from amppy.parse.lalr import Fallback, _non_capturing
 from amppy.preprocess.preprocessor import preprocess
+from amppy.sema.areas import lexer_names
 from conftest import SAMPLE_SOURCES
+
+LIBRARY = lexer_names()    # the library type names the driver gives the parser
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_FILES = SAMPLE_SOURCES
@@ -40,7 +43,7 @@ def both_paths(text: str, path: str = "t.cpp"):
     for fast in (True, False):
         s = DiagnosticSink()
         try:
-            tu = P.parse(pp, s, fast=fast)
+            tu = P.parse(pp, s, library=LIBRARY, fast=fast)
         except CompileError:
             tu = None
         out.append((tu, s.diagnostics))
@@ -61,16 +64,16 @@ def test_sample_same_ast_and_diagnostics(name):
 def test_fast_path_is_taken_for_valid_samples(name):
     sink = DiagnosticSink()
     pp = preprocess(name, text=(ROOT / name).read_text(encoding="utf-8"), sink=sink)
-    assert P._parse_fast(pp) is not None, "the fast path gave up on a valid program"
+    assert P._parse_fast(pp, LIBRARY) is not None, "the fast path gave up on a valid program"
 
 
 def test_fast_path_hands_syntax_errors_to_lark():
     text = (ROOT / "samples/errors/tiling_description_published.cpp").read_text()
     pp = preprocess("x.cpp", text=text, sink=DiagnosticSink())
-    assert P._parse_fast(pp) is None
+    assert P._parse_fast(pp, LIBRARY) is None
     sink = DiagnosticSink()
     with pytest.raises(CompileError):
-        P.parse(pp, sink)
+        P.parse(pp, sink, library=LIBRARY)
     assert [d.code for d in sink.diagnostics] == ["syntax-error"]
     assert (sink.diagnostics[0].span.line, sink.diagnostics[0].span.col) == (25, 36)
 
@@ -101,6 +104,7 @@ def test_benchmark_input_same_ast():
 def _lark_tokens(pp):
     parser, postlex = P._parser()
     postlex.text = pp.text
+    postlex.library_types, postlex.library_templates = LIBRARY
     return [(t.type, t.value, t.line, t.column, t.end_column) for t in parser.lex(pp.text)]
 
 
@@ -110,6 +114,7 @@ def test_lexer_matches_lark(name):
     lexer = P._fast_parts()[0]
     _, postlex = P._parser()
     postlex.text = pp.text
+    postlex.library_types, postlex.library_templates = LIBRARY
     ours = [(t.type, t.value, t.line, t.column, t.end_column)
             for t in postlex.process(lexer.tokens(pp.text))]
     assert ours == _lark_tokens(pp)

@@ -118,6 +118,7 @@ def _unit_front_end(unit, opts: Options, sink: DiagnosticSink, text: str | None)
     """Preprocess and parse one unit with its settings and the command line's (-D, -I after the
     project's): (PreprocessedSource, ast.TranslationUnit or None when it had errors)."""
     from .parse.parser import parse
+    from .sema.areas import lexer_names
     from .preprocess.preprocessor import preprocess
     defines = dict(unit.defines)
     defines.update(opts.defines)
@@ -132,7 +133,7 @@ def _unit_front_end(unit, opts: Options, sink: DiagnosticSink, text: str | None)
     if sink.error_count > before:
         return pp, None
     with _Stage("parse"):
-        tu = parse(pp, sink)
+        tu = parse(pp, sink, library=lexer_names())
     return pp, (tu if sink.error_count == before else None)
 
 

@@ -11,50 +11,18 @@ the program's own namespaces are one scope to amppy: `util::` before a name is d
 name the program declares in two namespaces is reported by sema), and a namespace alias
 (`namespace amp = concurrency;`) reads as the namespace it names.
 
+The library's type and template names are not listed here: the library areas declare them
+(`amppy.sema.areas`), and the driver hands them to `parse` with the text (plain data: the parse
+stage sits below sema and imports none of it).
+
 `amppy.parse.parser` uses it on both parse paths: as Lark's postlexer, and over
-`amppy.lalr.Lexer`'s tokens on the fast path.
+`amppy.parse.lalr.Lexer`'s tokens on the fast path.
 """
 from __future__ import annotations
 
 import re
 
 from lark import Token
-
-#: Library types that are not templates (C++ AMP, std, and the Win32 console API).
-LIBRARY_TYPES = frozenset("""
-    COORD SMALL_RECT HANDLE HINSTANCE HMODULE HWND WPARAM LPARAM LRESULT DWORD WORD BOOL BYTE UINT LONG ULONG SHORT CHAR WCHAR TCHAR _TCHAR
-    LPSTR LPCSTR LPWSTR LPCWSTR size_t ptrdiff_t nullptr_t int8_t int16_t int32_t int64_t uint8_t uint16_t
-    uint32_t uint64_t string wstring ostream istream exception runtime_error
-    accelerator accelerator_view completion_future tile_barrier runtime_exception
-    invalid_compute_domain out_of_memory unsupported_feature accelerator_view_removed norm unorm uint
-    int_2 int_3 int_4 uint_2 uint_3 uint_4 float_2 float_3 float_4 double_2 double_3 double_4
-    stringstream ostringstream istringstream wstringstream ifstream ofstream fstream
-    mt19937 mt19937_64 default_random_engine random_device minstd_rand minstd_rand0 bernoulli_distribution
-    logic_error invalid_argument bad_alloc range_error overflow_error out_of_range length_error
-    domain_error underflow_error task_group structured_task_group critical_section reader_writer_lock scoped_lock
-    string_view clock_t time_t FILE LARGE_INTEGER fmtflags openmode iostate streamsize
-""".split())
-
-#: Library class templates: a NAME here followed by `<` is a template-id.
-LIBRARY_TEMPLATES = frozenset("""
-    array_view array extent index tiled_extent tiled_index vector texture texture_view
-    writeonly_texture_view graphics numeric_limits pair unique_ptr shared_ptr atomic
-    function map set list deque concurrent_queue unordered_map unordered_set tuple initializer_list
-    uniform_int_distribution uniform_real_distribution normal_distribution
-    duration time_point basic_string valarray
-    less greater less_equal greater_equal equal_to not_equal_to plus minus multiplies divides modulus
-    negate logical_and logical_or logical_not bit_and bit_or bit_xor
-    duration_cast time_point_cast make_unique make_shared parallel_for_each combinable concurrent_vector concurrent_queue
-    checked_array_iterator unchecked_array_iterator
-    declval is_convertible is_same enable_if remove_reference remove_const decay conditional
-    integral_constant is_integral is_floating_point is_arithmetic
-    remove_volatile remove_cv remove_cvref add_const add_volatile add_cv add_lvalue_reference
-    add_rvalue_reference remove_pointer add_pointer remove_extent make_unsigned make_signed
-    is_signed is_unsigned is_pointer is_void is_array is_class result_of invoke_result
-    basic_ostream basic_istream basic_iostream basic_stringstream basic_ostringstream basic_istringstream
-    basic_ofstream basic_ifstream basic_fstream char_traits allocator ostream_iterator istream_iterator
-    back_insert_iterator reverse_iterator iterator iterator_traits
-""".split())
 
 #: Library templates whose argument is a function type: `std::function<int(int)>`.
 FUNCTION_TYPE_TEMPLATES = frozenset({"function"})
@@ -193,6 +161,9 @@ class TypeNames:
         self.keywords = keywords        # keyword text -> terminal name
         self.text = ""
         self.types: set = set()
+        #: the library's type and template names (`sema.areas.lexer_names()`, given to `parse`)
+        self.library_types: frozenset = frozenset()
+        self.library_templates: frozenset = frozenset()
 
     def _next_char(self, pos: int) -> str:
         m = _SPACE.match(self.text, pos)
@@ -303,7 +274,8 @@ class TypeNames:
     def _retyped(self, stream):
         """The tokens of `stream`, retyped.  A hot loop (every token of the program passes
         through it), so the state lives in locals, and in `_Shadows` for the blocks."""
-        types = self.types = set(LIBRARY_TYPES)    # (`_declarator_paren` reads it too)
+        types = self.types = set(self.library_types)    # (`_declarator_paren` reads it too)
+        library_templates = self.library_templates
         prev = None
         in_typedef = False
         typedef_braces = 0                  # open braces of a typedef's struct body
@@ -398,7 +370,7 @@ class TypeNames:
                 elif value in ("min", "max") and prev is not None and prev.type == "SCOPE" and \
                         self._next_char(tok.end_pos) == "<":
                     tok.type = "TEMPLATE_NAME"      # `std::min<size_t>(a, b)` (a bare `min <` compares)
-                elif value in LIBRARY_TEMPLATES:
+                elif value in library_templates:
                     if self._next_char(tok.end_pos) == "<":
                         if (not shadowed.get(value) or prev is not None and prev.type == "SCOPE") and not (
                                 prev is not None and prev.type in _BUILTIN_TYPE_TOKENS):

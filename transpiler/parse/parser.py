@@ -10,7 +10,7 @@ This module loads them and runs one of two paths over the preprocessed text:
   whatever the fast path hands over -- above all syntax errors, which are
   reported from Lark's exceptions (`amppy.parse.errors`) and nowhere else.
 
-Both run the lexer hack (`amppy.parse_lexhack.TypeNames`) over the tokens and
+Both run the lexer hack (`amppy.parse.lexhack.TypeNames`) over the tokens and
 give the same AST (tests/test_parse_fast.py holds them to it).
 """
 from __future__ import annotations
@@ -81,8 +81,12 @@ def _keyword_terminals() -> dict[str, str]:
 
 # ---- entry point ---------------------------------------------------------------------------
 
-def parse(pp, sink: DiagnosticSink, *, fast: bool = True) -> A.TranslationUnit:
+def parse(pp, sink: DiagnosticSink, *, library: tuple = (frozenset(), frozenset()),
+          fast: bool = True) -> A.TranslationUnit:
     """Parse a `PreprocessedSource` into a TranslationUnit, or report and raise CompileError.
+
+    `library`: the library's (type names, template names) the lexer hack reads as types
+    (`amppy.sema.areas.lexer_names()`; without them only the program's own names are types).
 
     The fast path (`amppy.parse.lalr`: own lexer and LALR driver over Lark's tables, AST built
     while parsing) handles programs that parse; anything else -- a syntax error above
@@ -96,14 +100,14 @@ def parse(pp, sink: DiagnosticSink, *, fast: bool = True) -> A.TranslationUnit:
     gc.disable()
     try:
         if fast:
-            done = _parse_fast(pp)
+            done = _parse_fast(pp, library)
             if done is not None:
                 tu, diagnostics = done
                 for d in diagnostics:
                     sink.report(d)
                 sink.check()
                 return tu
-        return _parse(pp, sink)
+        return _parse(pp, sink, library)
     finally:
         if enabled:
             gc.enable()
@@ -152,7 +156,7 @@ def _fast_path_digest() -> str:
 _WITH_POSITIONS = frozenset({"binops", "additive"})
 
 
-def _parse_fast(pp):
+def _parse_fast(pp, library: tuple = (frozenset(), frozenset())):
     """(TranslationUnit, diagnostics) from the fast path, or None to let Lark decide.
 
     Builders may report (`unsupported`) or raise while the parse is still running,
@@ -164,16 +168,18 @@ def _parse_fast(pp):
     try:
         tokens = lexer.tokens(pp.text)
         postlex.text = pp.text
+        postlex.library_types, postlex.library_templates = library
         tu = driver.parse(postlex.process(tokens), builder.builders(driver.callback_names), default=Tree)
     except (Fallback, _SyntaxProblem):
         return None
     return tu, scratch.diagnostics
 
 
-def _parse(pp, sink: DiagnosticSink) -> A.TranslationUnit:
+def _parse(pp, sink: DiagnosticSink, library: tuple = (frozenset(), frozenset())) -> A.TranslationUnit:
     """Lark's path: parse tree, then AST; syntax errors reported from Lark's exceptions."""
     parser, postlex = _parser()
     postlex.text = pp.text
+    postlex.library_types, postlex.library_templates = library
     try:
         tree = parser.parse(pp.text)
     except UnexpectedInput as e:

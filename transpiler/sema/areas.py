@@ -85,9 +85,8 @@ REGISTRY = _Registry()
 
 @functools.cache
 def lexer_names() -> tuple[frozenset, frozenset]:
-    """(library type names, library template names): what the lexer hack must read as type names
-    (`parse.lexhack.LIBRARY_TYPES`/`LIBRARY_TEMPLATES`, which tests/test_areas.py holds equal to
-    these: the parse stage sits below sema, so it keeps the list, and the test names what differs)."""
+    """(library type names, library template names): what the lexer hack reads as type names;
+    the driver gives them to `parse.parser.parse` with each unit's text."""
     areas = REGISTRY.all
     return (frozenset().union(*(x.types for x in areas)), frozenset().union(*(x.templates for x in areas)))
 

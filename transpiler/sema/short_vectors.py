@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..parse import ast as A
 from .. import ir
 from ..cxx import short_vectors as H
-from .areas import Area, names
+from .areas import Area, lexer_names, names
 
 _REF = tuple(f"ref_{c}" for c in H.XYZW + H.RGBA)
 
@@ -174,7 +174,7 @@ def _ensure(a, cls: str, name: str) -> ir.Symbol:
     line = f"{forward} class {cls} {{ public: {text} }};"
     a.pp.sources.add(H.HEADER, (shown.text if shown is not None else "") + line + "\n")
     pp = PreprocessedSource(line + "\n", H.HEADER, a.pp.sources, [(H.HEADER, lines + 1)], [None])
-    m = parse(pp, DiagnosticSink()).decls[-1].methods[0]     # (the header's text parses)
+    m = parse(pp, DiagnosticSink(), library=lexer_names()).decls[-1].methods[0]     # (the header's text parses)
     a.class_stack.append(sd)
     try:
         sym = CL.declare_member(a, sd, m)
