@@ -33,7 +33,7 @@ from . import CodegenUnsupported
 from ..cxx.types import deferrable, is_integer, result_wraps, wrap_value
 from .macros import macro_names_of
 from .mathcalls import outs_lines
-from .patterns import counted_for, extent_owner, has_effects, non_negative, simple
+from ..ir.patterns import counted_for, extent_owner, has_effects, non_negative, simple
 
 # Python operator precedence (higher binds tighter).  `expr(e, p)` parenthesises `e` when it
 # binds less tightly than `p`.

@@ -1,9 +1,12 @@
 """C++ forms that have a direct Python form, recognised on the IR (plain data, no text).
 
 - `counted_for`: `for (int i = a; i < b; i++)` that is exactly `for i in range(a, b)`;
+- `const_int`: the value of an int literal or named int constant;
 - `non_negative`: an integer expression provably >= 0 (floor division is C++ division there);
-- `extent_owner`: the array whose extent an expression is.
-The emitter core (`pyemit.py`) asks these; the CPU target's tile loops reach them through it.
+- `extent_owner`: the array whose extent an expression is;
+- `simple`, `has_effects`: whether an expression may be evaluated again.
+The emitter core (`codegen/pyemit.py`) asks these, and so does `lower/host_loops.py` (how many
+rounds a loop runs): they are questions about the IR, so they live below both.
 """
 from __future__ import annotations
 
