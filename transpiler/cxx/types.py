@@ -122,3 +122,12 @@ def deferrable(parent, child) -> bool:
     if isinstance(parent, ir.Binary) and parent.op == "<<" and child is parent.right:
         return False                      # the shift count must be exact
     return True
+
+
+#: the C and C++ library's integer typedefs: name -> the C++ type (Windows' are in cxx/win32.py)
+SCALAR_ALIASES = {
+    "size_t": "size_t", "ptrdiff_t": "long long", "uint": "unsigned int", "time_t": "long long", "clock_t": "long",
+    "int8_t": "signed char", "uint8_t": "unsigned char", "int16_t": "short", "uint16_t": "unsigned short",
+    "int32_t": "int", "uint32_t": "unsigned int", "int64_t": "long long", "uint64_t": "unsigned long long",
+    "fmtflags": "int", "openmode": "int", "iostate": "int", "streamsize": "long long",   # std::ios_base's
+}

@@ -6,3 +6,4 @@ traversal.
 """
 from .nodes import *  # noqa: F401,F403  (ir.Program, ir.Scalar, ir.walk, ...)
 from .queries import *  # noqa: F401,F403  (ir.root, ir.is_lvalue, ir.switch_arms, ...)
+from .text import describe, dump  # noqa: F401  (ir.dump for --emit ir, ir.describe for diagnostics)

@@ -559,19 +559,6 @@ class Program:
     units: list[str] = field(default_factory=list)   # the translation units' main files, in link order
 
 
-# ---- as text -------------------------------------------------------------------------------
-def dump(program: Program) -> str:
-    """The IR as `amppy translate --emit ir` prints it (ir/text.py)."""
-    from .text import dump as _dump
-    return _dump(program)
-
-
-def describe(node) -> str:
-    """The C++ construct `node` stands for, as diagnostics name it (ir/text.py)."""
-    from .text import describe as _describe
-    return _describe(node)
-
-
 def node_kinds() -> list[type]:
     """Every concrete statement and expression kind."""
     out, todo = [], [Expr, Stmt]

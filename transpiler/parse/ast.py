@@ -520,6 +520,17 @@ class TranslationUnit(Node):
 
 
 # ---- dump ----------------------------------------------------------------------------------
+def walk(node):
+    """`node` and every AST node below it, in source order (iteratively: a body may nest deeply)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        kids = [x for f in fields(n) for v in (getattr(n, f.name),)
+                for x in (v if isinstance(v, tuple) else (v,)) if isinstance(x, Node)]
+        stack.extend(reversed(kids))                # (source order: a declaration before its uses)
+
+
 def dump(node, indent: int = 0) -> str:
     """A stable, readable tree dump (`amppy translate --emit ast`).
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..parse import ast as A
 from .. import ir
-from .areas import Area, names
+from .area import Area, names
 
 ACCELERATOR = ir.Library("accelerator")
 VIEW = ir.Library("accelerator_view")

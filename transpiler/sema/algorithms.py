@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..parse import ast as A
 from .. import ir
 from . import lambdas, memory, utility
-from .areas import Area, names
+from .area import Area, names
 
 
 #: <algorithm>/<numeric> over a vector iterator range `(first, last, ...)`: name -> the kinds of

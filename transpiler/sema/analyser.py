@@ -29,17 +29,25 @@ from . import templates as T
 from .context import SemaError
 from .declarations import Declarations
 from .types import TypeResolution
+from .calls import Calls
 from .construction import Construction
 from .locals import LocalDeclarations
 from .converting import Converting
 from .expressions import Expressions
 from .kernels import Kernels
+from .areas import lexer_names
 from .lambdas import AUTO
 from .scope import PyNames, Scope
 from .statements import Statements
 
 
-class Analyser(TypeResolution, Declarations, Statements, LocalDeclarations, Construction, Expressions, Converting, Kernels):
+class Analyser(TypeResolution, Declarations, Statements, LocalDeclarations, Construction, Expressions, Converting,
+               Calls, Kernels):
+    @staticmethod
+    def library_names() -> tuple:
+        """The library's type and template names, for parsing text sema adds (sema/areas.py)."""
+        return lexer_names()
+
     def __init__(self, pp, sink: DiagnosticSink, ltcg: bool = False, link_checks: bool = True):
         self.pp = pp
         self.sink = sink

@@ -22,24 +22,9 @@ that amppy does not translate yet are in `NOT_YET`: they parse, and sema reports
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
-from typing import Callable, Optional
 
-
-@dataclass(frozen=True)
-class Area:
-    name: str
-    types: frozenset = frozenset()          # library type names (not templates)
-    templates: frozenset = frozenset()      # library templates: `NAME <` starts a template-id
-    named_type: Optional[Callable] = None
-    template_type: Optional[Callable] = None
-    owns: Optional[Callable] = None
-    construct: Optional[Callable] = None
-    method: Optional[Callable] = None
-
-
-def names(text: str) -> frozenset:
-    return frozenset(text.split())
+from ..cxx.types import SCALAR_ALIASES
+from .area import Area, names
 
 
 #: standard names amppy knows C++ has but does not translate yet (reported as unsupported)
@@ -55,15 +40,19 @@ NOT_YET = Area(
         graphics"""),
 )
 
+#: the C and C++ library's type names that are not classes (`size_t`, `int32_t`, `std::ios_base`'s;
+#: `uint` is C++ AMP's): typedefs of numbers, which `types.TypeResolution` resolves
+FUNDAMENTALS = Area("C and C++ fundamentals", types=frozenset(SCALAR_ALIASES) | names("nullptr_t"))
+
 #: C++ AMP's kernel launch (a function template: `parallel_for_each<...>` parses as a template-id)
 LAUNCH = Area("parallel_for_each", templates=names("parallel_for_each"))
 
 
 def _areas() -> tuple:
     from . import (accelerators, algorithms, chrono, containers, exceptions, indices, lambdas, memory, ppl,
-                   random, short_vectors, streams, strings, tiling, traits, types, utility, views, win32)
-    return tuple(m.AREA for m in (
-        types, win32, ppl, containers, accelerators, views, indices, tiling, short_vectors, strings, streams,
+                   random, short_vectors, streams, strings, tiling, traits, utility, views, win32)
+    return (FUNDAMENTALS,) + tuple(m.AREA for m in (
+        win32, ppl, containers, accelerators, views, indices, tiling, short_vectors, strings, streams,
         chrono, random, memory, utility, traits, lambdas, algorithms, exceptions)) + (LAUNCH, NOT_YET)
 
 

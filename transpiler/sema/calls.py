@@ -104,3 +104,14 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     if a.choice_context is None:            # (a default argument's: at its call, above; a global's: the CPU's)
         restriction_allowed(a, sym, span)
     return ir.Call(span, ft.ret, sym, conv)
+
+
+class Calls:
+    """The calls of program functions, as a part of the `Analyser`: classes, templates, lambdas
+    and the library's dispatcher reach them through it (`a.checked_call`), importing nothing."""
+
+    def checked_call(self, sym: ir.Symbol, pre: list, args: list, spans: list, span) -> ir.Expr:
+        return checked_call(self, sym, pre, args, spans, span)
+
+    def user_call(self, sym: ir.Symbol, n: A.Call) -> ir.Expr:
+        return user_call(self, sym, n)

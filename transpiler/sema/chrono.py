@@ -14,7 +14,7 @@ from math import gcd
 
 from ..parse import ast as A
 from .. import ir
-from .areas import Area, names
+from .area import Area, names
 
 NS = ir.Duration("long long", 1, 10**9)
 #: the named durations: name -> type

@@ -30,6 +30,7 @@ from dataclasses import replace
 
 from ..parse import ast as A
 from .. import ir
+from .hierarchy import derives  # noqa: F401  (CL.derives)
 from ..ir.queries import is_lvalue
 from ..names import field_name
 from ..source import Span
@@ -186,18 +187,6 @@ def check_object_type(a, t: ir.Type, span) -> None:
         if sd.library_base is not None:
             a.unsupported(f"an object of class '{t.name}', derived from '{sd.library_base}', is", span)
         sd = a.structs.get(sd.base) if sd.base else None
-
-
-def derives(a, t: ir.Type, base: ir.Type) -> bool:
-    """`t` is a class derived (directly or not) from class `base`."""
-    if not (isinstance(t, ir.StructType) and isinstance(base, ir.StructType)):
-        return False
-    sd = a.structs.get(t.name)
-    while sd is not None and sd.base is not None:
-        if sd.base == base.name:
-            return True
-        sd = a.structs.get(sd.base)
-    return False
 
 
 def declare_members(a, d: A.StructDef, sd: ir.StructDef) -> None:
@@ -480,9 +469,8 @@ def _args(a, n_args) -> list:
 
 def finish(a, sym: ir.Symbol, obj: ir.Expr | None, args: list, arg_spans: list, span: Span) -> ir.Expr:
     """The call of member function `sym` on `obj` (None: a static one, or a constructor)."""
-    from .calls import checked_call
     pre = [obj] if sym.member in ("method", "dtor") else []
-    return checked_call(a, sym, pre, args, arg_spans, span)
+    return a.checked_call(sym, pre, args, arg_spans, span)
 
 
 def method_call(a, obj: ir.Expr, name: str, args: list, n: A.Call) -> ir.Expr:

@@ -142,3 +142,27 @@ class Construction:
                        help="make the view on the host and capture it")    # (its constructor is restrict(cpu): C3930)
         V.oversized_source(self, t, out, span)
         return ir.Construct(span, t, tuple(out))
+
+    # ---- the class services other parts of sema reach through the Analyser -------------------
+    # (conversions, short vectors, smart pointers, templates and std::pair call into classes.py
+    # here, so that none of them imports it: classes.py imports them)
+    def construct_class(self, t: ir.StructType, args: tuple, span: Span, spans: list) -> ir.Expr:
+        """A constructor call of the program's class `t` (overload resolution over its constructors)."""
+        return CL.construct(self, t, args, span, spans)
+
+    def call_member(self, sym: ir.Symbol, obj: ir.Expr | None, args: list, spans: list, span: Span) -> ir.Expr:
+        """The call of member function `sym` (chosen) on `obj`."""
+        return CL.finish(self, sym, obj, args, spans, span)
+
+    def class_operator(self, op: str, operands: list, span: Span, spans: list) -> ir.Expr | None:
+        """An overloaded operator's call, or None when the operands' classes have none."""
+        return CL.operator(self, op, operands, span, spans)
+
+    def declare_member(self, sd: ir.StructDef, d) -> ir.Symbol:
+        """Member function `d` of class `sd` declared (an instantiated member template, a short
+        vector's member the program uses)."""
+        return CL.declare_member(self, sd, d)
+
+    def class_static_call(self, sd: ir.StructDef, f, n) -> ir.Expr:
+        """`S::f(args)`: a static member function's call."""
+        return CL.static_call(self, sd, f, n)

@@ -10,7 +10,7 @@ from .. import ir
 from ..parse import ast as A
 from ..ir.queries import is_lvalue
 from . import memory
-from .areas import Area, names
+from .area import Area, names
 
 SIZE_T = ir.Scalar("size_t")
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from .. import ir
 from . import overloads as O
+from .hierarchy import derives
 from . import short_vectors as SV
 
 
@@ -33,7 +34,6 @@ def _converting_ctors(a, t: ir.StructType) -> list:
 
 def _derived(a):
     """`derived(t, base)` for `overloads.rank`: whether class `t` derives from class `base`."""
-    from .classes import derives
 
     def derived(t, base):
         return derives(a, t, base)
@@ -99,9 +99,8 @@ def by_function(a, e: ir.Expr, t: ir.Type, span, explicit: bool) -> ir.Expr | No
     if isinstance(found[0], list):
         a.error("ambiguous-call", f"conversion from '{e.type}' to '{t}' is ambiguous", span,
                 help="candidates: " + "; ".join(syms[0].name for syms in found))
-    from .classes import finish
     sym = O.choose(a, found, [], span, f"{e.type.name}::{found[0].name}")
-    return a.convert(finish(a, sym, e, [], [], span), t, span, explicit)
+    return a.convert(a.call_member(sym, e, [], [], span), t, span, explicit)
 
 
 def as_number(a, e: ir.Expr) -> ir.Expr | None:
@@ -110,22 +109,19 @@ def as_number(a, e: ir.Expr) -> ir.Expr | None:
     syms = number_conversion(a, e.type)
     if syms is None:
         return None
-    from .classes import finish
     sym = O.choose(a, syms, [], e.span, f"{e.type.name}::{syms[0].name}")
-    return finish(a, sym, e, [], [], e.span)
+    return a.call_member(sym, e, [], [], e.span)
 
 
 def convert(a, e: ir.Expr, t: ir.Type, span, explicit: bool) -> ir.Expr | None:
     """`e` converted to `t` through a constructor or a conversion to a number, or None."""
     if isinstance(t, ir.StructType) and t.name in a.structs and a.structs[t.name].ctors:
         if explicit:                        # direct initialisation: every constructor
-            from .classes import construct
-            return construct(a, t, (e,), span, [span])
+            return a.construct_class(t, (e,), span, [span])
         ctors = [s for s in _converting_ctors(a, t) if O.rank(e.type, O.params_of(s)[0], _derived(a)) is not None]
         if ctors:                           # (a standard conversion first, never a second user one)
-            from .classes import finish
             sym = O.choose(a, ctors, [e], span, t.name)
-            return finish(a, sym, None, [e], [span], span)
+            return a.call_member(sym, None, [e], [span], span)
     value = SV.as_scalar(a, e)
     if value is not None and isinstance(t, ir.Scalar):
         return a.convert(value, t, span, explicit)

@@ -153,3 +153,16 @@ class Converting:
         self.error("type-mismatch", f"value of type '{e.type}' is not contextually convertible to 'bool'", span)
 
     # ---- expressions ---------------------------------------------------------------------------
+
+    def user_rank(self, src: ir.Type, dst: ir.Type) -> bool:
+        """Whether a user-defined conversion makes `src` a `dst` (overload ranking asks: `overloads`
+        reaches `conversions` through the Analyser, as conversions imports overloads)."""
+        return CV.user_rank(self, src, dst)
+
+    def number_conversion(self, t: ir.Type) -> list | None:
+        """Class `t`'s one implicit conversion to a number, if it has one (`conversions`)."""
+        return CV.number_conversion(self, t)
+
+    def as_number(self, e: ir.Expr) -> ir.Expr | None:
+        """A class value as the number its one implicit conversion gives, or None (`conversions`)."""
+        return CV.as_number(self, e)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..parse import ast as A
 from .. import ir
-from .areas import Area
+from .area import Area
 from .context import SemaError
 from .scope import Scope
 

@@ -32,6 +32,7 @@ from . import short_vectors as SV
 from . import templates as TM
 from .overloads import Overloads
 from .algorithms import FUNCTION_OBJECTS
+from .area import not_yet
 from .lambdas import lambda_expr
 from . import accelerators as AC
 from .constfold import char_value, fold
@@ -121,7 +122,7 @@ class Expressions:
                 return ir.Const(n.span, ir.Pointer(ir.Void()), None)
             if name in L.MATH_FUNCTIONS or name in L.FREE_FUNCTIONS:
                 return ir.LibCall(n.span, ir.Library("function"), name, None, ())
-            L.not_yet(self, name, n.namespace, n.span)
+            not_yet(self, name, n.namespace, n.span)
             self.error("undeclared", f"use of undeclared identifier '{name}'", n.span)
         if isinstance(sym, ir.Symbol) and sym.closure is not None:
             self.unsupported(f"using the restrict(amp) lambda '{name}' other than as a kernel is", n.span)

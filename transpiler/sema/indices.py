@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..parse import ast as A
-from .areas import Area, names
+from .area import Area, names
 from . import tiling
 
 ARITH = ("+", "-", "*", "/", "%")

@@ -7,11 +7,10 @@ captures is the C++ error.  Kernel lambdas (`parallel_for_each`) are `sema.kerne
 """
 from __future__ import annotations
 
-import dataclasses
 
 from ..parse import ast as A
 from .. import ir
-from .areas import Area, names
+from .area import Area, names
 from .context import SemaError
 from . import overloads as O
 from .scope import Alias, Scope
@@ -166,8 +165,7 @@ def lifted_call(a, n: A.Call) -> ir.Expr:
             sym = a.declare_function(d, instance=(f"lambda at {lam.span.line}:{lam.span.col}", name))
             a.lifted[key] = sym
             a.function_body(d, sym)
-    from .calls import user_call
-    return user_call(a, sym, n)
+    return a.user_call(sym, n)
 
 
 def check_amp_lambda(a, lam: A.Lambda) -> None:
@@ -193,7 +191,7 @@ def _enclosing_locals(a, lam: A.Lambda) -> list:
     (not one of the lambda's parameters or its own declarations)."""
     own = {p.name for p in lam.params if p.name}
     found, seen = [], set()
-    for node in _ast_walk(lam.body):
+    for node in A.walk(lam.body):
         if isinstance(node, A.VarDecl):
             own.add(node.name)
         elif isinstance(node, A.Name) and not node.namespace and node.name not in own \
@@ -205,17 +203,6 @@ def _enclosing_locals(a, lam: A.Lambda) -> list:
                 seen.add(node.name)
                 found.append((node.name, node.span))
     return found
-
-
-def _ast_walk(node):
-    """`node` and every AST node below it (iteratively: a body may nest deeply)."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        yield n
-        kids = [x for f in dataclasses.fields(n) for v in (getattr(n, f.name),)
-                for x in (v if isinstance(v, tuple) else (v,)) if isinstance(x, A.Node)]
-        stack.extend(reversed(kids))                # (source order: a declaration before its uses)
 
 
 def _auto(span) -> A.TypeName:

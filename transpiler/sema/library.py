@@ -16,8 +16,8 @@ from ..names import field_name
 from ..sema import (accelerators, amp_math, chrono, classes, lambdas, memory,
                overloads, random, streams, strings, templates, tiling, utility, views)
 from . import areas
+from .area import not_yet
 from .algorithms import RANGE_ALGORITHMS, range_algorithm, std_copy
-from .calls import checked_call, user_call
 from .constfold import fold
 from .scope import Alias
 from .arithmetic import promote
@@ -268,7 +268,7 @@ def call(a, n: A.Call) -> ir.Expr:
             chosen = overloads.choose(a, sym.syms, args, n.span, f.name)
             if chosen.owner:
                 return classes.finish(a, chosen, None, args, [x.span for x in n.args], n.span)
-            return checked_call(a, chosen, [], args, [x.span for x in n.args], n.span)
+            return a.checked_call(chosen, [], args, [x.span for x in n.args], n.span)
         # `std::setw(...)` is the library's even where the program has its own `setw`
         if sym is None or not isinstance(sym, (ir.Symbol, Alias, classes.Member)) or f.namespace:
             return free_call(a, f.name, n)      # (a field `m_view(i, j)` is called below)
@@ -278,7 +278,7 @@ def call(a, n: A.Call) -> ir.Expr:
                 help="pass it to parallel_for_each, or declare it restrict(cpu, amp)")
     callee = a.expr(f)
     if isinstance(callee, ir.Var) and callee.sym.kind == "function":
-        return user_call(a, callee.sym, n)
+        return a.user_call(callee.sym, n)
     if isinstance(callee.type, ir.Function):
         return lambdas.invoke(a, callee, n)
     if random.is_random(callee.type):
@@ -492,34 +492,6 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
 
 
 #: Standard C, C++ and Win32 names amppy does not translate yet: using one is `unsupported`
-#: (valid C++ amppy lacks), not `undeclared` (docs/coverage.md says what is there).
-STD_NAMES = frozenset("""
-    parallel_for parallel_invoke parallel_transform parallel_reduce parallel_sort parallel_buffered_sort
-    parallel_radixsort task_group structured_task_group combinable critical_section reader_writer_lock
-    concurrent_vector concurrent_queue create_task when_all when_any make_task send receive asend
-    malloc calloc realloc free memcpy memset memmove memcmp strcpy strncpy strcat
-    strlen strcmp strncmp strchr strstr strtol strtoul strtod exit abort atexit
-    getenv system difftime getchar putchar puts gets fopen fclose fread fwrite fgets
-    fputs fprintf fscanf sscanf sprintf snprintf scanf qsort bsearch abs labs div
-    generate_n copy_n
-    partial_sum adjacent_difference
-    minmax_element swap unique remove remove_if
-    lower_bound upper_bound binary_search random_shuffle shuffle
-    make_pair make_tuple
-    make_unique make_shared move forward distance advance next prev begin end
-    GetTickCount64
-""".split())
-
-
-def not_yet(a, name: str, namespace, span, known=STD_NAMES) -> None:
-    """Report a standard library name amppy does not translate yet as `unsupported`: one in
-    `std::`, or one of the `known` library names (functions, or the lexer's library types)."""
-    if tuple(namespace)[:1] == ("std",) or name in known:
-        qualified = "::".join(tuple(namespace) + (name,))
-        a.unsupported(f"'{qualified}' is", span,
-                      "docs/coverage.md lists the parts of the standard library amppy translates")
-
-
 # ---- methods -----------------------------------------------------------------------------------
 
 def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:

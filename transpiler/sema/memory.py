@@ -16,7 +16,8 @@ import dataclasses
 
 from ..parse import ast as A
 from .. import ir
-from .areas import Area, names
+from .area import Area, names
+from .hierarchy import derives
 
 #: <cstring>/<cstdlib> functions over raw memory: name -> number of arguments
 MEM_FUNCTIONS = {"memcpy": 3, "memmove": 3, "memset": 3, "free": 1, "malloc": 1, "calloc": 2,
@@ -198,8 +199,7 @@ def pointer_refs(d: A.FunctionDef, params: list, mutable: tuple) -> tuple:
     in and out would not).  Each such argument is passed as its address, and `v` is `*p`."""
     if d.body is None or d.restrict != ("amp",) or not any(mutable):
         return ()
-    from .lambdas import _ast_walk
-    taken = {n.operand.name for n in _ast_walk(d.body) if isinstance(n, A.Unary) and n.op == "&"
+    taken = {n.operand.name for n in A.walk(d.body) if isinstance(n, A.Unary) and n.op == "&"
              and isinstance(n.operand, A.Name) and not n.operand.namespace}
     return tuple(m and p.name in taken for p, m in zip(params, mutable))
 
@@ -390,8 +390,7 @@ def make_smart(a, n) -> ir.Expr:
         return ir.Convert(n.span, t, block, True)
     sd = a.structs.get(t.elem.name)
     if args or sd is not None and sd.ctors:     # `make_shared<S>(x, y)`: the object its constructor makes
-        from .classes import construct
-        made = construct(a, t.elem, tuple(args), n.span, [x.span for x in n.args]) if sd is not None else None
+        made = a.construct_class(t.elem, tuple(args), n.span, [x.span for x in n.args]) if sd is not None else None
         if made is None:
             a.unsupported(f"'std::{tn.name}' with constructor arguments is", n.span,
                           help="make it empty and set its fields")
@@ -415,7 +414,6 @@ def smart_method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
 
 
 def _derives(a, derived, base) -> bool:
-    from .classes import derives        # (classes imports this module)
     return derives(a, derived, base)
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from .. import ir
 from ..source import Span
 from . import streams
+from .hierarchy import derives
 from . import views
 
 EXACT, PROMOTION, CONVERSION, USER, ELLIPSIS = 0, 1, 2, 3, 4     # (ELLIPSIS: an argument that `...` takes)
@@ -90,8 +91,6 @@ def _required(sym: ir.Symbol, params) -> int:
 def viable(a, sym: ir.Symbol, args, in_amp: bool | None):
     """The argument ranks if `sym` can take `args` (in a context that is amp or not, None: either),
     else None (`a`: the analyser, which knows the program's classes)."""
-    from .classes import derives
-    from .conversions import user_rank
     if in_amp is not None and ("amp" if in_amp else "cpu") not in sym.restrict_:
         return None
     params = params_of(sym)
@@ -99,7 +98,7 @@ def viable(a, sym: ir.Symbol, args, in_amp: bool | None):
         return None
     ranks = []
     for x, p in zip(args, params):
-        r = rank(x.type, p, lambda t, base: derives(a, t, base), lambda s, d: user_rank(a, s, d))
+        r = rank(x.type, p, lambda t, base: derives(a, t, base), lambda s, d: a.user_rank(s, d))
         if r is None:
             return None
         ranks.append(r)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..parse import ast as A
 from .. import ir
-from .areas import Area, names
+from .area import Area, names
 from ..ir.queries import is_lvalue
 
 CRITICAL_SECTION = ir.Library("critical_section")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..parse import ast as A
 from .. import ir
-from .areas import Area, names
+from .area import Area, names
 
 #: engine -> its result type
 ENGINES = {"mt19937": ir.UINT, "mt19937_64": ir.Scalar("unsigned long long"),

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ..parse import ast as A
 from .. import ir
 from ..cxx import short_vectors as H
-from .areas import Area, lexer_names, names
+from .area import Area, names
 
 _REF = tuple(f"ref_{c}" for c in H.XYZW + H.RGBA)
 
@@ -59,8 +59,7 @@ def scalar_of(a, t: ir.Type) -> ir.Scalar | None:
     if from_header(a, t) and H.CLASSES.get(t.name, (None, 0))[1] == 1:
         return ir.FLOAT
     if isinstance(t, ir.StructType):
-        from .conversions import number_conversion
-        syms = number_conversion(a, t)
+        syms = a.number_conversion(t)
         return syms[0].type.ret if syms is not None else None
     return None
 
@@ -71,8 +70,7 @@ def as_scalar(a, e: ir.Expr) -> ir.Expr | None:
     if scalar_of(a, e.type) is None:
         return None
     if not from_header(a, e.type):
-        from .conversions import as_number
-        return as_number(a, e)
+        return a.as_number(e)
     return ir.FieldRef(e.span, ir.FLOAT, e, "value", False)
 
 
@@ -142,17 +140,15 @@ def assign(a, n: A.Assign, target: ir.Expr) -> ir.Expr | None:
     else:
         value = a.expr(n.value)
     if n.op != "=":
-        from . import classes as CL
-        value = CL.operator(a, n.op[:-1], [target, value], n.span, [n.target.span, n.value.span])
+        value = a.class_operator(n.op[:-1], [target, value], n.span, [n.target.span, n.value.span])
         if value is None:
             a.error("type-mismatch", f"invalid operands to '{n.op}'", n.span)
     return _call(a, obj, "set_" + sw, [value], n)
 
 
 def _call(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
-    from . import classes as CL
     sym = _ensure(a, obj.type.name, name)
-    return CL.finish(a, sym, obj, args, [n.span] * len(args), n.span)
+    return a.call_member(sym, obj, args, [n.span] * len(args), n.span)
 
 
 def _ensure(a, cls: str, name: str) -> ir.Symbol:
@@ -165,7 +161,6 @@ def _ensure(a, cls: str, name: str) -> ir.Symbol:
     from ..parse.parser import parse
     from ..diagnostics import DiagnosticSink
     from ..preprocess.linemap import PreprocessedSource
-    from . import classes as CL
     text = H.member_text(cls, name)
     kind, size = H.VECTORS[cls]
     shown = a.pp.sources.get(H.HEADER)
@@ -174,10 +169,10 @@ def _ensure(a, cls: str, name: str) -> ir.Symbol:
     line = f"{forward} class {cls} {{ public: {text} }};"
     a.pp.sources.add(H.HEADER, (shown.text if shown is not None else "") + line + "\n")
     pp = PreprocessedSource(line + "\n", H.HEADER, a.pp.sources, [(H.HEADER, lines + 1)], [None])
-    m = parse(pp, DiagnosticSink(), library=lexer_names()).decls[-1].methods[0]     # (the header's text parses)
+    m = parse(pp, DiagnosticSink(), library=a.library_names()).decls[-1].methods[0]     # (the header's text parses)
     a.class_stack.append(sd)
     try:
-        sym = CL.declare_member(a, sd, m)
+        sym = a.declare_member(sd, m)
     finally:
         a.class_stack.pop()
     with a.suspended():

@@ -10,7 +10,7 @@ followed by a test of the stream, which is what C++ evaluates.
 from __future__ import annotations
 
 from .. import ir
-from .areas import Area, names
+from .area import Area, names
 from ..source import Span
 
 #: stream classes: name -> (can write, can read, is a file stream)

@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 from ..parse import ast as A
 from .. import ir
-from .areas import Area, names
+from .area import Area, names
 
 SIZE = ir.Scalar("size_t")
 NPOS = 2**64 - 1

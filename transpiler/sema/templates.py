@@ -354,10 +354,9 @@ def explicit_args(a, d: A.TemplateDecl, args_ast, at) -> list:
 
 def call(a, name: str, explicit: list | None, args: list, spans: list, span, regular: list) -> ir.Expr:
     """A call of `name`, a function template (maybe also ordinary overloads `regular`)."""
-    from .calls import checked_call
     best = choose(a, a.function_templates[name], explicit, args, span, name, regular,
                   lambda d, env: instantiate_function(a, d, env, span))
-    return checked_call(a, best, [], args, spans, span)
+    return a.checked_call(best, [], args, spans, span)
 
 
 def in_context(a, templates: list) -> list:
@@ -474,13 +473,12 @@ def explicit_instantiation(a, d: A.ExplicitInstantiation) -> None:
 
 def instantiate_member(a, sd: ir.StructDef, d: A.TemplateDecl, env: dict, span) -> ir.Symbol | None:
     """`S::add<double>`: a member function of class `sd` made from member template `d`."""
-    from . import classes as CL
     name, py = _name(d, env)
 
     def declare(decl):
         a.class_stack.append(sd)
         try:
-            sym = CL.declare_member(a, sd, replace(decl, name=py))
+            sym = a.declare_member(sd, replace(decl, name=py))
         finally:
             a.class_stack.pop()
         sym.name = name

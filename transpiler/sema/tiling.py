@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..parse import ast as A
-from .areas import Area, names
+from .area import Area, names
 
 PARTS = ("global", "local", "tile", "tile_origin")
 

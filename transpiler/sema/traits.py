@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..parse import ast as A
 from .. import ir
-from .areas import Area, names
+from .area import Area, names
 
 #: traits whose `::type` is their one argument (the qualifiers they remove are not types here)
 IDENTITY = frozenset("remove_const remove_volatile remove_cv remove_reference remove_cvref "

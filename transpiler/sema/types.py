@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..parse import ast as A
 from .. import ir
 from ..cxx import win32
+from ..cxx.types import SCALAR_ALIASES
 from ..names import field_name
 from ..parse.lexhack import CONTAINER_MEMBER_TYPES
 from . import areas
@@ -16,24 +17,9 @@ from . import fnptr as FP
 from . import short_vectors as SV
 from . import templates as TM
 from . import traits as TR
-from .areas import Area, names
 from .constfold import fold
-from .library import not_yet
+from .area import not_yet
 from .scope import Scope, python_name
-
-#: the C and C++ library's integer typedefs: name -> the C++ type (Windows' are in cxx/win32.py)
-SCALAR_ALIASES = {
-    "size_t": "size_t", "ptrdiff_t": "long long", "uint": "unsigned int", "time_t": "long long", "clock_t": "long",
-    "int8_t": "signed char", "uint8_t": "unsigned char", "int16_t": "short", "uint16_t": "unsigned short",
-    "int32_t": "int", "uint32_t": "unsigned int", "int64_t": "long long", "uint64_t": "unsigned long long",
-    "fmtflags": "int", "openmode": "int", "iostate": "int", "streamsize": "long long",   # std::ios_base's
-}
-
-
-
-#: the C and C++ library's type names that are not classes (the lexer's; `uint` is C++ AMP's)
-AREA = Area("C and C++ fundamentals", types=frozenset(SCALAR_ALIASES) | names("nullptr_t"))
-
 
 def restriction(restrict) -> tuple[str, ...]:
     """A restriction list in C++ AMP's order, without repeats: ("cpu", "amp")."""

@@ -15,7 +15,7 @@ import numpy as np
 from ..parse import ast as A
 from .. import ir
 from ..ir.queries import is_lvalue
-from .areas import Area, names
+from .area import Area, names
 from . import traits
 
 
@@ -115,9 +115,8 @@ def static_call(a, f: A.StaticMember, n: A.Call) -> ir.Expr:
     """`std::numeric_limits<float>::max()`: a constant of the type."""
     t = f.type
     if isinstance(t, A.TypeName) and t.name in a.class_templates:     # `Test<1, float>::run(x)`
-        from . import classes as CL
         st = a.resolve_type(t)
-        return CL.static_call(a, a.structs[st.name], A.Name(f.span, f.name, (st.name,)), n)
+        return a.class_static_call(a.structs[st.name], A.Name(f.span, f.name, (st.name,)), n)
     if not (isinstance(t, A.TypeName) and t.name == "numeric_limits"):
         a.unsupported(f"'{getattr(t, 'name', t)}::{f.name}' is", f.span)
     st = _limits_type(a, t)

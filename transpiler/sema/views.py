@@ -17,7 +17,7 @@ from .. import ir
 from ..cxx.amp_types import element_problem, nested_container
 from ..cxx import short_vectors as H_SV
 from .short_vectors import from_header
-from .areas import Area, names
+from .area import Area, names
 from ..ir.queries import value_owner
 from . import accelerators
 

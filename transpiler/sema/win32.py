@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..cxx import win32
-from .areas import Area
+from .area import Area
 
 
 AREA = Area("Windows SDK", types=frozenset(win32.STRUCTS) | frozenset(win32.SCALARS) | frozenset(win32.C_STRINGS)
