@@ -67,7 +67,7 @@ def _wrapper(bits: int, signed: bool):
     return wrap
 
 
-# One wrapping function per C++ integer width (amppy.cxxtypes.wrapper_name picks it):
+# One wrapping function per C++ integer width (amppy.cxx.types.wrapper_name picks it):
 # int8 = char/signed char, int16 = short, int32 = int/long, int64 = long long, and unsigned.
 int8, int16, int32, int64 = (_wrapper(b, True) for b in (8, 16, 32, 64))
 uint8, uint16, uint32, uint64 = (_wrapper(b, False) for b in (8, 16, 32, 64))

@@ -374,7 +374,7 @@ def _sources_of(sink, file):
                 raw = f.read()
         except OSError:
             continue
-        # a binary file shows none of its bytes (preprocess_errors.decode_source refused it)
+        # a binary file shows none of its bytes (preprocess.errors.decode_source refused it)
         sm.add(name, "" if b"\0" in raw else raw.decode("utf-8", errors="replace"))
     return sm
 

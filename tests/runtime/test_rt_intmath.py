@@ -103,7 +103,7 @@ def test_float_to_integer_is_x86s_conversion():
 
 
 def test_float_to_integer_folding_matches_the_runtime():
-    """Sema's constant folding (cxxtypes.float_to_integer) and the host's run-time conversion
+    """Sema's constant folding (cxx.types.float_to_integer) and the host's run-time conversion
     (codegen/host.float_to_integer_text over the runtime) give one answer for every type."""
     from amppy import ir
     from amppy.codegen.host import float_to_integer_text

@@ -1,7 +1,7 @@
 """What the AST builders share: their base class and the values that are not AST nodes.
 
-The builders (`amppy.parse_builders.ToAst`, assembled from the rule groups in
-`parse_build_decls`, `parse_build_stmts` and `parse_build_exprs`) turn each
+The builders (`amppy.parse.builders.ToAst`, assembled from the rule groups in
+`build_decls`, `build_stmts` and `build_exprs`) turn each
 grammar rule's children -- tokens, and the values the builders of the child
 rules returned -- into AST dataclasses (`amppy.parse.ast`).  Some rules build values
 that only their parent rule consumes: a declarator (`Decl`), a specifier or

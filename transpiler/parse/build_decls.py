@@ -3,7 +3,7 @@
 One method per grammar rule (see `amppy.parse.build_base`): it gets the rule's
 position and its children, tokens and the values of the child rules' builders,
 and returns an `amppy.parse.ast` node or a value its parent rule consumes (a `Decl`,
-a `Marker`, a tuple).  `amppy.parse_builders.ToAst` combines these with the
+a `Marker`, a tuple).  `amppy.parse.builders.ToAst` combines these with the
 statement and expression builders.
 """
 from __future__ import annotations
@@ -54,7 +54,7 @@ class DeclBuilders(BuilderBase):
         return A.Namespace(self.sp(meta), name, tuple(_flat(c for c in ch if not isinstance(c, TOKENS))))
 
     def namespace_alias(self, meta, ch):
-        # the postlexer already reads the alias as its target (parse_lexhack); nothing is left
+        # the postlexer already reads the alias as its target (parse/lexhack.py); nothing is left
         return None
 
     def using_declaration(self, meta, ch):

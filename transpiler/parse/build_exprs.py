@@ -4,7 +4,7 @@ One method per grammar rule (see `amppy.parse.build_base`): the rule's position
 and children in, an `amppy.parse.ast` expression out.  The grammar gives binary
 operators flat (`x0 op1 x1 op2 x2 ...`); `binops` nests them by precedence
 climbing.  Literal text is decoded here (escapes, integer suffixes).
-`amppy.parse_builders.ToAst` combines these with the declaration and statement
+`amppy.parse.builders.ToAst` combines these with the declaration and statement
 builders.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """AST builders for statements.
 
 One method per grammar rule (see `amppy.parse.build_base`): the rule's position
-and children in, an `amppy.parse.ast` statement out.  `amppy.parse_builders.ToAst`
+and children in, an `amppy.parse.ast` statement out.  `amppy.parse.builders.ToAst`
 combines these with the declaration and expression builders.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The parse tree and the AST builders that turn it into `amppy.parse.ast` nodes.
 
 `ToAst` holds one builder method per grammar rule (the rule groups live in
-`parse_build_decls`, `parse_build_stmts` and `parse_build_exprs`).  Two ways in:
+`build_decls`, `build_stmts` and `build_exprs`).  Two ways in:
 
 * the fast path: `amppy.lalr.Driver` calls the builders (`ToAst.builders`)
   during parsing, children in, AST node out, no tree;

@@ -4,7 +4,7 @@ The grammar is `grammar/cpp_amp.lark`; Lark builds (and caches) its LALR tables.
 This module loads them and runs one of two paths over the preprocessed text:
 
 * the fast path: `amppy.parse.lalr`'s lexer and LALR driver run Lark's tables and call
-  the AST builders (`amppy.parse_builders.ToAst`) during parsing (no parse tree);
+  the AST builders (`amppy.parse.builders.ToAst`) during parsing (no parse tree);
   its lexer and driver are pickled next to Lark's cache;
 * Lark's own parser (contextual lexer, parse tree, then `ToAst.transform`), for
   whatever the fast path hands over -- above all syntax errors, which are

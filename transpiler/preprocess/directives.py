@@ -7,7 +7,7 @@ of pcpp's own output or exception: directives pcpp would index past the end of
 get a harmless stand-in token, `#error`/`#warning` are reported, and
 `#include` finds the user's files (quote form: the including file's folder,
 then `-I` folders) or a virtual system header (`amppy.preprocess.virtual_headers`).
-It relies on the adapter (`amppy.preprocess_pcpp.PcppAdapter`) for positions
+It relies on the adapter (`amppy.preprocess.pcpp_adapter.PcppAdapter`) for positions
 (`_tok_span`, `_dir_span`, `_line_span`) and its state (`sink`, `sources`,
 `include_dirs`, the include stack `_stack`).
 """

@@ -138,7 +138,7 @@ def _adjacent(a, b) -> bool:
 class Layout:
     """Builds `text` and the per-line position tables from pcpp's tokens.
 
-    `pp` is the preprocessor (`amppy.preprocess_pcpp.PcppAdapter`): its token
+    `pp` is the preprocessor (`amppy.preprocess.pcpp_adapter.PcppAdapter`): its token
     types say which tokens are white space."""
 
     def __init__(self, pp, main: str):

@@ -1,7 +1,7 @@
 """`#define N 1024`: an object-like macro whose body is one number keeps its name in the Python.
 
 The preprocessor records every such macro of the user's files (`record`, from
-`preprocess_pcpp.PcppAdapter.define`) on the translation's `SourceMap`.  A literal in the
+`pcpp_adapter.PcppAdapter.define`) on the translation's `SourceMap`.  A literal in the
 preprocessed text that a macro produced has the macro name's span (the line map anchors a
 replacement list at its invocation), so the emitter core can tell `N` from a literal 1024
 written out: where the user wrote `N`, the Python says `N` too, and the module defines

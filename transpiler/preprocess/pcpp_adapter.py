@@ -1,7 +1,7 @@
 """The pcpp adapter: pcpp's preprocessor, driven token by token, its problems reported.
 
 pcpp does the preprocessing; `PcppAdapter` consumes its token stream instead of
-its `write()` and hands each token to `amppy.preprocess_layout.Layout`.  It
+its `write()` and hands each token to `amppy.preprocess.linemap.Layout`.  It
 stamps every token pcpp lexes with where it came from (`group_lines`,
 `tokenize`): `ofile` and `opos` (line, column), and for an identifier a `Src`
 as its `source`, which pcpp copies onto every token of a macro expansion.
@@ -10,7 +10,7 @@ Besides the positions it overrides pcpp where pcpp would fail or mislead on odd
 input: invalid `#define`s and `#undef`s, macro redefinitions (a warning), a
 bound on macro expansion (`MACRO_EXPANSION_LIMIT`, against macro bombs), and an
 unterminated macro invocation.  The directive and #include hooks are the mixin
-`amppy.preprocess_directives.DirectiveHooks`.
+`amppy.preprocess.directives.DirectiveHooks`.
 """
 from __future__ import annotations
 

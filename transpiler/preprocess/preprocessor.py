@@ -26,13 +26,13 @@ before the whole text (mapped to `<amp_short_vectors.h>`).
 
 The parts:
 
-* `preprocess_pcpp`: the pcpp adapter (`PcppAdapter`): token positions, macro
+* `pcpp_adapter`: the pcpp adapter (`PcppAdapter`): token positions, macro
   definition and expansion checks, the run over pcpp's token stream;
-* `preprocess_directives`: its directive, error and #include hooks;
-* `preprocess_layout`: the layout of `text` and the position map
+* `directives`: its directive, error and #include hooks;
+* `linemap`: the layout of `text` and the position map
   (`PreprocessedSource`, `Origin`);
-* `preprocess_headers`: the virtual system headers and predefined macros;
-* `preprocess_errors`: pcpp's messages in C++ words, decoding source bytes.
+* `virtual_headers`: the virtual system headers and predefined macros;
+* `errors`: pcpp's messages in C++ words, decoding source bytes.
 
 This module is the entry point, `preprocess()`, and re-exports the names other
 modules import from `amppy.preprocess.preprocessor`.
