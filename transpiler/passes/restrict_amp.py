@@ -12,14 +12,13 @@ kernels and in restrict(amp) / restrict(cpu, amp) functions:
 
 Sema already reports goto, try/throw, static locals, and calls of functions that are not
 restrict(amp); virtual calls cannot be written in amppy's C++ subset.  Const globals and
-enumerators (symbol kind "const") are allowed.
+enumerators (symbol kind "const") are allowed.  What a type amp code cannot hold is
+`cxx/amp_rules.type_problems` (sema asks it too, of a tile_static variable).
 """
 from __future__ import annotations
 
 from .. import ir
-
-from ..cxx.amp_types import banned as _banned, class_problems
-from ..cxx.types import AMP_BANNED as BANNED
+from ..cxx.amp_rules import type_problems
 
 
 def amp_bodies(program: ir.Program):
@@ -31,15 +30,14 @@ def amp_bodies(program: ir.Program):
         yield k.name, k.body, [], None
 
 
-
 def run(program: ir.Program, sink, opts) -> None:
     found = []            # (span, message, help)
     structs = {sd.name: sd for sd in program.structs}
     for _, body, params, fd in amp_bodies(program):
         for p in params:
-            _type_use(found, p.type, p.span, structs)
+            found += type_problems(p.type, p.span, structs)
         if fd is not None:
-            _type_use(found, fd.ret, fd.span, structs)
+            found += type_problems(fd.ret, fd.span, structs)
         _check_body(found, body, structs)
     _recursion(found, program)
     seen_type_lines = set()
@@ -51,40 +49,6 @@ def run(program: ir.Program, sink, opts) -> None:
         sink.error("amp-restrict", msg, span, help=help)
 
 
-def type_problems(t: ir.Type, span, structs: dict) -> list:
-    """What restrict(amp) code cannot hold of type `t`: (span, message, help, key) each (sema
-    asks first for a tile_static variable, whose type Visual Studio checks before its context)."""
-    found: list = []
-    _type_use(found, t, span, structs)
-    return found
-
-
-def _type_use(found, t, span, structs=None):
-    elem = t
-    while isinstance(elem, (ir.CArray, ir.Pointer)):
-        elem = elem.elem
-    if structs and isinstance(elem, ir.StructType) and elem.name in structs:
-        _struct_use(found, t, elem, span, structs)
-    if isinstance(t, ir.CArray) and isinstance(elem, ir.Scalar) and elem.name == "bool":
-        found.append((span, "arrays of 'bool' are not allowed in restrict(amp) code",
-                      "use an array of int (0 and 1)", "bool[]"))
-    if isinstance(t, ir.Pointer) and isinstance(t.elem, (ir.Pointer, ir.String)):
-        found.append((span, "pointers to pointers are not allowed in restrict(amp) code", None, "**"))
-    if isinstance(t, ir.CArray) and isinstance(t.elem, (ir.Pointer, ir.String)):
-        found.append((span, "arrays of pointers are not allowed in restrict(amp) code", None, "*[]"))
-    name = _banned(t)
-    if name:
-        found.append((span, f"type '{name}' is not allowed in restrict(amp) code",
-                      f"use '{BANNED[name]}' instead (restrict(amp) code supports int, unsigned int, "
-                      "long, float, double and bool)", name))
-
-
-def _struct_use(found, t, st: ir.StructType, span, structs) -> None:
-    """A class used in restrict(amp) code (amp_types.class_problems)."""
-    for msg, help, key in class_problems(st, structs, element=isinstance(t, ir.CArray)):
-        found.append((span, msg, help, key))
-
-
 def _check_body(found, body, structs=None):
     written = set()
     for n in ir.walk(body):
@@ -94,12 +58,11 @@ def _check_body(found, body, structs=None):
             written.update(id(ir.root(t)) for t in n.targets)
     for n in ir.walk(body):
         if isinstance(n, (ir.VarDecl, ir.TileStatic)):
-            _type_use(found, n.sym.type, n.span, structs)
+            found += type_problems(n.sym.type, n.span, structs)
         elif isinstance(n, ir.Convert) and n.explicit:
-            _type_use(found, n.type, n.span)
+            found += type_problems(n.type, n.span)
         elif isinstance(n, ir.Const) and isinstance(n.type, ir.Scalar) and n.type.name in ("char", "wchar_t"):
-            _type_use(found, n.type, n.span)
-
+            found += type_problems(n.type, n.span)
         elif isinstance(n, ir.Var) and n.sym.kind == "global":
             verb = "write" if id(n) in written else "read"
             found.append((n.span, f"restrict(amp) code cannot {verb} the global variable '{n.sym.name}'",

@@ -12,39 +12,15 @@ parameter, and every tiled kernel's tile_static memory:
     tile_static float a[96][96];  error: tile_static memory of 36864 bytes per tile exceeds the
                                          limit of 32768 bytes (32 KiB)
 
-A tile size that is not a compile-time constant is reported by sema (same code).
+A tile size that is not a compile-time constant is reported by sema (same code).  The limits
+and `shape_problems` are `cxx/amp_rules.py`'s (sema asks it of a tiled_index parameter too).
 """
 from __future__ import annotations
 
 from .. import ir
+from ..cxx.amp_rules import TILE_STATIC_LIMIT, shape_problems
 from ..ir import layout
 from ..diagnostics import Note
-
-MAX_THREADS = 1024
-MAX_RANK = 3
-TILE_STATIC_LIMIT = 32 * 1024
-
-
-def shape_problems(dims: tuple[int, ...], launched: bool = True) -> list[tuple[str, str]]:
-    """(message, help) for each way `dims` is not a valid tile shape; the thread limit only
-    where a kernel is `launched` on it (C++ AMP's `tile<32, 32, 32>()` makes a tiled_extent,
-    and only parallel_for_each refuses it: C3574)."""
-    out = []
-    if len(dims) > MAX_RANK or len(dims) < 1:
-        out.append((f"a tile has rank 1, 2 or 3, not {len(dims)}",
-                    "C++ AMP tiles at most 3 dimensions; flatten the extra dimensions into one"))
-    for i, d in enumerate(dims):
-        if d < 1:
-            out.append((f"tile dimension {i} is {d}, but every tile dimension must be at least 1",
-                        "use a positive tile size that divides the extent"))
-    if launched and all(d >= 1 for d in dims):
-        n = 1
-        for d in dims:
-            n *= d
-        if n > MAX_THREADS:
-            out.append((f"a tile of {' x '.join(map(str, dims))} has {n} threads, more than the limit "
-                        f"of {MAX_THREADS}", "use smaller tile dimensions (at most 1024 threads in all)"))
-    return out
 
 
 def run(program: ir.Program, sink, opts) -> None:

@@ -11,7 +11,7 @@ import dataclasses
 from ..parse import ast as A
 from .. import ir
 from ..cxx.amp_types import class_problems
-from ..passes.tile_shape import shape_problems
+from ..cxx.amp_rules import shape_problems
 from ..source import Span
 from . import algorithms
 from . import library as L

@@ -161,7 +161,7 @@ class LocalDeclarations:
         k = self.fn.kernel
         helper = k is None and set(self.fn.restrict) == {"amp"}     # a restrict(amp) function: C++ AMP allows it
         if (k is None or k.tile_dims is None) and not helper:
-            from ..passes.restrict_amp import type_problems     # (a class amp code cannot hold: C3581 first)
+            from ..cxx.amp_rules import type_problems     # (a class amp code cannot hold: C3581 first)
             for at, msg, hint, _ in type_problems(t, v.span, self.structs)[:1]:
                 self.sink.error("amp-restrict", msg, at, help=hint)  # reported, but declared (no follow-on errors)
             self.sink.error("amp-tile-static-context",
