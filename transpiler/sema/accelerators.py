@@ -128,4 +128,4 @@ def placed(a, array: ir.Expr, args: list, spans: list, span) -> ir.Expr:
 AREA = Area("accelerator, accelerator_view", types=names("accelerator accelerator_view"),
             named_type=lambda a, t: ir.Library(t.name) if t.name in ("accelerator", "accelerator_view") else None,
             owns=involved, construct=lambda a, t, args, span, spans: construct(a, t, list(args), spans, span),
-            method=method)
+            method=method, static_call=lambda a, owner, f, n: static_call(a, f, n) if owner == "accelerator" else None)

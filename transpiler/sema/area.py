@@ -16,6 +16,7 @@ class Area:
     owns: Optional[Callable] = None
     construct: Optional[Callable] = None
     method: Optional[Callable] = None
+    static_call: Optional[Callable] = None
 
 
 def names(text: str) -> frozenset:
@@ -23,6 +24,7 @@ def names(text: str) -> frozenset:
 
 
 #: (valid C++ amppy lacks), not `undeclared` (docs/coverage.md says what is there).
+#: Standard C, C++ and Win32 names amppy does not translate yet: using one is `unsupported`
 STD_NAMES = frozenset("""
     parallel_for parallel_invoke parallel_transform parallel_reduce parallel_sort parallel_buffered_sort
     parallel_radixsort task_group structured_task_group combinable critical_section reader_writer_lock

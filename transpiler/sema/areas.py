@@ -12,7 +12,10 @@ the hooks it implements.  Every hook is optional:
 - `owns(t)`: whether a value of IR type `t` is the area's (its constructions and member calls
   come to the area);
 - `construct(a, t, args, span, spans)`: the value of type `t` made from analysed `args`;
-- `method(a, obj, name, args, n)`: the member function call `obj.name(args)`.
+- `method(a, obj, name, args, n)`: the member function call `obj.name(args)`;
+- `static_call(a, owner, f, n)`: the call `owner::f(args)` of a static member function of a
+  library class (`accelerator::get_all()`, `steady_clock::now()`), or None when `owner` is not
+  the area's.
 
 `a` is the `Analyser`; hooks return IR or report through it.  Adding a library class is one area
 module (and its runtime); docs/architecture.md's how-to lists the files.  Names of the library
@@ -93,6 +96,15 @@ def template_type(a, t):
     for area in REGISTRY.all:
         if area.template_type is not None:
             found = area.template_type(a, t)
+            if found is not None:
+                return found
+    return None
+
+
+def static_call(a, owner: str, f, n):
+    for area in REGISTRY.all:
+        if area.static_call is not None:
+            found = area.static_call(a, owner, f, n)
             if found is not None:
                 return found
     return None

@@ -241,5 +241,10 @@ def _template_type(a, t: A.TypeName) -> ir.Type | None:
     return named_type(a, t) if t.name in ("duration", "time_point") else None
 
 
+def _static_call(a, owner: str, f, n) -> ir.Expr | None:
+    return clock_call(a, owner, f.name, n) if clock_of(a, owner) else None
+
+
 AREA = Area("<chrono>", templates=names("duration time_point duration_cast time_point_cast"),
-            named_type=named_type, template_type=_template_type, owns=involved, construct=construct, method=method)
+            named_type=named_type, template_type=_template_type, owns=involved, construct=construct, method=method,
+            static_call=_static_call)

@@ -13,7 +13,7 @@ from .. import ir
 from ..ir.queries import is_lvalue
 from ..cxx.mathfuncs import NAMES
 from ..names import field_name
-from ..sema import (accelerators, amp_math, chrono, classes, lambdas, memory,
+from ..sema import (accelerators, amp_math, classes, lambdas, memory,
                overloads, random, streams, strings, templates, tiling, utility, views)
 from . import areas
 from .area import not_yet
@@ -246,12 +246,12 @@ def call(a, n: A.Call) -> ir.Expr:
         return lambdas.lifted_call(a, n)
     if isinstance(f, A.StaticMember):
         return utility.static_call(a, f, n)
-    if isinstance(f, A.Name) and f.namespace and chrono.clock_of(a, f.namespace[-1]):
-        return chrono.clock_call(a, f.namespace[-1], f.name, n)
-    if isinstance(f, A.Name) and f.namespace and f.namespace[-1] in a.structs:
-        return classes.static_call(a, a.structs[f.namespace[-1]], f, n)
-    if isinstance(f, A.Name) and f.namespace and f.namespace[-1] == "accelerator":
-        return accelerators.static_call(a, f, n)
+    if isinstance(f, A.Name) and f.namespace:
+        e = areas.static_call(a, f.namespace[-1], f, n)     # `accelerator::get_all()`, `steady_clock::now()`
+        if e is not None:
+            return e
+        if f.namespace[-1] in a.structs:
+            return classes.static_call(a, a.structs[f.namespace[-1]], f, n)
     if isinstance(f, A.Name) and not (f.namespace and f.namespace[-1] not in ("std", "concurrency", "Concurrency",
                                                                            "fast_math", "precise_math", "direct3d")):
         sym, _ = a.scope.lookup(f.name)
@@ -491,7 +491,6 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
     a.error("undeclared", f"use of undeclared identifier '{name}'", n.func.span)
 
 
-#: Standard C, C++ and Win32 names amppy does not translate yet: using one is `unsupported`
 # ---- methods -----------------------------------------------------------------------------------
 
 def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
