@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..lower import barrier_regions as br
-from ..lower import tile_functions
+from ..passes import tile_functions
 from .outline import NEST_LIMIT, whole_variables
 from .kernel_exprs import (KernelCodegenError, KernelExprEmitter, fresh_names, kernel_user_names, kernel_versions,
                            np_scalar)

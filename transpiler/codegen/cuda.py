@@ -39,7 +39,7 @@ named `<name>_device` (see `needs_host_version`).  Host code launches a kernel w
 from __future__ import annotations
 
 from .. import ir
-from ..lower import tile_functions
+from ..passes import tile_functions
 from ..cxx.mathfuncs import FUNCTIONS
 from .kernel_exprs import (P_ATOM, KernelCodegenError, KernelExprEmitter, array_initializer, fresh_names,
                            kernel_user_names, kernel_versions, np_scalar)

@@ -15,7 +15,8 @@ that some threads of a tile may not reach, using the tile-uniformity facts of
 
 and, with the code [amp-tile-static-context], every tile_static declaration under such control flow
 (Visual C++'s C3561 for both).  A function the kernel calls that waits on the barrier or declares
-tile_static data is checked where it is called (`lower/tile_functions.py` puts it in).
+tile_static data is checked where it is called (`passes/tile_functions.py` puts it in, as the
+CPU target does).
 
 A condition is thread-dependent when it depends on the local or global index, directly or
 through variables, tile_static memory or memory the kernel writes; a loop also is when a
@@ -24,15 +25,12 @@ thread can leave it early through a thread-dependent break/continue/return.
 from __future__ import annotations
 
 from .. import ir
-from ..diagnostics import Note
+from ..diagnostics import KernelCodegenError, Note
+from .tile_functions import inline
 from .uniformity import ControlFlowVisitor, analyse
 
 _HELP = ("move the barrier out of the branch or loop, or make the condition depend only on tile "
          "indices, captured values and constants")
-
-
-def has_barrier(node) -> bool:
-    return any(isinstance(n, ir.Barrier) for n in ir.walk(node))
 
 
 def run(program: ir.Program, sink, opts) -> None:
@@ -47,8 +45,6 @@ def run(program: ir.Program, sink, opts) -> None:
 def _with_callees(k: ir.Kernel) -> ir.Kernel:
     """The kernel with the functions that wait on its barrier put in at their calls, so that a
     barrier inside `g(t)` is checked under the control flow around the call and inside `g`."""
-    from ..diagnostics import KernelCodegenError
-    from ..lower.tile_functions import inline
     try:
         return inline(k)
     except KernelCodegenError:          # a call form the CPU target cannot inline: its own report

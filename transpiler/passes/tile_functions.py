@@ -1,10 +1,15 @@
-"""Inlining the `restrict(amp)` functions that use their caller's tile, for the CPU target.
+"""Inlining the `restrict(amp)` functions that use their caller's tile: an IR -> IR rewrite
+that a check and the targets share (so it lives here, below `lower/` and `codegen/`).
 
 C++ AMP lets a function called from a tiled kernel wait on the tile barrier (`t.barrier.wait()`
 with the kernel's `tiled_index` passed in) and declare `tile_static` data.  The CUDA target
 compiles such a function as a device function.  The CPU target runs a tile's threads one barrier
-region at a time inside the kernel (`barrier_regions.py`), so a barrier must be in the kernel's
-own statements: this pass puts the function's body there, at each call, before the lowering.
+region at a time inside the kernel (`lower/barrier_regions.py`), so a barrier must be in the
+kernel's own statements: `codegen/cpu.py` has this module put the function's body there, at each
+call, before the lowering.  `passes/barriers.py` checks the same inlined kernel, so that a
+barrier inside `g(t)` is judged under the control flow around the call and inside `g`; and
+`codegen/cuda.py` inlines only a local class's member function that uses its kernel's
+`tile_static` data (`uses_outer_tile_static`).  It is no entry of `passes.PASSES`.
 
 Input: a tiled kernel whose `functions` include some that contain a `Barrier` or `TileStatic`
 (or call such a function: those are inlined too, so the barrier reaches the kernel).
@@ -68,48 +73,44 @@ def inline(kernel: ir.Kernel, test=uses_tile) -> ir.Kernel:
     taken |= {c.inner.py_name for c in kernel.captures}
     why = "waits on the tile barrier or declares tile_static data: on the cpu target" if test is uses_tile \
         else "uses its caller's tile_static data:"
-    body = _Inliner(tile_fns, taken, why).block(kernel.body, depth=0)
+    body = _Inliner(tile_fns, taken, why).visit(kernel.body)
     return dataclasses.replace(kernel, body=body,
                                functions=[f for f in kernel.functions if id(f.sym) not in tile_fns])
 
 
-class _Inliner:
+def _as_list(s) -> list:
+    return s if isinstance(s, list) else [s]
+
+
+class _Inliner(ir.Transformer):
+    """Statements in, statements out: a call of a tile function (a statement of its own, an
+    initialiser, the right side of `=`) becomes the function's statements; the tile calls
+    elsewhere in a statement's expression are hoisted to variables first (`_Hoist`).
+    Expressions are not visited: the statement holding one decides."""
+
     def __init__(self, tile_fns: dict, taken: set, why: str):
         self.tile_fns = tile_fns
         self.why = why
         self.taken = taken
+        self.depth = 0                      # functions being put in, one inside another
         self.outer = {}                     # the substitution of the function being put in (its
                                             # tile_static data, which its local classes use)
 
-    # ---- statements
-    def block(self, b: ir.Block, depth: int) -> ir.Block:
-        out = []
-        for s in b.body:
-            out += self.stmt(s, depth)
-        return dataclasses.replace(b, body=tuple(out))
+    def visit(self, node):
+        return super().visit(node) if isinstance(node, ir.Stmt) else node
 
-    def stmt(self, s: ir.Stmt, depth: int) -> list[ir.Stmt]:
-        if isinstance(s, ir.Block):         # a compound statement `{ ... }` inside a block
-            return [self.block(s, depth)]
+    #: a compound statement `{ ... }`: its statements, each put in (maybe as several)
+    visit_Block = ir.Transformer.generic_visit
+
+    def generic_visit(self, s: ir.Stmt):
         pre, s = self.hoisted(s)
         if pre:
-            return [x for p in pre for x in self.stmt(p, depth)] + self.stmt(s, depth)
+            return [x for p in pre for x in _as_list(self.visit(p))] + _as_list(self.visit(s))
         call, make = self.call_form(s)
         if call is not None:
-            return self.expand(call, make, depth)
+            return self.expand(call, make)
         self.no_call_inside(s)
-        changes = {}
-        for name in type(s).children:
-            v = getattr(s, name)
-            if isinstance(v, ir.Block):
-                changes[name] = self.block(v, depth)
-            elif name == "cases":
-                changes[name] = tuple((vals, self.block(body, depth), ft) for vals, body, ft in v)
-            elif name == "handlers":
-                changes[name] = tuple((t, sym, self.block(body, depth)) for t, sym, body in v)
-            elif name == "init" and isinstance(v, tuple):
-                changes[name] = tuple(x for st in v for x in self.stmt(st, depth))
-        return [dataclasses.replace(s, **changes) if changes else s]
+        return super().generic_visit(s)     # (the blocks and statements inside it)
 
     def call_form(self, s: ir.Stmt):
         """(the call of a tile function, how to make the statement from its result) or (None, None)."""
@@ -133,42 +134,9 @@ class _Inliner:
         e = getattr(s, field) if field else None
         if e is None:
             return [], s
-        pre = []
-        e = self.hoist(e, pre, top=True)
-        return pre, (dataclasses.replace(s, **{field: e}) if pre else s)
-
-    def hoist(self, e: ir.Expr, pre: list, top: bool = False) -> ir.Expr:
-        if isinstance(e, ir.Conditional):
-            names = ("cond",)               # (the arm not taken is not evaluated)
-        elif isinstance(e, ir.Binary) and e.op in ("&&", "||"):
-            names = ("left",)
-        else:
-            names = type(e).children
-        keep_value = top and isinstance(e, ir.Assign) and e.op == "="   # (`x = f(i);` is put in as it is)
-        changes = {}
-        for name in names:
-            v = getattr(e, name)
-            if isinstance(v, ir.Expr):
-                nv = self.hoist(v, pre, top=keep_value and name == "value")
-            elif isinstance(v, tuple):
-                nv = tuple(self.hoist(x, pre) if isinstance(x, ir.Expr) else x for x in v)
-                nv = v if all(a is b for a, b in zip(nv, v)) else nv
-            else:
-                continue
-            if nv is not v:
-                changes[name] = nv
-        e = dataclasses.replace(e, **changes) if changes else e
-        if top or not self.is_tile_call(e) or isinstance(e.type, ir.Void):
-            return e
-        name = f"{e.func.py_name}_result"
-        k = 1
-        while name in self.taken:
-            k += 1
-            name = f"{e.func.py_name}_result{k}"
-        self.taken.add(name)
-        tmp = ir.Symbol(f"{e.func.name}_result", name, e.type, "local", e.span)
-        pre.append(ir.VarDecl(e.span, tmp, e))
-        return ir.Var(e.span, e.type, tmp)
+        h = _Hoist(self)
+        e = h.top(e)
+        return h.pre, (dataclasses.replace(s, **{field: e}) if h.pre else s)
 
     def is_tile_call(self, e) -> bool:
         return isinstance(e, ir.Call) and id(e.func) in self.tile_fns
@@ -185,9 +153,9 @@ class _Inliner:
                             f"'{x.func.name}' {self.why} its call must be a statement of its own, a "
                             "variable's initialiser or the right side of '='", x.span)
 
-    def expand(self, call: ir.Call, make, depth: int) -> list[ir.Stmt]:
+    def expand(self, call: ir.Call, make) -> list[ir.Stmt]:
         f = self.tile_fns[id(call.func)]
-        if depth > 16:
+        if self.depth > 16:
             raise KernelCodegenError(f"'{f.sym.name}' calls itself through functions that wait on the tile "
                                      "barrier", call.span)
         subst, out = dict(self.outer), []
@@ -210,14 +178,16 @@ class _Inliner:
             if isinstance(x, ir.Return):
                 raise KernelCodegenError(f"'{f.sym.name}' {self.why} it can return only at its end", x.span)
         renamed = _Renamer(subst)
-        inner = [renamed.node(s) for s in body]
+        inner = [renamed.visit(s) for s in body]
         saved, self.outer = self.outer, subst
+        self.depth += 1
         try:
-            out += self.block(ir.Block(f.body.span, tuple(inner)), depth + 1).body
-            for st in make(renamed.node(result) if result is not None else None):
-                out += self.stmt(st, depth + 1)     # (the result may call another: `return g(i) * 2;`)
+            out += self.visit(ir.Block(f.body.span, tuple(inner))).body
+            for st in make(renamed.visit(result) if result is not None else None):
+                out += _as_list(self.visit(st))     # (the result may call another: `return g(i) * 2;`)
         finally:
             self.outer = saved
+            self.depth -= 1
         return out
 
     def fresh(self, sym: ir.Symbol, f: ir.FunctionDef) -> ir.Symbol:
@@ -230,7 +200,52 @@ class _Inliner:
         return dataclasses.replace(sym, py_name=name, kind="local")
 
 
-class _Renamer:
+def _evaluated(e: ir.Expr):
+    """The fields of `e` that are evaluated whenever `e` is (None: all of them)."""
+    if isinstance(e, ir.Conditional):
+        return ("cond",)                    # (the arm not taken is not evaluated)
+    if isinstance(e, ir.Binary) and e.op in ("&&", "||"):
+        return ("left",)
+    return None
+
+
+class _Hoist(ir.Transformer):
+    """An expression with each call of a tile function in it that always runs replaced by a
+    variable declared before the statement (`pre`: `f_result = f(i);`)."""
+
+    def __init__(self, inliner: _Inliner):
+        self.inliner = inliner
+        self.pre: list[ir.Stmt] = []
+
+    def visit(self, node):
+        return super().visit(node) if isinstance(node, ir.Expr) else node
+
+    def top(self, e: ir.Expr) -> ir.Expr:
+        """`e`, the whole expression of a statement: the calls inside it hoisted, not `e` itself
+        (nor the value of `x = f(i)`: it is put in as it is)."""
+        if isinstance(e, ir.Assign) and e.op == "=":
+            e = super().generic_visit(e, fields=("target",))
+            value = self.top(e.value)
+            return e if value is e.value else dataclasses.replace(e, value=value)
+        return super().generic_visit(e, fields=_evaluated(e))
+
+    def generic_visit(self, e: ir.Expr) -> ir.Expr:
+        e = super().generic_visit(e, fields=_evaluated(e))
+        if not self.inliner.is_tile_call(e) or isinstance(e.type, ir.Void):
+            return e
+        taken = self.inliner.taken
+        name = f"{e.func.py_name}_result"
+        k = 1
+        while name in taken:
+            k += 1
+            name = f"{e.func.py_name}_result{k}"
+        taken.add(name)
+        tmp = ir.Symbol(f"{e.func.name}_result", name, e.type, "local", e.span)
+        self.pre.append(ir.VarDecl(e.span, tmp, e))
+        return ir.Var(e.span, e.type, tmp)
+
+
+class _Renamer(ir.Transformer):
     """Copies of IR with symbols replaced by expressions (`subst`: id(Symbol) -> Expr)."""
 
     def __init__(self, subst: dict):
@@ -240,30 +255,20 @@ class _Renamer:
         e = self.subst.get(id(s))
         return e.sym if isinstance(e, ir.Var) else s
 
-    def node(self, n):
-        if isinstance(n, ir.Var) and id(n.sym) in self.subst:
-            return self.subst[id(n.sym)]
-        if isinstance(n, ir.IndexComponent):
-            base = self.node(n.base)
-            if isinstance(base, ir.Construct) and isinstance(base.type, ir.TiledIndex):
-                return base.args[n.dim]             # `t.local[0]` of the kernel's own index
-            return dataclasses.replace(n, base=base) if base is not n.base else n
-        if isinstance(n, ir.ParallelForEach):
-            return n
-        changes = {}
-        for name in type(n).children:
-            v = getattr(n, name)
-            nv = self.value(v)
-            if nv is not v:
-                changes[name] = nv
-        if isinstance(n, (ir.VarDecl, ir.TileStatic)) and id(n.sym) in self.subst:
-            changes["sym"] = self.sym(n.sym)
-        return dataclasses.replace(n, **changes) if changes else n
+    def visit_Var(self, n: ir.Var):
+        return self.subst.get(id(n.sym), n)
 
-    def value(self, v):
-        if isinstance(v, tuple):
-            items = tuple(self.value(x) for x in v)
-            return v if all(a is b for a, b in zip(items, v)) else items
-        if hasattr(type(v), "children"):
-            return self.node(v)
-        return v
+    def visit_IndexComponent(self, n: ir.IndexComponent):
+        base = self.visit(n.base)
+        if isinstance(base, ir.Construct) and isinstance(base.type, ir.TiledIndex):
+            return base.args[n.dim]             # `t.local[0]` of the kernel's own index
+        return dataclasses.replace(n, base=base) if base is not n.base else n
+
+    def visit_ParallelForEach(self, n: ir.ParallelForEach):
+        return n
+
+    def visit_VarDecl(self, n):
+        out = self.generic_visit(n)
+        return dataclasses.replace(out, sym=self.sym(n.sym)) if id(n.sym) in self.subst else out
+
+    visit_TileStatic = visit_VarDecl
