@@ -31,7 +31,7 @@ from functools import partial
 from .. import ir
 from . import cpu
 from .kernel_exprs import KernelExprEmitter
-from .pyemit import P_ATOM
+from .pyexprs import P_ATOM
 
 JIT_CHECKED = '@numba.njit(cache=True, error_model="numpy")'
 

@@ -10,21 +10,22 @@
 - `std::cout << ...` is `cout << ...` over the runtime's C++ stream emulation;
 - every statement ends with `# file.cpp:LINE` (run-time errors are reported there) and the
   comment the user wrote after it.
-Kernels and their launches come from the target backend (`cpu.py`/`cuda.py`).
+Kernels and their launches come from the target backend (`cpu.py`/`cuda.py`); what goes where
+in the module (its head, classes, globals, functions, main) is the mixin `module.py`.
 """
 from __future__ import annotations
 
-from .. import __version__, ir
+from .. import ir
 from ..cxx.types import bits, conversion_wraps, signed, wrapper_name
 from ..cxx.mathfuncs import FUNCTIONS
-from ..names import RUNTIME_NAMES
-from . import CodegenErrors, CodegenUnsupported
+from . import CodegenUnsupported
 from . import host_loops
-from .imports import used_imports
 from .kernel_exprs import component_store
 from .mathcalls import template_values
-from .pyemit import BINARY, P_ADD, P_ATOM, P_CMP, P_MUL, P_SHIFT, P_UNARY, PyEmitter, chained
-from .text import comment_text, docstring_text, where
+from .module import ModuleWriter
+from .pyemit import PyEmitter, chained
+from .pyexprs import BINARY, P_ADD, P_ATOM, P_CMP, P_MUL, P_SHIFT, P_UNARY
+from .text import comment_text, where
 from .types import np_name
 
 READERS = {"char": "read_char", "int": "read_int", "unsigned int": "read_uint", "long": "read_long",
@@ -47,15 +48,6 @@ def py_literal(v, t: ir.Type) -> str:
     if v is None:
         return "None"
     return repr(v)
-
-
-def calls_functions(init) -> bool:
-    """Does a global's initialiser call (or name) a function of the program (defined after the globals in
-    the module, so the global is initialised after them; C++ runs every such dynamic
-    initialisation before main, in order, as the module does)?"""
-    return init is not None and any(isinstance(x, ir.Call) and not x.func.owner or
-                                    isinstance(x, ir.Var) and x.sym.kind == "function"     # `fn p = f;`
-                                    for x in ir.walk(init))
 
 
 def redefined_in_derived(program: ir.Program) -> set:
@@ -82,7 +74,7 @@ def char_memory(e: ir.Expr) -> bool:
     return isinstance(t, (ir.Vector, ir.Pointer)) or isinstance(t, ir.CArray) and len(e.indices) == len(t.dims)
 
 
-class HostWriter(PyEmitter):
+class HostWriter(ModuleWriter, PyEmitter):
     #: IR kinds sema only makes inside kernels (tests/test_ir.py: every other kind has a method)
     KERNEL_ONLY = frozenset({"ThreadIndex", "AtomicCall", "TileStatic", "Barrier", "Fence"})
 
@@ -118,178 +110,6 @@ class HostWriter(PyEmitter):
         self.compiled_functions: list[str] = []   # their functions, put before the host function
         self.macros.taken |= self.module_names
 
-    # ---- module ------------------------------------------------------------------------------
-    def module(self) -> str:
-        p = self.p
-        files = [f.replace("\\", "/").rsplit("/", 1)[-1] for f in (p.units or [p.file])]
-        o = self.out
-        name = docstring_text(files[0])
-        what = docstring_text(", ".join(files))
-        o.append(f'"""{what}, translated from C++ AMP by amppy {__version__} (target: {self.opts.target}).')
-        o.append("")
-        if len(files) > 1:      # one module, a section per unit (its globals, functions)
-            o.append("One module for the program's translation units; each unit's globals and functions")
-            o.append("follow a `# ---- file ----` line, in link order (which is also the order in which")
-            o.append("the globals are initialised).")
-            o.append("")
-        o.append(f"Run it with `python {name.rsplit('.', 1)[0]}.py`; it behaves like the compiled C++ program.")
-        o.append('"""')
-        self.unit_names = [comment_text(f) for f in files] if len(files) > 1 else []
-        self.unit_shown = -1
-        prelude_at = len(o)
-        for s in p.structs:
-            o.append("")
-            o.append("")
-            methods = [f for f in p.functions if f.sym.owner == s.name and "cpu" in f.restrict]
-            if s.host_only:
-                self.host_class(s)
-            else:
-                o.append(f"@{'union_struct' if s.union else 'struct'}  # {self.where(s.span)}")
-                o.append(f"class {s.py_name}{self.base_of(s, '')}:")
-                for fname, ft in s.fields:
-                    o.append(f"    {fname}: {self.field_type(ft)}")
-            if not s.fields and not methods:
-                o.append(f"    pass  # struct {comment_text(s.name)} has no data members")
-            for f in methods:
-                self.method(f)
-            if self.compiled_functions:     # the methods' compiled loops: after the class
-                o += ["", ""] + self.compiled_functions[:-2]     # (each ends in two blank lines)
-                self.compiled_functions = []
-        dynamic = {id(g) for g in p.globals if calls_functions(g.init)}
-        early = [g for g in p.globals if id(g) not in dynamic]
-        late = [g for g in p.globals if id(g) in dynamic]
-        if early:
-            o.append("")
-        self.global_definitions(early)
-        amp_functions = self.kernel_functions()
-        emitted: set = set()
-        self.unit_shown = -1
-        for k in p.kernels:
-            o.append("")
-            o.append("")
-            with self.recovering():
-                o.extend(line for line in self.backend.emit_kernel(k, p, self.sources, emitted))
-        for f in p.functions:
-            if id(f) in amp_functions and not self.backend.needs_host_version(f) or f.sym.owner:
-                continue                    # emitted with the kernels (callable from host code too),
-                                            # or a method of its struct's class
-            o.append("")
-            o.append("")
-            if self.unit_section(f.unit):
-                o.append("")
-            if "cpu" not in f.restrict and id(f) not in amp_functions:
-                # restrict(amp) only, and no kernel calls it: nothing can run it (sema checked it)
-                o.append(f"# {self.where(f.span)}: restrict(amp) function '{comment_text(f.sym.name)}' "
-                         "is called by no kernel: not translated")
-                continue
-            self.function(f)
-        if late:                        # initialisers that call the program's functions: after them
-            o += ["", "", "# the globals whose initialisers call functions, initialised in C++'s order before main"]
-            self.unit_shown = -1
-            self.global_definitions(late)
-        if self.errors:
-            raise CodegenErrors(self.errors)
-        o.append("")
-        o.append("")
-        o.append('if __name__ == "__main__":')
-        if p.main is not None:
-            o.append(f"    run_main({p.main.py_name})")
-        else:
-            o.append("    raise SystemExit('this program has no main function')")
-        body = "\n".join(o[prelude_at:])
-        runtime = f"from amppy.runtime import {', '.join(sorted(RUNTIME_NAMES))}"   # the runtime's __all__
-        prelude = used_imports(["import numpy as np"] + self.backend.module_prelude() + ["", runtime]
-                               + host_loops.PRELUDE, body)
-        constants = self.macros.definitions()
-        o[prelude_at:prelude_at] = prelude + ([""] + constants if constants else [])
-        return "\n".join(o) + "\n"
-
-    def global_definitions(self, globals_: list) -> None:
-        for g in globals_:
-            self.unit_section(g.unit)
-            with self.recovering():
-                init = self.expr(g.init) if g.init is not None else self.default_value(g.sym.type, g.sym.span)
-                self.out.append(f"{g.sym.py_name} = {init}")
-
-    def unit_section(self, unit: int) -> bool:
-        """`# ---- kernels.cpp ----` before the first global / function of each unit (several units)."""
-        if not self.unit_names or unit == self.unit_shown:
-            return False
-        self.unit_shown = unit
-        self.out.append(f"# ---- {self.unit_names[unit]} ----")
-        return True
-
-    def kernel_functions(self) -> set[int]:
-        return {id(fd) for k in self.p.kernels for fd in k.functions}
-
-    def where(self, span) -> str:
-        return where(span.file, span.line)
-
-    def host_class(self, s: ir.StructDef) -> None:
-        """A class with members a numpy record cannot hold: a Python class whose `__init__`
-        gives each member its default value (constructors are `new`, as for structs)."""
-        o = self.out
-        o.append(f"class {s.py_name}{self.base_of(s, 'HostObject')}:  # {self.where(s.span)}")
-        o.append(f"    __slots__ = {tuple(f for f, _ in s.fields)!r}")
-        o.append("")
-        o.append("    def __init__(self, *values):  # the members' defaults, then any given in order")
-        self.names_used = set(self.module_names)
-        for fname, value in s.defaults:
-            o.append(f"        self.{fname} = {self.expr(value) if value is not None else 'None'}")
-        o.append("        self.set_members(values)")
-
-    def base_of(self, s: ir.StructDef, default: str) -> str:
-        """`(Base)` of a derived class (its Python class derives from the base's), else `(default)`."""
-        base = self.p_struct_names.get(s.base) if s.base else default
-        return f"({base})" if base else ""
-
-    def field_type(self, t: ir.Type) -> str:
-        if isinstance(t, ir.CArray):
-            return f"({self.field_type(t.elem)}, {t.dims})"
-        return np_name(t)
-
-    # ---- functions -----------------------------------------------------------------------------
-    def method(self, f: ir.FunctionDef) -> None:
-        """A member function as a method of its struct's class (a constructor, which makes and
-        returns the object, and a static member function as static methods)."""
-        saved, self.out = self.out, []
-        self.function(f)
-        lines = self.out
-        self.out = saved
-        self.out.append("")
-        if f.sym.member in ("ctor", "static"):
-            at = next(i for i, line in enumerate(lines) if line.startswith("def "))
-            lines.insert(at, "@staticmethod")
-        self.out.extend(("    " + line) if line else "" for line in lines)
-
-    def function(self, f: ir.FunctionDef) -> None:
-        params = ", ".join(p.py_name for p in f.params)
-        self.names_used = set(self.module_names) | {p.py_name for p in f.params}
-        self.names_used |= {n.sym.py_name for n in ir.walk(f.body) if isinstance(n, (ir.Var, ir.VarDecl))}
-        self.globals_assigned, self.referenced, self.line_lists = set(), set(), {}
-        self.owner, self.parts = f.sym.py_name, []
-        self.last_line = f.span.line
-        self.compiled = self.compiled_host.code.loops(f.body)
-        self.cxx_owner = f"{f.sym.owner}::{f.sym.name}" if f.sym.owner else f.sym.name
-        self.writeback = [p.py_name for p in self.changed_params(f)]
-        body: list[str] = []
-        self.block(f.body.body, body, 1)
-        self.end_of_function(f, body)
-        self.writeback = []
-        if f.sym is self.p.main and isinstance(f.ret, ir.Scalar):
-            if not body[-1].strip().startswith("return"):
-                body.append("    return 0")
-        if self.compiled_functions and not f.sym.owner:     # (a method's go after its class)
-            self.out += self.compiled_functions
-            self.compiled_functions = []
-        self.out.extend(self.comments.leading(f.span.file, f.span.line))
-        self.out.append(f"def {f.sym.method_py or f.sym.py_name}({params}):  # {self.where(f.span)}")
-        if self.globals_assigned:
-            self.out.append(f"    global {', '.join(sorted(self.globals_assigned))}")
-        self.out.extend(body)
-        for part in self.parts:
-            self.out += ["", ""] + part
-
     # ---- compiled loops (lower/host_loops.py, codegen/host_loops.py) ------------------------------
     def stmt(self, s: ir.Stmt, out: list[str], depth: int) -> None:
         if id(s) in self.compiled and self.compiled_loop(s, out, depth):
@@ -318,6 +138,9 @@ class HostWriter(PyEmitter):
         return True
 
     # ---- hooks of the emitter core ---------------------------------------------------------------
+    def where(self, span) -> str:
+        return where(span.file, span.line)
+
     def not_here(self, what: str, span, help=None) -> CodegenUnsupported:
         return CodegenUnsupported(f"{what} in host code is", span, help)
 

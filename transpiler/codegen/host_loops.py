@@ -30,7 +30,7 @@ from .cpu import PART
 from ..lower.host_loops import HostCode
 from .kernel_exprs import KernelExprEmitter, np_scalar
 from .outline import whole_variables
-from .pyemit import P_ATOM
+from .pyexprs import P_ATOM
 from .text import comment_text, where
 
 #: the compiled loop's decorator: sequential, as the C++ loop is

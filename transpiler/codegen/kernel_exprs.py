@@ -21,7 +21,8 @@ from ..cxx.mathfuncs import FUNCTIONS
 from .kernel_pointers import PointerValues
 from .kernel_structs import StructValues
 from .mathcalls import template_values
-from .pyemit import P_AND, P_ATOM, P_CMP, P_MUL, P_NOT, P_UNARY, PyEmitter, is_float
+from .pyemit import PyEmitter
+from .pyexprs import P_AND, P_ATOM, P_CMP, P_MUL, P_NOT, P_UNARY, is_float
 from .text import comment_text, where
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..diagnostics import KernelCodegenError
-from .pyemit import P_ADD, P_ATOM, P_CMP
+from .pyexprs import P_ADD, P_ATOM, P_CMP
 
 _COMPARE = {"ptr_equal": "==", "ptr_not_equal": "!=", "ptr_compare": None}
 

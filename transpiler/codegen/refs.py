@@ -21,6 +21,7 @@ a do-while tests its condition after them.
 from __future__ import annotations
 
 from .. import ir
+from .pyexprs import P_NOT
 
 
 class ReferenceParams:
@@ -83,7 +84,6 @@ class ReferenceParams:
             raise self.not_here("a conditional whose condition calls or changes something, passed to a reference "
                                 "parameter the function changes,", e.span,
                                 help="choose the variable in an if statement, or compute the condition first")
-        from .pyemit import P_NOT             # (pyemit imports this module)
         cond = self.expr(e.cond, P_NOT + 1)
         return self.chosen_lvalues(e.then, conds + [cond]) + self.chosen_lvalues(e.else_, conds + [f"not {cond}"])
 
