@@ -13,6 +13,10 @@ import sys
 
 import numpy as np
 
+# (stdin's one-character look-ahead lives in cstdio, which sits below this module: cin and
+# getchar share it)
+from .cstdio import _Reader, _reader  # noqa: F401
+
 __all__ = [
     "cout", "wcout", "cerr", "clog", "cin", "getline",
     "endl", "ends", "flush", "setw", "setprecision", "setfill", "fixed",
@@ -248,37 +252,6 @@ clog = OStream("stderr")
 
 
 # ---------------------------------------------------------------- input side
-class _Reader:
-    """One-character look-ahead over ``sys.stdin`` shared by cin and getchar."""
-
-    def __init__(self):
-        self._src = None
-        self._pending = ""
-
-    def _stdin(self):
-        f = sys.stdin
-        if f is not self._src:
-            self._src, self._pending = f, ""
-        return f
-
-    def peek(self):
-        f = self._stdin()
-        if not self._pending:
-            try:
-                self._pending = f.read(1) if f is not None else ""
-            except (ValueError, OSError):  # closed or unreadable stdin
-                self._pending = ""
-        return self._pending  # "" means end of input
-
-    def get(self):
-        c = self.peek()
-        self._pending = ""
-        return c
-
-
-_reader = _Reader()
-
-
 class IStream:
     """``std::cin``: each ``read_*`` returns the parsed value, or its argument
     unchanged when the stream is already failed or input ends before the field.

@@ -192,8 +192,38 @@ def fflush(stream=None):
     return 0
 
 
+class _Reader:
+    """One-character look-ahead over ``sys.stdin`` shared by getchar and cin (``cppio``)."""
+
+    def __init__(self):
+        self._src = None
+        self._pending = ""
+
+    def _stdin(self):
+        f = sys.stdin
+        if f is not self._src:
+            self._src, self._pending = f, ""
+        return f
+
+    def peek(self):
+        f = self._stdin()
+        if not self._pending:
+            try:
+                self._pending = f.read(1) if f is not None else ""
+            except (ValueError, OSError):  # closed or unreadable stdin
+                self._pending = ""
+        return self._pending  # "" means end of input
+
+    def get(self):
+        c = self.peek()
+        self._pending = ""
+        return c
+
+
+_reader = _Reader()
+
+
 def getchar():
     """``getchar()`` → next character code from stdin, or ``EOF`` (-1)."""
-    from .cppio import _reader  # shared look-ahead with ``cin``
-    c = _reader.get()
+    c = _reader.get()  # (the look-ahead ``cin`` shares)
     return ord(c) if c else EOF
