@@ -44,14 +44,20 @@ still reports its own accelerator.
 use less (a quarter of it: programs allocate ``dedicated_memory``-sized arrays and host copies of
 them), and says ``is_emulated`` as WARP does: it is the CPU, and programs that skip
 warp-synchronous code on emulated devices keep skipping it.
+
+Layers: below the arrays (``amp``) and the launchers; it imports only ``memlimit``, ``containers``
+(``get_all``'s vector), ``amp_errors`` and ``futures``.  The GPU backend (``launch_cuda.install``)
+plugs its devices in with ``register_accelerator_hooks``, as it plugs its data movement into
+``amp.register_device_hooks``; without it the accelerators are the cpu target's.
 """
 from __future__ import annotations
 
 import os
-import sys
 
 from . import memlimit
-from .amp import runtime_exception
+from .amp_errors import runtime_exception
+from .containers import vector
+from .futures import completion_future
 
 __all__ = ["accelerator", "accelerator_view", "queuing_mode_automatic", "queuing_mode_immediate",
            "access_type_none", "access_type_read", "access_type_write", "access_type_read_write",
@@ -103,10 +109,23 @@ def _emulated(gpu) -> list:
                     shared=False, display=True, serial=gpu is None)]
 
 
+#: The GPU backend's hooks (`register_accelerator_hooks`); all None on the cpu target.
+_hooks = {"describe": None, "wait_view": None, "marker": None}
+
+
+def register_accelerator_hooks(describe=None, wait_view=None, marker=None) -> None:
+    """Plug a GPU backend in (`launch_cuda.install`; `uninstall` calls it with nothing): its
+    devices are the accelerators from now on.  `describe()`: (name, memory in bytes, (major, minor)
+    compute capability) of each GPU, in device order; `wait_view(view)`: the host waits for the
+    work queued on an accelerator_view; `marker(view)`: something done when that work is
+    (`query()`, `synchronize()`; None: done already).  The accelerators are enumerated again."""
+    _hooks["describe"], _hooks["wait_view"], _hooks["marker"] = describe, wait_view, marker
+    forget_devices()
+
+
 def _cuda_target() -> bool:
-    """The program runs its kernels on the GPU (the cuda target installed its device hooks)."""
-    lc = sys.modules.get("amppy.runtime.launch_cuda")
-    return lc is not None and lc._ops is not None
+    """The program runs its kernels on the GPU (the cuda target installed its hooks)."""
+    return _hooks["describe"] is not None
 
 
 _devices: list | None = None
@@ -114,7 +133,7 @@ _default: list = []                 # the default accelerator (a _Device), once 
 
 
 def forget_devices() -> None:
-    """The device backend changed (`launch_cuda.install`): enumerate the accelerators again."""
+    """The device backend changed (`register_accelerator_hooks`): enumerate the accelerators again."""
     global _devices
     _devices = None
     _default.clear()
@@ -125,8 +144,7 @@ def _all() -> list:
     if _devices is None:
         found = []
         if _cuda_target():
-            from . import launch_cuda
-            for i, (name, total, (major, minor)) in enumerate(launch_cuda._current().describe()):
+            for i, (name, total, (major, minor)) in enumerate(_hooks["describe"]()):
                 found.append(_Device(f"cuda\\{i}", name, total // 1024, True, False,
                                      (major << 16) | minor, True, i))
             found += _emulated(0)
@@ -170,7 +188,6 @@ class accelerator:  # noqa: N801 - C++ name
     @staticmethod
     def get_all():
         """A `std::vector<accelerator>`."""
-        from .containers import vector
         return vector(object, [accelerator(d.device_path) for d in _all()])
 
     @staticmethod
@@ -247,18 +264,15 @@ class accelerator_view:  # noqa: N801 - C++ name
     def wait(self) -> None:
         """The host waits until every kernel sent to the view has finished."""
         if _cuda_target():
-            from . import launch_cuda
-            launch_cuda.wait_view(self)
+            _hooks["wait_view"](self)
 
     def flush(self) -> None:
         """Commands are sent to the device as they are made."""
 
     def create_marker(self):
         """A `completion_future` that is ready when the work queued on the view so far is done."""
-        from .amp import completion_future
         if _cuda_target():
-            from . import launch_cuda
-            return completion_future(launch_cuda.marker(self))
+            return completion_future(_hooks["marker"](self))
         return completion_future()
     # (two views are equal when they are the same view: Python's identity)
 

@@ -1,4 +1,4 @@
-"""C++ AMP host types: extent, index, tiled_extent, array, array_view, copy.
+"""C++ AMP host types: array, array_view, copy.
 
 Storage model: every ``array``/``array_view`` has ``.host``, a numpy array
 shaped like the extent.  An ``array_view`` over a ``vector`` or contiguous C
@@ -11,231 +11,32 @@ with two functions ``to_device(av)`` (fill/allocate ``av.device`` from
 a launch it calls ``av._sync_to_device()`` and afterwards sets
 ``av._device_dirty = True`` on views the kernel writes.  Host element access,
 ``data()`` and ``synchronize()`` call ``_sync_to_host()`` first.
+
+Layers: this module sits on ``amp_errors`` (the exceptions), ``futures`` (completion_future),
+``extents`` (extent, index, tiled_extent), ``accelerators`` and ``containers``; the textures
+(``textures``, arrays in a texel format), the launchers and the device backends sit on it.  A
+device backend plugs in through ``register_device_hooks``; a texture through the methods
+``copy`` calls (``copy_in``, ``copy_out``, ``_after_copy_in``).
 """
-import inspect
-import operator
-import os
+import linecache
 import sys
-import time
 
 import numpy as np
 
-from . import containers, intmath, memlimit, win32
+from . import containers, intmath, memlimit
+from .accelerators import access_type_auto, access_type_none, access_type_read_write, accelerator
 from .containers import _BY_DTYPE, _Iter, _is_struct, _store, vector, np_type, to_dtype
-from .stdexcept import std_exception
-
-__all__ = [
-    "extent", "index", "tiled_extent", "array_view", "array", "texture", "texture_view", "copy", "copy_async",
-    "runtime_exception", "invalid_compute_domain", "out_of_range", "out_of_memory", "unsupported_feature",
-    "accelerator_view_removed",
-    "check_tiled_domain", "run_main", "register_device_hooks",
-]
-
-
-# ------------------------------------------------------------------ exceptions
-class runtime_exception(std_exception):  # noqa: N801 - C++ name
-    """``concurrency::runtime_exception`` (a ``std::exception``); ``where`` is an optional
-    "file:line"."""
-
-    cpp_name = "concurrency::runtime_exception"
-    code = -2147467259                  # E_FAIL (an HRESULT is a signed 32-bit long)
-
-    def __init__(self, message="", where=None):
-        super().__init__(message, where)
-
-    def with_code(self, code):
-        """`runtime_exception(message, hresult)`: the code `get_error_code()` gives."""
-        self.code = int(code)
-        return self
-
-    def get_error_code(self):
-        return self.code
-
-
-class invalid_compute_domain(runtime_exception):  # noqa: N801
-    cpp_name = "concurrency::invalid_compute_domain"
-    code = -2147024809                  # E_INVALIDARG
-
-
-class out_of_memory(runtime_exception):  # noqa: N801
-    cpp_name = "concurrency::out_of_memory"
-    code = -2147024882                  # E_OUTOFMEMORY
-
-
-class unsupported_feature(runtime_exception):  # noqa: N801
-    cpp_name = "concurrency::unsupported_feature"
-    code = -2147024809                  # E_INVALIDARG
-
-
-class accelerator_view_removed(runtime_exception):  # noqa: N801
-    """C++ AMP's exception for a device that went away (a TDR); `get_view_removed_reason()` is
-    the HRESULT given as its second argument."""
-
-    cpp_name = "concurrency::accelerator_view_removed"
-    code = -2005270523                  # DXGI_ERROR_DEVICE_REMOVED
-
-    def get_view_removed_reason(self):
-        return self.code
-
-
-class out_of_range(runtime_exception):  # noqa: N801
-    cpp_name = "concurrency::out_of_range"
-
-
-# ------------------------------------------------------------ extent and index
-def _ints(args):
-    if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
-        args = tuple(args[0])
-    return tuple(int(a) for a in args)
-
-
-class _Tuple:
-    """Shared behaviour of extent and index: an immutable rank 1-3 int tuple."""
-
-    __slots__ = ("dims",)
-
-    def __init__(self, *dims):
-        self.dims = _ints(dims)
-        if not self.dims:
-            raise ValueError(f"{type(self).__name__} needs at least one dimension")
-
-    @property
-    def rank(self):
-        return len(self.dims)
-
-    def __getitem__(self, i):
-        return self.dims[i]
-
-    def __len__(self):
-        return len(self.dims)
-
-    def __iter__(self):
-        return iter(self.dims)
-
-    def __eq__(self, other):
-        return isinstance(other, _Tuple) and self.dims == other.dims
-
-    def __hash__(self):
-        return hash((type(self).__name__, self.dims))
-
-    def _op(self, other, f, swap=False):
-        if isinstance(other, _Tuple):
-            if other.rank != self.rank:
-                raise ValueError(f"rank mismatch: {self!r} and {other!r}")
-            o = other.dims
-        else:
-            o = (int(other),) * self.rank
-        pairs = zip(o, self.dims) if swap else zip(self.dims, o)
-        return type(self)(*(intmath.int32(f(a, b)) for a, b in pairs))
-
-    # C++ AMP's operators: component-wise, int semantics (wrapping, truncating / and %)
-    def __add__(self, other):
-        return self._op(other, operator.add)
-
-    def __sub__(self, other):
-        return self._op(other, operator.sub)
-
-    def __mul__(self, other):
-        return self._op(other, operator.mul)
-
-    def __truediv__(self, other):
-        return self._op(other, intmath.cdiv)
-
-    def __mod__(self, other):
-        return self._op(other, intmath.cmod)
-
-    __radd__ = __add__
-    __rmul__ = __mul__
-
-    def __rsub__(self, other):
-        return self._op(other, operator.sub, swap=True)
-
-    def __rtruediv__(self, other):
-        return self._op(other, intmath.cdiv, swap=True)
-
-    def __rmod__(self, other):
-        return self._op(other, intmath.cmod, swap=True)
-
-    def __repr__(self):
-        return f"{type(self).__name__}({', '.join(map(str, self.dims))})"
-
-
-class extent(_Tuple):  # noqa: N801
-    """``concurrency::extent<N>``."""
-
-    __slots__ = ()
-
-    def size(self):
-        return int(np.prod(self.dims))
-
-    def contains(self, idx):
-        return all(0 <= i < d for i, d in zip(idx, self.dims))
-
-    def tile(self, *tile_dims):
-        return tiled_extent(self, tile_dims)
-
-
-class index(_Tuple):  # noqa: N801
-    """``concurrency::index<N>`` (host side)."""
-
-    __slots__ = ()
-
-
-class tiled_extent:  # noqa: N801
-    """``concurrency::tiled_extent<D0[, D1[, D2]]>``."""
-
-    def __init__(self, ext, tile_dims):
-        self.extent = ext if isinstance(ext, extent) else extent(*_ints((ext,)))
-        self.tile_extent = _ints(tile_dims)
-        if len(self.tile_extent) != self.extent.rank:
-            raise ValueError("tile rank must equal the extent rank")
-        for k, d in enumerate(self.tile_extent):
-            setattr(self, f"tile_dim{k}", d)
-
-    rank = property(lambda self: self.extent.rank)
-
-    def __getitem__(self, i):
-        return self.extent[i]
-
-    def size(self):
-        return self.extent.size()
-
-    def pad(self):          # int arithmetic: rounding INT_MAX up wraps, as in C++
-        return tiled_extent(extent(*(intmath.int32(-(-e // t) * t) for e, t in zip(self.extent, self.tile_extent))),
-                            self.tile_extent)
-
-    def truncate(self):
-        return tiled_extent(extent(*(e // t * t for e, t in zip(self.extent, self.tile_extent))),
-                            self.tile_extent)
-
-    def __eq__(self, other):
-        return (isinstance(other, tiled_extent) and self.extent == other.extent
-                and self.tile_extent == other.tile_extent)
-
-    __hash__ = None
-
-    def __repr__(self):
-        return f"tiled_extent({self.extent!r}, tile={self.tile_extent})"
-
-
-def check_domain(dims, where=None):
-    """Raise ``invalid_compute_domain`` for a compute domain with a dimension that is not positive:
-    C++ AMP's runtime refuses an empty or negative extent rather than launching nothing."""
-    for k, e in enumerate(dims):
-        if e <= 0:
-            raise invalid_compute_domain(
-                "concurrency::parallel_for_each: unsupported compute domain, the extent of dimension "
-                f"{k} of the compute domain ({e}) is not positive.", where)
-
-
-def check_tiled_domain(tiled_ext, where=None):
-    """Raise ``invalid_compute_domain`` (C++ AMP's message) unless tiles divide the extent."""
-    for k, (e, t) in enumerate(zip(tiled_ext.extent, tiled_ext.tile_extent)):
-        if e % t != 0:
-            raise invalid_compute_domain(
-                "concurrency::parallel_for_each (tiling): unsupported compute domain, the extent "
-                f"of dimension {k} of the compute domain ({e}) cannot be evenly divided by the "
-                f"extent of dimension {k} of the tile ({t}).", where)
+from .failure import _WHERE
+from .memory import ptr_diff as _ptr_diff
+# Re-exported: the launchers, checks and tests name these as `amp.X` (each class is defined once,
+# in its own module, so `except amp.runtime_exception` catches what the lower layers raise).
+from .amp_errors import (accelerator_view_removed, invalid_compute_domain, out_of_memory,  # noqa: F401
+                         out_of_range, runtime_exception, unsupported_feature)
+from .extents import (_Tuple, _ints, check_domain, check_tiled_domain, extent, index,  # noqa: F401
+                      tiled_extent)
+from .futures import completion_future
+
+__all__ = ["array_view", "array", "copy", "copy_async", "register_device_hooks"]
 
 
 # ------------------------------------------------------------- device hooks
@@ -349,6 +150,9 @@ class _ArrayBase:
     def copy_to(self, dst):
         copy(self, dst)
 
+    def _after_copy_in(self):
+        """``copy`` wrote into this array or view (a texture's narrow format drops what it cannot hold)."""
+
     def __len__(self):
         return self.extent[0]
 
@@ -395,9 +199,6 @@ def _too_small(source, size, dims):
     """An array_view's extent larger than its source: Visual C++'s amp.h throws for a container
     (E_INVALIDARG); over a C array or pointer C++ AMP would read and write past the data
     (undefined), which amppy stops with the same exception, at the C++ line that made the view."""
-    import linecache
-    import sys
-    from .failure import _WHERE
     where, frame = None, sys._getframe(1)
     while frame is not None and where is None:
         m = _WHERE.search(linecache.getline(frame.f_code.co_filename, frame.f_lineno))
@@ -415,6 +216,8 @@ class array_view(_ArrayBase):  # noqa: N801
     ``array_view(e0, e1, source)``, ``array_view(ext, elem_type)`` (owned zeros).
     The view aliases a vector's or C array's storage without copying.
     """
+
+    _shares_data = True     # a copy of a struct holding the view holds the same view (containers._copied)
 
     def __init__(self, *args, const=False, elem_type=None):
         dims, source, etype = _parse(args)
@@ -482,7 +285,6 @@ class array_view(_ArrayBase):  # noqa: N801
         return array_view._over(raw.view(dt), etype, self, self.const)
 
     def get_source_accelerator_view(self):
-        from .accelerators import accelerator
         return accelerator().default_view
 
     def synchronize(self):
@@ -625,164 +427,18 @@ class array(_ArrayBase):  # noqa: N801
         return self
 
     def get_accelerator_view(self):
-        from .accelerators import accelerator
         return self._view if self._view is not None else accelerator().default_view
 
     def get_associated_accelerator_view(self):
         return self._associated if self._associated is not None else self.get_accelerator_view()
 
     def get_cpu_access_type(self):
-        from .accelerators import access_type_auto, access_type_none, access_type_read_write
         if self._access is not None and self._access != access_type_auto:
             return self._access
         acc = self.get_accelerator_view().accelerator
         if acc.default_cpu_access_type != access_type_auto:
             return acc.default_cpu_access_type
         return access_type_read_write if acc.supports_cpu_shared_memory else access_type_none
-
-
-#: bits per scalar element C++ AMP accepts for each kind of texel component, the default first
-TEXTURE_BITS = {"int": (32, 8, 16), "uint": (32, 8, 16), "float": (32, 16), "double": (64,),
-                "norm": (16, 8), "unorm": (16, 8)}
-
-
-def _texel_kind(elem_type) -> str:
-    """The component kind of a texture's elements: int, uint, float, double, norm, unorm."""
-    name = getattr(elem_type, "__name__", str(elem_type))
-    for kind in ("unorm", "norm", "uint", "int", "float", "double"):
-        if name == kind or name.startswith(kind + "_"):
-            return kind
-    return {"int32": "int", "uint32": "uint", "float32": "float", "float64": "double"}.get(name, "float")
-
-
-def _leaf_view(host):
-    """All components of `host` (a texture's elements), flat, in memory order (x y z w per texel)."""
-    dt = host.dtype
-    while dt.fields:
-        dt = next(iter(dt.fields.values()))[0]
-    return host.reshape(-1).view(dt)
-
-
-class texture(array):  # noqa: N801 - C++ name
-    """``concurrency::graphics::texture<T, N>``: an ``array`` whose elements a kernel reads as
-    values and writes with ``set`` (sema makes both element accesses; amppy keeps the elements
-    in ordinary device memory, where a read costs what an array read costs).
-
-    ``bits`` is C++ AMP's bits per scalar element: a texture of 8- or 16-bit components keeps
-    its values as the narrow format holds them (integers clamped, norm/unorm rounded to
-    ``1/(2**bits - 1)`` steps, 16-bit floats rounded to half precision), after every write:
-    construction, copies in, and each kernel that captured it.  ``data``/``size``: the
-    constructor from raw memory in that format (``texture(ext, src, src_byte_size, bits)``)."""
-
-    def __init__(self, *args, elem_type=None, bits=None, data=None, size=None):
-        if len(args) >= 2 and isinstance(args[1], np.ndarray) and isinstance(args[-1], np.ndarray):
-            first, last = args[1], args[-1]   # (first, last) pointers: the elements between them
-            args = (args[0], first[:_ptr_diff(last, first)])
-        super().__init__(*args, elem_type=elem_type)
-        self.kind = _texel_kind(self.elem_type)
-        allowed = TEXTURE_BITS[self.kind]
-        self.bits = allowed[0] if bits is None else int(bits)
-        if self.bits not in allowed:
-            raise runtime_exception(f"Invalid _Bits_per_scalar_element argument: {self.bits} bits per "
-                                    f"{self.kind} component").with_code(-2147024809)
-        if data is not None:
-            self._decode(data, int(size))
-        else:
-            self._requantize()
-
-    # ---- the narrow formats ----------------------------------------------------------------
-    def _format(self):
-        """(numpy dtype of one stored component, scale): norm/unorm store round(v * scale)."""
-        b = self.bits
-        if self.kind in ("norm", "unorm"):
-            signed = self.kind == "norm"
-            return np.dtype(f"{'i' if signed else 'u'}{b // 8}"), float(2 ** (b - signed) - 1)
-        if self.kind == "float":
-            return np.dtype("f2" if b == 16 else "f4"), None
-        if self.kind == "double":
-            return np.dtype("f8"), None
-        return np.dtype(f"{'i' if self.kind == 'int' else 'u'}{b // 8}"), None
-
-    def _encode(self, leaves):
-        """Components (flat) as the texture's format stores them."""
-        fmt, scale = self._format()
-        if scale is not None:
-            lo = -1.0 if self.kind == "norm" else 0.0
-            return np.rint(np.clip(leaves.astype(np.float64), lo, 1.0) * scale).astype(fmt)
-        if fmt.kind in "iu":
-            info = np.iinfo(fmt)
-            return np.clip(leaves.astype(np.int64), info.min, info.max).astype(fmt)
-        return leaves.astype(fmt)
-
-    def _decoded(self, stored):
-        fmt, scale = self._format()
-        if scale is not None:
-            values = stored.astype(np.float32) / np.float32(scale)
-            return np.maximum(values, np.float32(-1.0)) if self.kind == "norm" else values
-        return stored
-
-    def _requantize(self):
-        """Keep only what the format can hold (nothing to do for 32- and 64-bit components)."""
-        if self.bits >= 32:
-            return
-        self._sync_to_host()
-        leaves = _leaf_view(self.host)
-        leaves[:] = self._decoded(self._encode(leaves))
-        self._mark_host_written()
-
-    def _decode(self, data, size):
-        fmt, _ = self._format()
-        leaves = _leaf_view(self.host)
-        need = leaves.size * fmt.itemsize
-        raw = np.ascontiguousarray(data).reshape(-1).view(np.uint8)
-        if size < need or raw.size < need:
-            raise runtime_exception("Invalid _Src_byte_size argument: the source is smaller than the "
-                                    "texture").with_code(-2147024809)
-        leaves[:] = self._decoded(raw[:need].view(fmt))
-        self._mark_host_written()
-
-    def copy_out(self, dst, size):
-        """``copy(texture, dst, dst_byte_size)``: the texels in the texture's format."""
-        self._sync_to_host()
-        stored = self._encode(_leaf_view(self.host)).view(np.uint8)
-        raw = dst.reshape(-1).view(np.uint8)
-        if int(size) < stored.size or raw.size < stored.size:
-            raise runtime_exception("Invalid _Dst_byte_size argument: the destination is smaller than the "
-                                    "texture").with_code(-2147024809)
-        raw[:stored.size] = stored
-
-    def copy_in(self, src, size):
-        """``copy(src, src_byte_size, texture)``."""
-        self._sync_to_host()
-        self._decode(src, int(size))
-
-    def get_bits_per_scalar_element(self):
-        return self.bits
-
-    def get_data_length(self):
-        return _leaf_view(self.host).size * self.bits // 8
-
-
-class texture_view(array_view):  # noqa: N801 - C++ name
-    """``texture_view<T, N>`` / ``texture_view<const T, N>`` of a texture: its data, seen as a view."""
-
-    def __init__(self, tex, const=False):
-        super().__init__(tex, const=const)
-        self.texture = tex.texture if isinstance(tex, texture_view) else tex
-
-    def get_bits_per_scalar_element(self):
-        return self.texture.bits
-
-    def get_data_length(self):
-        return self.texture.get_data_length()
-
-
-def after_kernel(capture):
-    """A texture a kernel may have written keeps only what its format holds (the launchers call
-    this for every capture after the kernel)."""
-    tex = capture.texture if isinstance(capture, texture_view) else capture
-    if isinstance(tex, texture) and tex.bits < 32 and not getattr(capture, "const", False):
-        tex._requantize()
 
 
 # --------------------------------------------------------------------- copy
@@ -823,9 +479,10 @@ def copy(*args):
     (``copy(v.begin(), arr)`` copies ``arr``'s size).  Destinations: array,
     array_view, vector iterator, vector, numpy array.
     """
-    if len(args) == 3 and isinstance(args[2], texture) and not isinstance(args[0], _Iter):
+    # (a texture, textures.py, has copy_in/copy_out: the forms with a byte size)
+    if len(args) == 3 and hasattr(args[2], "copy_in") and not isinstance(args[0], _Iter):
         return args[2].copy_in(args[0], args[1])        # copy(src, src_byte_size, tex)
-    if len(args) == 3 and isinstance(args[0], texture):
+    if len(args) == 3 and hasattr(args[0], "copy_out"):
         return args[0].copy_out(args[1], args[2])       # copy(tex, dst, dst_byte_size)
     if len(args) == 3:
         first, last, dst = args
@@ -843,50 +500,8 @@ def copy(*args):
     else:
         raise TypeError("copy expects (src, dst) or (first, last, dst)")
     _write_into(dst, flat)
-    target = dst.texture if isinstance(dst, texture_view) else dst
-    if isinstance(target, texture):
-        target._requantize()
-
-
-def _ptr_diff(p, q):
-    from .memory import ptr_diff
-    return ptr_diff(p, q)
-
-
-class completion_future:  # noqa: N801 - C++ name
-    """``concurrency::completion_future`` of ``copy_async``/``synchronize_async`` (amppy's copies
-    finish before the call returns: the future is ready) or of ``accelerator_view::
-    create_marker()`` (ready when the device has done the work queued before it: ``event``, a CUDA
-    event).  ``then`` runs its callable when the future is ready: at once if it is, else when the
-    program first waits on it (C++ AMP runs it on another thread)."""
-
-    def __init__(self, event=None):
-        self._event = event
-        self._then = []
-
-    def is_ready(self):
-        return self._event is None or bool(self._event.query())
-
-    def get(self):
-        if self._event is not None:
-            self._event.synchronize()
-            self._event = None
-        for fn in self._then:
-            fn()
-        self._then.clear()
-        return None
-
-    wait = get
-
-    def valid(self):
-        return True
-
-    def then(self, fn):
-        if self.is_ready():
-            self.get()
-            fn()
-        else:
-            self._then.append(fn)
+    if isinstance(dst, _ArrayBase):
+        dst._after_copy_in()            # (a texture keeps what its format holds)
 
 
 def copy_async(*args):
@@ -894,49 +509,3 @@ def copy_async(*args):
     return completion_future()
 
 
-# ----------------------------------------------------------------- run_main
-def run_main(main_fn):
-    """Run the translated ``main`` and exit like the C++ program would."""
-    code = 0
-    try:  # Ctrl-C ends the program at once, as it ends a C++ program (even inside a kernel)
-        import signal
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-    except (ValueError, OSError, AttributeError):  # not the main thread / no signals here
-        pass
-    started = time.perf_counter()
-    try:
-        nparams = len(inspect.signature(main_fn).parameters)
-        ret = main_fn(len(sys.argv), list(sys.argv)) if nparams >= 2 else main_fn()
-        code = 0 if ret is None else int(ret) & 0xFF
-    except KeyboardInterrupt:
-        code = 130
-    except BrokenPipeError:
-        # The reader went away (`prog | head`): a C++ program dies of SIGPIPE, quietly.
-        try:
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
-            pass
-        code = 141
-    except SystemExit as e:
-        code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
-    except BaseException as e:  # noqa: BLE001 - the program's uncaught exception
-        _flush(sys.stdout)
-        from .failure import uncaught
-        uncaught(e, getattr(getattr(main_fn, "__code__", None), "co_filename", None))
-        code = 1
-    _flush(sys.stdout)
-    win32.reset_console()
-    _flush(sys.stderr)
-    timing = os.environ.get("AMPPY_MAIN_SECONDS")
-    if timing:      # benchmarks/host.py: how long main ran, start-up not counted
-        with open(timing, "w", encoding="ascii") as f:
-            f.write(f"{time.perf_counter() - started:.6f}\n")
-    sys.exit(code)
-
-
-def _flush(f):
-    try:
-        if f is not None:
-            f.flush()
-    except (ValueError, OSError):
-        pass

@@ -11,6 +11,7 @@ conversions; floats stored into them truncate toward zero.
 import numpy as np
 
 from . import intmath, memlimit
+from .memory import ptr_diff
 from .stdexcept import std_bad_alloc, std_out_of_range
 
 __all__ = ["struct", "union_struct", "HostObject", "vector", "carray", "np_type", "to_dtype", "vector_type", "std_array"]
@@ -254,8 +255,8 @@ class HostObject:
 
 
 def _copied(v):
-    from . import amp
-    if isinstance(v, amp.array_view) or not hasattr(v, "copy"):
+    # (an array_view says `_shares_data`: containers sit below amp and do not import it)
+    if getattr(v, "_shares_data", False) or not hasattr(v, "copy"):
         return v                        # array_views share their data; numbers and strings are values
     return v.copy()
 
@@ -378,7 +379,6 @@ class vector:  # noqa: N801 - C++ name
                 n.vec.data()[value.pos + 1:n.pos + 1][::-1] if isinstance(n, _RIter) else n.vec.data()[n.pos:value.pos]
             self._extend(src)
         elif isinstance(n, np.ndarray) and isinstance(value, np.ndarray):     # (first, last) pointers
-            from .memory import ptr_diff
             self._extend(n[:ptr_diff(value, n)])
         elif isinstance(n, (int, np.integer)):
             self.resize(int(n), value)

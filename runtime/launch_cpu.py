@@ -20,6 +20,7 @@ from numba.extending import intrinsic
 from . import amp
 from .accelerators import launch_device
 from .containers import _StructBase
+from .textures import after_kernel
 
 __all__ = ["launch_cpu"]
 
@@ -52,7 +53,7 @@ def launch_cpu(kernel_fn, domain, where, *captures, view=None):
     for c in captures:
         if isinstance(c, amp._ArrayBase):
             c._host_dirty = True
-            amp.after_kernel(c)
+            after_kernel(c)
 
 
 launch = launch_cpu
