@@ -170,19 +170,18 @@ def switches_as_ifs(kernel: ir.Kernel) -> ir.Kernel:
     case, or a `break` not at the end of its case, is reported."""
     if not any(isinstance(n, ir.Switch) and _contains(n, ir.Barrier) for n in ir.walk(kernel.body)):
         return kernel
-    return dataclasses.replace(kernel, body=_rewrite(kernel.body))
+    return dataclasses.replace(kernel, body=_SwitchesAsIfs().visit(kernel.body))
 
 
-def _rewrite(s):
-    if isinstance(s, ir.Block):
-        return ir.Block(s.span, tuple(_rewrite(x) for x in s.body))
-    if isinstance(s, ir.If):
-        return dataclasses.replace(s, then=_rewrite(s.then), else_=None if s.else_ is None else _rewrite(s.else_))
-    if isinstance(s, (ir.For, ir.While, ir.DoWhile)):
-        return dataclasses.replace(s, body=_rewrite(s.body))
-    if isinstance(s, ir.Switch) and _contains(s, ir.Barrier):
-        return _rewrite(_switch_as_if(s))
-    return s
+class _SwitchesAsIfs(ir.Transformer):
+    """Through blocks, `if`s and loop bodies (where the region cutter looks), each `switch` that
+    contains a barrier as an if/else-if chain."""
+
+    def visit_Switch(self, s: ir.Switch):
+        return self.visit(_switch_as_if(s)) if _contains(s, ir.Barrier) else s
+
+    def generic_visit(self, s):
+        return super().generic_visit(s) if isinstance(s, (ir.Block, ir.If) + _LOOPS) else s
 
 
 def _switch_as_if(s: ir.Switch) -> ir.Stmt:

@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 
 from .. import ir
 
-_LOOPS = (ir.For, ir.While, ir.DoWhile)
 
 
 
@@ -96,50 +95,7 @@ class Uniformity:
 
     def explain(self, e: ir.Expr):
         """(Span, reason text) of the first thread-dependent part of `e`, or None."""
-        if isinstance(e, (ir.Const, ir.StringConst)):
-            return None
-        if isinstance(e, ir.ThreadIndex):
-            if self.kernel.tile_dims is not None and e.which in ("tile", "tile_origin"):
-                return None
-            return e.span, f"depends on the thread's {e.which} index"
-        if isinstance(e, ir.Var):
-            return self._var_explain(e.sym, e.span)
-        if isinstance(e, ir.ElementRef):
-            r = self._children(e)
-            if r:
-                return r
-            root = ir.root_symbol(e)
-            if root is not None and "tile_static" in root.storage:
-                return None                               # uniform address, see the module docstring
-            if root in self.written or root is None:
-                name = root.name if root is not None else "?"
-                return e.span, f"reads memory that threads of this kernel write ('{name}')"
-            return None
-        if isinstance(e, ir.FieldRef):
-            if e.field == "extent" and isinstance(e.base.type, (ir.ArrayView, ir.AmpArray)):
-                return self.explain(e.base)               # an array's extent never changes
-            if isinstance(e.base, ir.Var) and e.base.sym in self.written:
-                return e.span, f"reads memory that threads of this kernel write ('{e.base.sym.name}')"
-            return self._children(e)
-        if isinstance(e, (ir.AtomicCall, ir.Assign, ir.IncDec, ir.StreamIn)):
-            return e.span, "an atomic operation or assignment differs per thread"
-        if isinstance(e, ir.Call):
-            r = self._children(e)
-            if r:
-                return r
-            for a in e.args:
-                if ir.root_symbol(a) in self.written:
-                    return a.span, "passes memory that threads of this kernel write"
-            return None
-        return self._children(e)
-
-    def _children(self, e):
-        for c in ir.children(e):
-            if isinstance(c, ir.Expr):
-                r = self.explain(c)
-                if r:
-                    return r
-        return None
+        return _Explain(self).visit(e)
 
     def _var_explain(self, sym, span):
         if sym is self.kernel.index:
@@ -152,12 +108,84 @@ class Uniformity:
         return r
 
 
+class _Explain(ir.Visitor):
+    """`Uniformity.explain`: (Span, reason) of the first thread-dependent part of an expression,
+    or None.  Every expression kind is decided (tests/test_ir.py): a new one that reads the
+    thread's index or memory others write must not pass for uniform by default."""
+
+    complete = ir.Expr
+
+    def __init__(self, u: Uniformity):
+        self.u = u
+
+    def generic_visit(self, e):
+        """The first thread-dependent operand's reason."""
+        for c in ir.children(e):
+            if isinstance(c, ir.Expr):
+                r = self.visit(c)
+                if r:
+                    return r
+        return None
+
+    #: uniform when their operands are
+    visit_Convert = visit_Unary = visit_Binary = visit_Conditional = visit_MakeIndex = generic_visit
+    visit_IndexComponent = visit_ExtentOf = visit_Section = visit_Construct = visit_Copy = generic_visit
+    visit_MathCall = visit_LibCall = visit_LibAttr = visit_Invoke = visit_Lambda = generic_visit
+    visit_StreamOut = visit_Manipulator = generic_visit
+
+    def visit_Const(self, e):
+        return None
+
+    visit_StringConst = visit_Const
+
+    def visit_ThreadIndex(self, e: ir.ThreadIndex):
+        if self.u.kernel.tile_dims is not None and e.which in ("tile", "tile_origin"):
+            return None
+        return e.span, f"depends on the thread's {e.which} index"
+
+    def visit_Var(self, e: ir.Var):
+        return self.u._var_explain(e.sym, e.span)
+
+    def visit_ElementRef(self, e: ir.ElementRef):
+        r = self.generic_visit(e)
+        if r:
+            return r
+        root = ir.root_symbol(e)
+        if root is not None and "tile_static" in root.storage:
+            return None                                   # uniform address, see the module docstring
+        if root in self.u.written or root is None:
+            name = root.name if root is not None else "?"
+            return e.span, f"reads memory that threads of this kernel write ('{name}')"
+        return None
+
+    def visit_FieldRef(self, e: ir.FieldRef):
+        if e.field == "extent" and isinstance(e.base.type, (ir.ArrayView, ir.AmpArray)):
+            return self.visit(e.base)                     # an array's extent never changes
+        if isinstance(e.base, ir.Var) and e.base.sym in self.u.written:
+            return e.span, f"reads memory that threads of this kernel write ('{e.base.sym.name}')"
+        return self.generic_visit(e)
+
+    def visit_AtomicCall(self, e):
+        return e.span, "an atomic operation or assignment differs per thread"
+
+    visit_Assign = visit_IncDec = visit_StreamIn = visit_AtomicCall
+
+    def visit_Call(self, e: ir.Call):
+        r = self.generic_visit(e)
+        if r:
+            return r
+        for a in e.args:
+            if ir.root_symbol(a) in self.u.written:
+                return a.span, "passes memory that threads of this kernel write"
+        return None
+
+
 class ControlFlowVisitor(ir.Visitor):
     """Visits a kernel body's statements in the order they run, keeping `self.enclosing`: the If,
     Switch and loop statements around the one visited (a For's init runs outside its loop, its
     steps inside).  Conditions are not entered; the expressions statements evaluate (expression
     statements, initializers of locals, For steps) go to `expr`, which does nothing here.
-  passes/barriers.py and passes/races.py are made of it:
+    passes/barriers.py and passes/races.py are made of it:
 
         class Stores(ControlFlowVisitor):
             def expr(self, e):
@@ -176,8 +204,18 @@ class ControlFlowVisitor(ir.Visitor):
     def expr(self, e: ir.Expr) -> None:
         pass
 
-    def generic_visit(self, node) -> None:
-        pass                            # a statement with no statements inside
+    #: every statement kind is decided here (tests/test_ir.py): one that holds statements must be
+    #: entered, or the barriers inside it go unchecked
+    complete = ir.Stmt
+
+    def _leaf(self, s: ir.Stmt) -> None:
+        pass
+
+    #: no statements inside, no value every thread computes (a `return`'s value leaves the kernel);
+    #: subclasses that care about one of them define it
+    visit_Return = visit_Break = visit_Continue = visit_Barrier = visit_Fence = visit_TileStatic = _leaf
+    #: never in a kernel that compiles (the kernel emitters refuse them: `NOT_IN_KERNELS`)
+    visit_Delete = visit_Throw = visit_Try = visit_Scoped = visit_ParallelForEach = _leaf
 
     def visit_Block(self, b: ir.Block) -> None:
         for s in b.body:
@@ -217,7 +255,13 @@ class ControlFlowVisitor(ir.Visitor):
 
 
 # ----------------------------------------------------------------- the analysis
-class _Analyser:
+class _Analyser(ir.Visitor):
+    """One round of the fixpoint: which variables and control statements are thread-dependent.
+    Every statement kind is decided (tests/test_ir.py): one that assigns variables or holds
+    statements must not be passed over."""
+
+    complete = ir.Stmt
+
     def __init__(self, u: Uniformity):
         self.u = u
         self.changed = False
@@ -259,62 +303,85 @@ class _Analyser:
 
     def block(self, stmts, ctx):
         for s in stmts:
-            self.stmt(s, ctx)
+            self.visit(s, ctx)
 
-    def stmt(self, s, ctx):
+    def visit(self, s, ctx):
+        """Learn from statement `s`, run under `ctx` (the reason its path differs between the
+        threads of a tile, or None)."""
         if self.after_return is not None and ctx is None:
             ctx = self.after_return
-        if isinstance(s, ir.Block):
-            self.block(s.body, ctx)
-        elif isinstance(s, ir.VarDecl):
-            r = ctx
-            if r is None and s.init is not None:
-                r = self.u.explain(s.init)
-            self.mark_var(s.sym, r)
-            if s.init is not None:
-                self.exprs(s.init, ctx)
-        elif isinstance(s, ir.ExprStmt):
-            self.exprs(s.expr, ctx)
-        elif isinstance(s, ir.If):
-            c = ctx or self.u.explain(s.cond) or self.u.control_reason(s)
-            if c is not None:
-                self.mark_control(s, c)
-            self.block(s.then.body, c)
-            if s.else_ is not None:
-                self.block(s.else_.body, c)
-        elif isinstance(s, ir.Switch):
-            c = ctx or self.u.explain(s.cond)
-            if c is not None:
-                self.mark_control(s, c)
-            for _, body, _ in s.cases:
-                self.block(body.body, c)
-        elif isinstance(s, _LOOPS):
-            if isinstance(s, ir.For):
-                for i in s.init:
-                    self.stmt(i, ctx)
-            own = self.u.control_reason(s)
-            c = ctx or own or (self.u.explain(s.cond) if s.cond is not None else None)
-            if c is not None:
-                self.mark_control(s, c)
-            self.loops.append(s)
-            self.loop_ctx.append(ctx)
-            self.block(s.body.body, c)
-            if isinstance(s, ir.For):
-                for st in s.step:
-                    self.exprs(st, c)
-            self.loops.pop()
-            self.loop_ctx.pop()
-        elif isinstance(s, (ir.Break, ir.Continue)):
-            if ctx is not None and self.loops and self.loop_ctx[-1] is None:
-                self.mark_control(self.loops[-1], (s.span, f"a thread-dependent '{'break' if isinstance(s, ir.Break) else 'continue'}' leaves the loop early in some threads"))
-        elif isinstance(s, ir.Return):
-            if ctx is not None:
-                reason = (s.span, "some threads return early here")
-                for lp, lc in zip(self.loops, self.loop_ctx):
-                    if lc is None:
-                        self.mark_control(lp, reason)
-                if self.after_return is None:
-                    self.after_return = reason
+        return super().visit(s, ctx)
+
+    def visit_Block(self, s: ir.Block, ctx):
+        self.block(s.body, ctx)
+
+    def visit_VarDecl(self, s: ir.VarDecl, ctx):
+        r = ctx
+        if r is None and s.init is not None:
+            r = self.u.explain(s.init)
+        self.mark_var(s.sym, r)
+        if s.init is not None:
+            self.exprs(s.init, ctx)
+
+    def visit_ExprStmt(self, s: ir.ExprStmt, ctx):
+        self.exprs(s.expr, ctx)
+
+    def visit_If(self, s: ir.If, ctx):
+        c = ctx or self.u.explain(s.cond) or self.u.control_reason(s)
+        if c is not None:
+            self.mark_control(s, c)
+        self.block(s.then.body, c)
+        if s.else_ is not None:
+            self.block(s.else_.body, c)
+
+    def visit_Switch(self, s: ir.Switch, ctx):
+        c = ctx or self.u.explain(s.cond)
+        if c is not None:
+            self.mark_control(s, c)
+        for _, body, _ in s.cases:
+            self.block(body.body, c)
+
+    def visit_For(self, s, ctx):          # (and While, DoWhile)
+        if isinstance(s, ir.For):
+            for i in s.init:
+                self.visit(i, ctx)
+        own = self.u.control_reason(s)
+        c = ctx or own or (self.u.explain(s.cond) if s.cond is not None else None)
+        if c is not None:
+            self.mark_control(s, c)
+        self.loops.append(s)
+        self.loop_ctx.append(ctx)
+        self.block(s.body.body, c)
+        if isinstance(s, ir.For):
+            for st in s.step:
+                self.exprs(st, c)
+        self.loops.pop()
+        self.loop_ctx.pop()
+
+    visit_While = visit_DoWhile = visit_For
+
+    def visit_Break(self, s, ctx):
+        if ctx is not None and self.loops and self.loop_ctx[-1] is None:
+            self.mark_control(self.loops[-1], (s.span, f"a thread-dependent '{'break' if isinstance(s, ir.Break) else 'continue'}' leaves the loop early in some threads"))
+
+    visit_Continue = visit_Break
+
+    def visit_Return(self, s: ir.Return, ctx):
+        if ctx is not None:
+            reason = (s.span, "some threads return early here")
+            for lp, lc in zip(self.loops, self.loop_ctx):
+                if lc is None:
+                    self.mark_control(lp, reason)
+            if self.after_return is None:
+                self.after_return = reason
+
+    def _nothing(self, s, ctx):
+        pass
+
+    #: assign no variable and hold no statements (a tile_static initializer is an error of its own)
+    visit_TileStatic = visit_Barrier = visit_Fence = _nothing
+    #: never in a kernel that compiles (the kernel emitters refuse them: `NOT_IN_KERNELS`)
+    visit_Delete = visit_Throw = visit_Try = visit_Scoped = visit_ParallelForEach = _nothing
 
 
 def analyse(kernel: ir.Kernel) -> Uniformity:
