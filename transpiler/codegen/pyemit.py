@@ -34,7 +34,7 @@ from . import CodegenUnsupported
 from ..cxx.types import is_integer
 from .macros import macro_names_of
 from .mathcalls import outs_lines
-from ..ir.patterns import counted_for, has_effects, simple
+from ..passes.patterns import counted_for, has_effects, simple
 from .pyexprs import BINARY, P_ADD, P_ATOM, P_CMP, P_NOT, P_OR, CoreExpressions, is_float
 
 

@@ -15,7 +15,7 @@ import contextlib
 from .. import ir
 from ..cxx.types import deferrable, is_integer, result_wraps, wrap_value
 from .mathcalls import outs_lines
-from ..ir.patterns import extent_owner, non_negative
+from ..passes.patterns import extent_owner, non_negative
 
 # Python operator precedence (higher binds tighter).  `expr(e, p)` parenthesises `e` when it
 # binds less tightly than `p`.

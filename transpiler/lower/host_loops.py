@@ -29,7 +29,7 @@ the cache costs more than a few thousand Python rounds.
 from __future__ import annotations
 
 from .. import ir
-from ..ir.patterns import const_int, counted_for
+from ..passes.patterns import const_int, counted_for
 
 #: a loop known to run fewer rounds than this (nested loops multiplied) stays Python
 MIN_ITERATIONS = 20_000

@@ -1,7 +1,10 @@
 """Validation and transformation passes over the IR, in order.
 
-Each pass module has `run(program, sink, opts)`; the pipeline stops after a
-pass that reported errors (`DiagnosticSink.check`).
+Each pass module in `PASSES` has `run(program, sink, opts)`; the pipeline stops after a
+pass that reported errors (`DiagnosticSink.check`).  Beside them, what the checks share with
+the later stages (which may import passes, never the reverse): `uniformity` (tile-uniformity
+facts), `tile_functions` (the kernel with its tile-using callees put in) and `patterns` (IR
+forms with a direct Python form).
 """
 from __future__ import annotations
 

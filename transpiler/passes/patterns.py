@@ -5,8 +5,9 @@
 - `non_negative`: an integer expression provably >= 0 (floor division is C++ division there);
 - `extent_owner`: the array whose extent an expression is;
 - `simple`, `has_effects`: whether an expression may be evaluated again.
-The emitter core (`codegen/pyemit.py`) asks these, and so does `lower/host_loops.py` (how many
-rounds a loop runs): they are questions about the IR, so they live below both.
+The emitter core (`codegen/pyemit.py`, `codegen/pyexprs.py`) asks these, and so does
+`lower/host_loops.py` (how many rounds a loop runs): questions about the IR that need C++'s
+arithmetic facts (`cxx/types.py`, which sits above `ir/`), so they live here, below both.
 """
 from __future__ import annotations
 
