@@ -19,8 +19,8 @@ Example (tile_average's kernel, abridged, as `amppy translate --emit ir` prints 
       If (t_idx.local[0] == 0) && (t_idx.local[1] == 0) ...
 
 This module declares the node kinds (`ir/queries.py` answers questions about them: `root`,
-`has_jump`, `is_lvalue`, ...).  It re-exports the types (`ir/types.py`: `ir.Scalar`, `ir.SCALARS`) and
-the traversal (`ir/walk.py`: `ir.children`, `ir.walk`, `ir.Visitor`), so `ir.X` names them all.
+`has_jump`, `is_lvalue`, ...).  It re-exports the types (`ir/types.py`: `ir.Scalar`, `ir.SCALARS`);
+the package re-exports it with the queries and the traversal (`ir/walk.py`), so `ir.X` names them all.
 """
 from __future__ import annotations
 
@@ -33,7 +33,6 @@ from .types import (  # noqa: F401  (re-exported: ir.Scalar, ir.SCALARS, ir.INT,
     TiledExtent,
     TiledIndex, Vector, ConcurrentQueue, Iterator, String, StdString, Library, Function, FunctionPointer, FunctionType, Duration, TimePoint,
 )
-from .walk import Visitor, children, walk  # noqa: F401  (re-exported: ir.walk, ir.Visitor, ...)
 from ..source import Span
 
 

@@ -14,7 +14,7 @@ it), in a scope under the enclosing block's: they see its types, enumerators, co
 A member function declared without restriction specifiers has the enclosing function's (the
 C++ AMP rule that makes `void put(...)` above callable from the kernel).  A member function that
 uses the kernel's `tile_static` data is put into the kernel at each call on both targets
-(`lower/tile_functions.py`).
+(`passes/tile_functions.py`).
 """
 from __future__ import annotations
 
