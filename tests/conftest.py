@@ -172,15 +172,21 @@ def long_kernel_result(statements: int) -> int:
 
 # ---- helpers for tests of whole programs given as text ----------------------------------------
 def run_program(text: str, tmp_path: Path, target: str = "cpu") -> str:
-    """The program's output (its translated module run in a fresh interpreter)."""
+    """The program's output (its translated module run in a fresh interpreter, in `tmp_path`).
+
+    The program is translated as `prog.cpp` (the name is all of it the module text holds), and
+    the module runs from the place `amppy run` keeps it (`build_cache.module_for`): the same
+    text is the same file in every run of the suite, so Numba's cache of its kernels is warm
+    the second time."""
     from amppy.diagnostics import DiagnosticSink
     from amppy.driver import Options, translate
+
+    from build_cache import module_for
     src = tmp_path / "prog.cpp"
     src.write_text(text)
-    _, py = translate(str(src), Options(target=target), DiagnosticSink(), text)
-    mod = tmp_path / "prog.py"
-    mod.write_text(py)
-    r = subprocess.run([sys.executable, str(mod)], capture_output=True, text=True, timeout=600)
+    _, py = translate(src.name, Options(target=target), DiagnosticSink(), text)
+    mod = module_for(py, src.name, target)
+    r = subprocess.run([sys.executable, str(mod)], capture_output=True, text=True, timeout=600, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     return r.stdout
 

@@ -3,6 +3,8 @@ compile unchanged (tools/conformance/).  These programs are ours, written agains
 a passing test exits 0, a failing one 1 (with Verify's report), a skipped one 2."""
 from __future__ import annotations
 
+from build_cache import program_file
+
 PASSING = r"""
 #include <amptest.h>
 #include <amptest_main.h>
@@ -60,8 +62,7 @@ runall_result test_main() {
 
 
 def _run(run_amppy, tmp_path, text):
-    src = tmp_path / "test.cpp"
-    src.write_text(text)
+    src = program_file(text, "test.cpp")      # a path by content: warm caches in the next run
     return run_amppy(["run", "--target", "cpu", src])
 
 

@@ -23,6 +23,8 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from build_cache import gxx_build, program_file
+
 EMU = Path(__file__).resolve().parent / "cpp_emu"
 GXX = shutil.which("g++")
 
@@ -235,18 +237,17 @@ def kernel_source(cases) -> str:
 
 
 def gxx_output(src: Path) -> str:
-    exe = src.with_suffix("")
-    r = subprocess.run([GXX, "-std=c++20", "-O1", "-fwrapv", "-w", "-pthread", f"-I{EMU}", "-o", str(exe), str(src)],
-                       capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0, r.stderr[-3000:]
+    # kept by content in the user cache (tests/build_cache.py): a second run builds nothing
+    exe, log = gxx_build({src.name: src.read_text()}, ["-std=c++20", "-O1", "-fwrapv", "-w", "-pthread"], [EMU],
+                         name=src.stem)
+    assert exe is not None, log[-3000:]
     return subprocess.run([str(exe)], capture_output=True, text=True, timeout=60).stdout
 
 
 def compare(tmp_path, run_amppy, text: str, target: str = "cpu") -> None:
     if GXX is None:
         pytest.skip("g++ not found: nothing to compare amppy's results with")
-    src = tmp_path / "cases.cpp"
-    src.write_text(text)
+    src = program_file(text, "cases.cpp")     # a path by content: warm caches in the next run
     want = gxx_output(src)
     rc, out, err = run_amppy(["run", "--target", target, str(src)])
     assert rc == 0, err

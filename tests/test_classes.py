@@ -9,11 +9,11 @@ import pytest
 
 from amppy.diagnostics import DiagnosticSink
 from amppy.driver import Options, translate
+from build_cache import program_file
 
 
 def _run(run_amppy, tmp_path, text, target="cpu"):
-    src = tmp_path / "p.cpp"
-    src.write_text(text)
+    src = program_file(text, "p.cpp")         # a path by content: warm caches in the next run
     return run_amppy(["run", "--target", target, str(src)])
 
 

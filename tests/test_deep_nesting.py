@@ -6,6 +6,7 @@ from __future__ import annotations
 
 
 from test_cuda_codegen import compile_all, load_module, needs_ptx, translate
+from build_cache import program_file
 
 DEPTH = 40
 TWICE = (0, 13, 26, 39)          # loops that run twice; the others once
@@ -85,15 +86,13 @@ def expected_host() -> str:
 
 
 def test_kernel_with_40_nested_loops_runs(tmp_path, run_amppy):
-    src = tmp_path / "deep_kernel.cpp"
-    src.write_text(kernel_source())
+    src = program_file(kernel_source(), "deep_kernel.cpp")    # a path by content: warm caches next run
     rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
     assert (rc, out) == (0, f"{expected_kernel(0)} {expected_kernel(3)}\n"), err
 
 
 def test_host_function_with_40_nested_blocks_runs(tmp_path, run_amppy):
-    src = tmp_path / "deep_host.cpp"
-    src.write_text(host_source())
+    src = program_file(host_source(), "deep_host.cpp")
     rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
     assert (rc, out) == (0, expected_host()), err
 

@@ -12,18 +12,15 @@ it).  New samples are picked up automatically.  Skipped when g++ is absent.
 """
 from __future__ import annotations
 
-import hashlib
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from build_cache import EMU, GXX, gxx_build
 from conftest import SAMPLE_SOURCES, SAMPLES
 
-EMU = Path(__file__).resolve().parent / "cpp_emu"
-GXX = shutil.which("g++")
 POSITIVE = sorted(p for p in SAMPLE_SOURCES
                   if "errors" not in p.relative_to(SAMPLES).parts and p.with_suffix(".expected").exists())
 IDS = [str(p.relative_to(SAMPLES)) for p in POSITIVE]
@@ -36,35 +33,23 @@ def gxx_source(src: Path) -> str:
     return re.sub(r"^void\s+main\s*\(", "int main(", text, flags=re.M)
 
 
-def build(src: Path, out_dir: Path) -> tuple[Path | None, str]:
-    """Compile `src` with g++ against the emulation; binaries are cached by content."""
-    text = gxx_source(src)
-    key = hashlib.sha256("\0".join([text, *FLAGS, *(p.read_text() for p in sorted(EMU.glob("*.h")))])
-                         .encode()).hexdigest()[:16]
-    exe = out_dir / f"{src.stem}-{key}"
-    if exe.exists():
-        return exe, ""
-    cpp = out_dir / f"{src.stem}-{key}.cpp"
-    cpp.write_text(text, encoding="utf-8")
-    r = subprocess.run([GXX, *FLAGS, f"-I{EMU}", f"-I{src.parent}", "-o", str(exe), str(cpp)],
-                       capture_output=True, text=True, timeout=300)
-    return (exe if r.returncode == 0 else None), r.stderr
+def build(src: Path) -> tuple[Path | None, str]:
+    """Compile `src` with g++ against the emulation.  The binary is kept in the user cache
+    (`build_cache.gxx_build`), keyed by the source, every emulation header and every file beside
+    the sample that it could include, the flags and `g++ --version`: a second run of the suite,
+    in any checkout, builds only what changed."""
+    return gxx_build({f"{src.stem}.cpp": gxx_source(src)}, FLAGS, [EMU, src.parent], name=src.stem)
 
 
-@pytest.fixture(scope="module")
-def out_dir(tmp_path_factory):
-    if GXX is None:
-        pytest.skip("g++ not found: the expected outputs cannot be re-derived here")
-    return tmp_path_factory.mktemp("gxx")
-
-
+@pytest.mark.skipif(GXX is None, reason="g++ not found: the expected outputs cannot be re-derived here")
 @pytest.mark.parametrize("src", POSITIVE, ids=IDS)
-def test_expected_output_is_gxx_output(src, out_dir):
+def test_expected_output_is_gxx_output(src, tmp_path):
     # Each test builds its own program, so that pytest-xdist spreads the g++ runs over workers.
-    exe, log = build(src, out_dir)
+    exe, log = build(src)
     assert exe is not None, f"g++ could not build {src.name}:\n{log[-3000:]}"
     stdin = src.with_suffix(".stdin")
-    r = subprocess.run([str(exe)], capture_output=True, timeout=300,
+    # the test's own folder as the working directory: what a program writes stays there
+    r = subprocess.run([str(exe)], capture_output=True, timeout=300, cwd=tmp_path,
                        input=stdin.read_bytes() if stdin.exists() else b"")
     exit_file = src.with_suffix(".exitcode")
     want_rc = int(exit_file.read_text().strip()) if exit_file.exists() else 0

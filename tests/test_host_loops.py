@@ -8,6 +8,7 @@ from amppy import ir
 from amppy.diagnostics import DiagnosticSink
 from amppy.driver import Options, analyse
 from amppy.lower.host_loops import HostCode
+from build_cache import program_file
 
 
 def _compiled(tmp_path, text: str) -> tuple[list, list]:
@@ -84,8 +85,7 @@ int main(int argc, char** argv) {
 def test_compiled_loops_keep_cpp_semantics(run_amppy, tmp_path):
     """Hand-computed: 32-bit wraparound, truncating division of negatives, float32 sums, a
     reference parameter's new value, and a global assigned by the loop."""
-    src = tmp_path / "p.cpp"
-    src.write_text(HEAD + """
+    src = program_file(HEAD + """
 int calls = 0;
 void add(int& to, int v) { to += v; }
 int main(int argc, char** argv) {
@@ -104,7 +104,7 @@ int main(int argc, char** argv) {
     std::cout << h << " " << q << " " << f << " " << u << " " << s << " " << calls << std::endl;
     return 0;
 }
-""")
+""", "p.cpp")                                   # a path by content: warm caches in the next run
     rc, out, err = run_amppy(["run", "--target", "cpu", str(src), "3"])
     # q: (-7/2 + -7%2) + (-8/2 + -8%2) + (-9/2 + -9%2) = (-3 - 1) + (-4 + 0) + (-4 - 1) = -13
     # f: 0.1f + 0.1f + 0.1f in float32 = 0.3 (printed with 6 digits: 0.3)

@@ -1,10 +1,11 @@
 """Host-code semantics that are easy to get silently wrong in Python: references."""
 from __future__ import annotations
 
+from build_cache import program_file
+
 
 def _run(run_amppy, tmp_path, text, name="p.cpp"):
-    src = tmp_path / name
-    src.write_text(text)
+    src = program_file(text, name)            # a path by content: warm caches in the next run
     return run_amppy(["run", "--target", "cpu", str(src)])
 
 
@@ -64,8 +65,7 @@ int main() {
 def test_command_line_arguments_reach_main(run_amppy, tmp_path):
     """`amppy run prog.cpp ARGS`: argc/argv as C++ sees them, read with atoi/atof (C's
     parsing: leading blanks, a sign, digits, 0 when there are none)."""
-    src = tmp_path / "args.cpp"
-    src.write_text("""
+    src = program_file("""
 #include <iostream>
 #include <cstdlib>
 int main(int argc, char** argv) {
@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
               << atoi("abc") << " " << atof("2.5e1x") << std::endl;
     return 0;
 }
-""")
+""", "args.cpp")
     assert run_amppy(["run", str(src), "21", "0.5"]) == (0, "3 42 1.5 -42 0 25\n", "")
     assert run_amppy(["run", str(src)]) == (0, "1 20 3 -42 0 25\n", "")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from build_cache import program_file
 
 
 def _translate(run_amppy, tmp_path, text, target="cpu"):
@@ -54,8 +55,7 @@ def test_single_number_macros_are_named_in_host_code_and_kernels(run_amppy, tmp_
 
 
 def test_named_program_runs_like_cxx(run_amppy, tmp_path):
-    src = tmp_path / "m.cpp"
-    src.write_text(PROGRAM)
+    src = program_file(PROGRAM, "m.cpp")      # a path by content: warm caches in the next run
     assert run_amppy(["run", "--target", "cpu", str(src)]) == (0, "-10 16\n", "")
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from amppy.names import PRELUDE_NAMES, RUNTIME_NAMES, field_name, python_name
+from build_cache import gxx_build, program_file
 
 EMU = Path(__file__).resolve().parent / "cpp_emu"
 
@@ -135,22 +136,20 @@ def test_keyword_program_translates_to_valid_python(target, tmp_path, run_amppy)
 @pytest.mark.parametrize("shift", [0, 1, 2])
 def test_keyword_program_output_matches_gxx(shift, tmp_path, run_amppy):
     names = candidate_names()
-    src = tmp_path / "keywords.cpp"
-    src.write_text(keyword_program(names, shift))
+    # a path by content, a g++ build kept by content (tests/build_cache.py): warm in the next run
+    src = program_file(keyword_program(names, shift), "keywords.cpp")
     want = expected_output(names, shift)
-    gxx = shutil.which("g++")
-    if gxx is not None:
-        exe = tmp_path / "keywords"
-        subprocess.run([gxx, "-std=c++20", "-w", "-pthread", f"-I{EMU}", "-o", str(exe), str(src)],
-                       check=True, capture_output=True, timeout=300)
-        assert subprocess.run([str(exe)], capture_output=True, text=True, timeout=60).stdout == want
+    if shutil.which("g++") is not None:
+        exe, log = gxx_build({"keywords.cpp": src.read_text()}, ["-std=c++20", "-w", "-pthread"], [EMU],
+                             name="keywords")
+        assert exe is not None, log[-3000:]
+        assert subprocess.run([str(exe)], capture_output=True, text=True, timeout=60, cwd=tmp_path).stdout == want
     rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
     assert (rc, out) == (0, want), err
 
 
 @pytest.mark.parametrize("stem", ["numpy", "numba", "array", "platform", "ctypes", "llvmlite"])
 def test_program_named_like_a_module_runs(stem, tmp_path, run_amppy):
-    src = tmp_path / f"{stem}.cpp"
-    src.write_text("#include <iostream>\nint main() { std::cout << 42 << std::endl; return 0; }\n")
+    src = program_file("#include <iostream>\nint main() { std::cout << 42 << std::endl; return 0; }\n", f"{stem}.cpp")
     rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
     assert (rc, out) == (0, "42\n"), err

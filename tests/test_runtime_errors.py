@@ -3,6 +3,7 @@ the exception's C++ name and message, the parallel_for_each call site, exit 1,
 and never a Python traceback."""
 from __future__ import annotations
 
+from build_cache import program_file
 from conftest import SAMPLES
 
 
@@ -19,16 +20,14 @@ def test_invalid_compute_domain(run_amppy):
 
 
 def test_main_return_value_is_exit_code(run_amppy, tmp_path):
-    src = tmp_path / "ret.cpp"
-    src.write_text("#include <iostream>\nint main() { std::cout << \"x\\n\"; return 7; }\n")
+    src = program_file("#include <iostream>\nint main() { std::cout << \"x\\n\"; return 7; }\n", "ret.cpp")
     rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
     assert (rc, out, err) == (7, "x\n", "")
 
 
 def test_end_of_input_leaves_variable_unchanged(run_amppy, tmp_path):
-    src = tmp_path / "cin.cpp"
-    src.write_text("#include <iostream>\nint main() { char c = 'z'; int n = 5; std::cin >> c >> n;\n"
-                   "  std::cout << c << n << std::endl; return 0; }\n")
+    src = program_file("#include <iostream>\nint main() { char c = 'z'; int n = 5; std::cin >> c >> n;\n"
+                       "  std::cout << c << n << std::endl; return 0; }\n", "cin.cpp")
     assert run_amppy(["run", "--target", "cpu", str(src)], stdin="")[:2] == (0, "z5\n")
     assert run_amppy(["run", "--target", "cpu", str(src)], stdin="q 42")[:2] == (0, "q42\n")
 
@@ -48,10 +47,9 @@ def test_view_over_small_array(run_amppy):
 
 def test_view_over_small_vector_is_runtime_exception(run_amppy, tmp_path):
     """A std::vector smaller than the view: Visual C++'s amp.h throws runtime_exception (catchable)."""
-    src = tmp_path / "vec.cpp"
-    src.write_text("#include <iostream>\n#include <vector>\n#include <amp.h>\nusing namespace concurrency;\n"
-                   "int main() { std::vector<int> v(8); int n = 16;\n"
-                   "  try { array_view<int> a(n, v); std::cout << a.extent[0] << std::endl; }\n"
-                   "  catch (runtime_exception& e) { std::cout << e.get_error_code() << std::endl; }\n"
-                   "  return 0; }\n")
+    src = program_file("#include <iostream>\n#include <vector>\n#include <amp.h>\nusing namespace concurrency;\n"
+                       "int main() { std::vector<int> v(8); int n = 16;\n"
+                       "  try { array_view<int> a(n, v); std::cout << a.extent[0] << std::endl; }\n"
+                       "  catch (runtime_exception& e) { std::cout << e.get_error_code() << std::endl; }\n"
+                       "  return 0; }\n", "vec.cpp")
     assert run_amppy(["run", "--target", "cpu", str(src)])[:2] == (0, "-2147024809\n")

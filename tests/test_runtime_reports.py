@@ -6,6 +6,7 @@ import subprocess
 import sys
 
 
+from build_cache import program_file
 from conftest import long_kernel_result, long_kernel_source
 
 DIVIDE = """#include <iostream>
@@ -22,8 +23,7 @@ int main() {
 
 
 def test_runtime_error_names_the_cpp_line(tmp_path, run_amppy):
-    src = tmp_path / "div.cpp"
-    src.write_text(DIVIDE)
+    src = program_file(DIVIDE, "div.cpp")     # a path by content: warm caches in the next run
     rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
     assert (rc, out) == (1, "before\n")
     assert err.endswith("div.cpp:3: runtime error: integer division by zero [runtime-division-by-zero]\n"), err
@@ -40,8 +40,7 @@ def test_translated_module_reports_the_same(tmp_path):
 
 
 def test_runtime_error_as_json(tmp_path, run_amppy):
-    src = tmp_path / "div.cpp"
-    src.write_text(DIVIDE)
+    src = program_file(DIVIDE, "div.cpp")
     rc, out, err = run_amppy(["run", "--target", "cpu", "--diagnostics-format", "json", str(src)])
     [d] = json.loads(err)
     assert (rc, d["code"], d["span"]["line"]) == (1, "runtime-division-by-zero", 3)
@@ -70,10 +69,9 @@ def test_macro_bomb_stops_with_a_diagnostic(tmp_path, run_amppy):
 
 
 def test_large_vector_is_built_whole(tmp_path, run_amppy):
-    src = tmp_path / "big.cpp"
-    src.write_text("#include <iostream>\n#include <vector>\nint main() { std::vector<float> v(1 << 24);"
-                   " std::vector<int> w(1 << 22, -3); std::cout << v.size() << ' ' << v[7] << ' '"
-                   " << w[(1 << 22) - 1] << std::endl; return 0; }\n")
+    src = program_file("#include <iostream>\n#include <vector>\nint main() { std::vector<float> v(1 << 24);"
+                       " std::vector<int> w(1 << 22, -3); std::cout << v.size() << ' ' << v[7] << ' '"
+                       " << w[(1 << 22) - 1] << std::endl; return 0; }\n", "big.cpp")
     rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
     assert (rc, out) == (0, "16777216 0 -3\n"), err
 
@@ -82,7 +80,6 @@ def test_kernel_with_5000_statements_runs(tmp_path, run_amppy):
     """Numba's passes grow faster than a function's length: the kernel's statement list is
     compiled as a row of part functions (codegen/outline.py); before, 500 statements took minutes
     and 5,000 did not finish."""
-    src = tmp_path / "long.cpp"
-    src.write_text(long_kernel_source(5000))
+    src = program_file(long_kernel_source(5000), "long.cpp")
     rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
     assert (rc, out) == (0, f"{long_kernel_result(5000)}\n"), err

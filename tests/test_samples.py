@@ -11,8 +11,15 @@ tests/reference_outputs.py).  The same programs run on an NVIDIA GPU under the
 `amppy run` executes the very module file `amppy translate` writes (runpy, from its cache), so
 the plain-`python` run checks that the module stands alone (its imports, no state of amppy's
 process); it runs for the first two samples of each folder and every `names/` sample (Python
-keywords and built-ins as C++ names), not all of them: each plain run compiles its kernels
-from scratch, and all of them cost more than the rest of the suite's time budget allows.
+keywords and built-ins as C++ names), not all of them: each plain run is a process of its own,
+and all of them cost more than the rest of the suite's time budget allows.
+
+Speed (tests/build_cache.py): amppy is given each sample as `samples/<folder>/<name>.cpp`, from
+a working directory whose `samples` is the checkout's (a link in the test's `tmp_path`), so the
+module text (which names the file as given) and with it amppy's module and run caches and
+Numba's kernel cache are the same in every checkout; what a program writes stays in `tmp_path`.
+The plain-`python` run runs the translation from the place `amppy run` keeps the same module,
+so the two tests compile each program's kernels once between them.
 """
 from __future__ import annotations
 
@@ -22,6 +29,7 @@ from pathlib import Path
 
 import pytest
 
+from build_cache import link_samples, module_for
 from conftest import SAMPLE_SOURCES, SAMPLES
 
 POSITIVE = [p for p in SAMPLE_SOURCES if "errors" not in p.relative_to(SAMPLES).parts]
@@ -43,6 +51,12 @@ def _expected_exit(src: Path) -> int:
     return int(f.read_text().strip()) if f.exists() else 0
 
 
+def _named(src: Path, tmp_path: Path) -> str:
+    """`src` as amppy is given it: `samples/...`, from `tmp_path` (the working directory)."""
+    link_samples(tmp_path)
+    return (Path("samples") / src.relative_to(SAMPLES)).as_posix()
+
+
 def _check(golden, src: Path, rc: int, out: str, err: str) -> None:
     assert "Traceback" not in err, err
     golden(src.with_suffix(".expected"), out)
@@ -50,26 +64,29 @@ def _check(golden, src: Path, rc: int, out: str, err: str) -> None:
 
 
 @pytest.mark.parametrize("src", POSITIVE, ids=IDS)
-def test_run_cpu(src, golden, run_amppy):
-    rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
+def test_run_cpu(src, golden, run_amppy, tmp_path):
+    rc, out, err = run_amppy(["run", "--target", "cpu", _named(src, tmp_path)], cwd=tmp_path)
     _check(golden, src, rc, out, err)
 
 
 @pytest.mark.parametrize("src", STANDALONE, ids=[str(p.relative_to(SAMPLES)) for p in STANDALONE])
 def test_translated_module_runs_with_plain_python(src, tmp_path, golden):
     py = tmp_path / (src.stem + ".py")
-    r = subprocess.run([sys.executable, "-m", "amppy", "translate", "--target", "cpu", str(src), "-o", str(py)],
-                       capture_output=True, text=True, timeout=300)
+    r = subprocess.run([sys.executable, "-m", "amppy", "translate", "--target", "cpu", _named(src, tmp_path),
+                        "-o", py.name], capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
-    text = py.read_text()
+    text = py.read_text(encoding="utf-8")
     assert "amppy" in text.splitlines()[0]
-    r = subprocess.run([sys.executable, str(py)], capture_output=True, text=True, timeout=300,
+    # run from where `amppy run` keeps this module: its kernels are compiled once for both tests
+    # (and kept for the next run of the suite)
+    module = module_for(text, src.name, "cpu")
+    r = subprocess.run([sys.executable, str(module)], capture_output=True, text=True, timeout=300,
                        stdin=subprocess.DEVNULL, cwd=tmp_path)
     _check(golden, src, r.returncode, r.stdout, r.stderr)
 
 
 @pytest.mark.cuda
 @pytest.mark.parametrize("src", POSITIVE, ids=IDS)
-def test_run_cuda(src, golden, run_amppy):
-    rc, out, err = run_amppy(["run", "--target", "cuda", str(src)])
+def test_run_cuda(src, golden, run_amppy, tmp_path):
+    rc, out, err = run_amppy(["run", "--target", "cuda", _named(src, tmp_path)], cwd=tmp_path)
     _check(golden, src, rc, out, err)

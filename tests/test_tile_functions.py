@@ -13,6 +13,7 @@ import re
 
 import pytest
 
+from build_cache import program_file
 from test_cuda_codegen import compile_all, load_module, needs_ptx, translate
 
 SOURCE = r"""
@@ -52,10 +53,9 @@ EXPECTED = " ".join(str(s * 100 + l) for s in (14, 126, 366) for l in range(4)) 
 
 
 @pytest.fixture
-def source_file(tmp_path):
-    f = tmp_path / "tile_functions.cpp"
-    f.write_text(SOURCE)
-    return f
+def source_file():
+    # a path by content (tests/build_cache.py): what amppy keeps for it is warm in the next run
+    return program_file(SOURCE, "tile_functions.cpp")
 
 
 @needs_ptx
@@ -77,15 +77,15 @@ def test_cpu_target_inlines_the_function(source_file, run_amppy):
 
 
 def test_cpu_target_puts_in_a_call_inside_an_expression(source_file, run_amppy):
-    src = source_file.with_name("in_expression.cpp")
-    src.write_text(SOURCE.replace("int s = tile_sum(t, a);", "int s = 2 * tile_sum(t, a) / 2;"))
+    src = program_file(SOURCE.replace("int s = tile_sum(t, a);", "int s = 2 * tile_sum(t, a) / 2;"),
+                       "in_expression.cpp")
     rc, out, err = run_amppy(["run", "--target", "cpu", str(src)])
     assert (rc, out) == (0, EXPECTED), err
 
 
 def test_cpu_target_reports_a_call_under_a_condition(source_file, run_amppy):
-    src = source_file.with_name("under_condition.cpp")
-    src.write_text(SOURCE.replace("int s = tile_sum(t, a);", "int s = a.extent[0] > 0 ? tile_sum(t, a) : 0;"))
+    src = program_file(SOURCE.replace("int s = tile_sum(t, a);", "int s = a.extent[0] > 0 ? tile_sum(t, a) : 0;"),
+                       "under_condition.cpp")
     for cmd in ("check", "translate"):
         rc, out, err = run_amppy([cmd, "--target", "cpu", str(src)] + (["-o", "-"] if cmd == "translate" else []))
         assert rc == 1

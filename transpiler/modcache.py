@@ -157,10 +157,13 @@ def drop_broken_numba_cache(folder: str) -> None:
 # (the main file and its user includes, `pp.sources`).  A run whose key matches and whose
 # recorded files all still hash the same runs the recorded module directly.
 #
-# The key covers: the amppy version and a fingerprint of amppy's own code (size and mtime of
-# every .py/.lark file of the package, so editing the compiler invalidates it), the working
-# directory (relative names resolve against it), the file name as given (it appears in the
-# generated code), the target and every option that changes the output.  Limitation: a new
+# The key covers: the amppy version and a fingerprint of amppy's own code (the text of every
+# .py/.lark/.h file of the package, under its name inside the package, so editing the compiler
+# invalidates it but a new checkout or install of the same code does not), the file name as
+# given (it appears in the generated code), the target and every option that changes the
+# output.  The working directory is not in it: relative names resolve against it, and the
+# manifest's check of every file it read (by the recorded name, so against the current working
+# directory) and of the names probed absent is what makes reuse right.  Limitation: a new
 # file that would now shadow a recorded include earlier in the search path (the including
 # file's directory, then -I) is not noticed; `AMPPY_NO_RUN_CACHE=1` turns the run cache off.
 # Translations with diagnostics (warnings) are never recorded, so warnings show on every run.
@@ -175,19 +178,21 @@ def _compiler_fingerprint() -> str:
             roots.update(spec.submodule_search_locations)
     except Exception:
         pass
+    package = os.path.dirname(os.path.abspath(__file__))
     for root in sorted(roots):
         for dirpath, dirnames, filenames in os.walk(root, followlinks=True):   # (a tree of links too)
             dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
             for name in sorted(filenames):
                 if name.endswith((".py", ".lark", ".h")):
-                    st = os.stat(os.path.join(dirpath, name))
-                    h.update(f"{dirpath}/{name}\0{st.st_size}\0{st.st_mtime_ns}\0".encode())
+                    full = os.path.join(dirpath, name)
+                    h.update(f"{os.path.relpath(full, package)}\0".encode())
+                    h.update(hashlib.sha256(_read(full) or b"").digest())
     return h.hexdigest()
 
 
 def _run_key(cpp_file: str, opts) -> str:
     """`cpp_file`: the program's file, or (several units, a project) `inputs.Build.key`."""
-    fields = (os.getcwd(), cpp_file, opts.target, sorted(opts.defines.items()), list(opts.include_dirs),
+    fields = (cpp_file, opts.target, sorted(opts.defines.items()), list(opts.include_dirs),
               opts.werror, opts.check_races, opts.check_bounds, getattr(opts, "ltcg", False))
     return hashlib.sha256(f"{_compiler_fingerprint()}\0{fields!r}".encode()).hexdigest()[:24]
 
