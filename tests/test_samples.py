@@ -70,11 +70,13 @@ def test_run_cpu(src, golden, run_amppy, tmp_path):
 
 
 @pytest.mark.parametrize("src", STANDALONE, ids=[str(p.relative_to(SAMPLES)) for p in STANDALONE])
-def test_translated_module_runs_with_plain_python(src, tmp_path, golden):
+def test_translated_module_runs_with_plain_python(src, tmp_path, golden, monkeypatch, capsys):
+    # `amppy translate` in this process (its command line, cli.main; `python -m amppy` as a process
+    # is test_run_cpu's): a process of its own would cost a second interpreter start per sample
+    from amppy.cli import main
     py = tmp_path / (src.stem + ".py")
-    r = subprocess.run([sys.executable, "-m", "amppy", "translate", "--target", "cpu", _named(src, tmp_path),
-                        "-o", py.name], capture_output=True, text=True, timeout=300, cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
+    monkeypatch.chdir(tmp_path)
+    assert main(["translate", "--target", "cpu", _named(src, tmp_path), "-o", py.name]) == 0, capsys.readouterr().err
     text = py.read_text(encoding="utf-8")
     assert "amppy" in text.splitlines()[0]
     # run from where `amppy run` keeps this module: its kernels are compiled once for both tests
