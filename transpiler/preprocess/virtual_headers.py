@@ -141,7 +141,7 @@ for _name, _text in list(STANDARD_HEADERS.items()) + list(MSVC_HEADERS.items()):
     VIRTUAL_HEADERS.setdefault(_name, _text)
 
 
-_OWN = os.path.join(os.path.dirname(__file__), "headers")
+_OWN = os.path.join(os.path.dirname(os.path.dirname(__file__)), "headers")   # amppy/headers/
 
 
 @functools.lru_cache(maxsize=None)
