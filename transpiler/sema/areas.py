@@ -83,31 +83,27 @@ def lexer_names() -> tuple[frozenset, frozenset]:
     return (frozenset().union(*(x.types for x in areas)), frozenset().union(*(x.templates for x in areas)))
 
 
-def named_type(a, t):
+def _first(hook: str, *args):
+    """The first answer (not None) of the areas that implement `hook`, in dispatch order."""
     for area in REGISTRY.all:
-        if area.named_type is not None:
-            found = area.named_type(a, t)
+        f = getattr(area, hook)
+        if f is not None:
+            found = f(*args)
             if found is not None:
                 return found
     return None
+
+
+def named_type(a, t):
+    return _first("named_type", a, t)
 
 
 def template_type(a, t):
-    for area in REGISTRY.all:
-        if area.template_type is not None:
-            found = area.template_type(a, t)
-            if found is not None:
-                return found
-    return None
+    return _first("template_type", a, t)
 
 
 def static_call(a, owner: str, f, n):
-    for area in REGISTRY.all:
-        if area.static_call is not None:
-            found = area.static_call(a, owner, f, n)
-            if found is not None:
-                return found
-    return None
+    return _first("static_call", a, owner, f, n)
 
 
 def owner(t) -> Area | None:
