@@ -16,8 +16,11 @@ a missing package is a skip with reason "numba-cuda not installed".
 
 Running the CLI
 ---------------
-`run_amppy(args, stdin="")` runs `python -m amppy *args` in a subprocess
-(timeout 300 s) and returns `(returncode, stdout, stderr)`.
+`run_amppy(args, stdin="")` runs `python -m amppy *args` as a process of its own (timeout
+300 s) and returns `(returncode, stdout, stderr)`. The process is forked from a fork server that
+has imported numpy, Numba and amppy once (tests/zygote.py): the same process a fresh interpreter
+would be, without a second and a half of start-up per run. `AMPPY_TESTS_NO_ZYGOTE=1` starts a
+fresh interpreter every time instead.
 """
 from __future__ import annotations
 
@@ -29,6 +32,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+import zygote
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
@@ -98,6 +103,9 @@ def _cuda_skip_reason() -> str | None:
 
 
 def pytest_collection_modifyitems(config, items):
+    # the longest tests (marked `slow`) first: started last, one of them would leave the other
+    # workers idle at the end of the run (stable: the rest keep their order)
+    items.sort(key=lambda it: it.get_closest_marker("slow") is None)
     cuda_items = [it for it in items if it.get_closest_marker("cuda") is not None]
     if not cuda_items:
         return
@@ -119,10 +127,14 @@ def _run_amppy(args, stdin: str = "", *, cwd=None, env=None, timeout: float = 30
     full_env.setdefault("PYTHONIOENCODING", "utf-8")
     if env:
         full_env.update(env)
-    p = subprocess.run([sys.executable, "-m", "amppy", *map(str, args)], input=stdin,
-                       capture_output=True, text=True, encoding="utf-8", errors="replace",
-                       cwd=cwd, env=full_env, timeout=timeout)
-    return p.returncode, p.stdout, p.stderr
+    rc, out, err = zygote.run(["-m", "amppy", *map(str, args)], input=stdin.encode("utf-8"),
+                              cwd=cwd, env=full_env, timeout=timeout)
+    return rc, _text(out), _text(err)
+
+
+def _text(data: bytes) -> str:
+    """`data` as `subprocess.run(text=True)` gives it (universal newlines)."""
+    return data.decode("utf-8", "replace").replace("\r\n", "\n").replace("\r", "\n")
 
 
 @pytest.fixture
@@ -172,7 +184,7 @@ def long_kernel_result(statements: int) -> int:
 
 # ---- helpers for tests of whole programs given as text ----------------------------------------
 def run_program(text: str, tmp_path: Path, target: str = "cpu") -> str:
-    """The program's output (its translated module run in a fresh interpreter, in `tmp_path`).
+    """The program's output (its translated module run as `python mod.py`, in `tmp_path`).
 
     The program is translated as `prog.cpp` (the name is all of it the module text holds), and
     the module runs from the place `amppy run` keeps it (`build_cache.module_for`): the same
@@ -186,9 +198,9 @@ def run_program(text: str, tmp_path: Path, target: str = "cpu") -> str:
     src.write_text(text)
     _, py = translate(src.name, Options(target=target), DiagnosticSink(), text)
     mod = module_for(py, src.name, target)
-    r = subprocess.run([sys.executable, str(mod)], capture_output=True, text=True, timeout=600, cwd=tmp_path)
-    assert r.returncode == 0, r.stderr
-    return r.stdout
+    rc, out, err = zygote.run([str(mod)], cwd=tmp_path, timeout=600)   # `python mod.py`, forked
+    assert rc == 0, _text(err)
+    return _text(out)
 
 
 def diagnostics_of(text: str) -> list[str]:

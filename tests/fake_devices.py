@@ -1,6 +1,6 @@
 """Run a sample's CPU translation with the CUDA target's data movement on fake devices.
 
-    python tests/fake_devices.py SAMPLE.cpp [DEVICES]
+    python tests/fake_devices.py samples/FOLDER/SAMPLE.cpp [DEVICES]     (from the checkout)
 
 The kernels are the CPU target's (numba on the CPU), but every launch goes through
 `launch_cuda.launch` with `launch_cuda.HostDeviceOps(devices=DEVICES)`: separate "device" buffers per
@@ -11,41 +11,46 @@ one line `#devices: d0 d1 ...` (the device of each launch) on stderr.
 """
 from __future__ import annotations
 
-import contextlib
-import importlib.util
-import io
+import importlib
 import os
+import runpy
 import sys
-import tempfile
 
 from amppy.diagnostics import DiagnosticSink
 from amppy.driver import Options, translate
 from amppy.runtime import launch_cuda
 
+from build_cache import module_for
 
-def run(path: str, devices: int = 2) -> tuple[str, list[int]]:
+launch_cpu_module = importlib.import_module("amppy.runtime.launch_cpu")
+
+
+def run(path: str, devices: int = 2) -> int:
+    """Run the program (its output on stdout), then print the devices line; its exit status."""
     _, source = translate(path, Options(target="cpu"), DiagnosticSink())
-    py = os.path.join(tempfile.mkdtemp(prefix="amppy-fake-"), "fake_devices_program.py")
-    with open(py, "w", encoding="utf-8") as f:
-        f.write(source)
-    spec = importlib.util.spec_from_file_location("fake_devices_program", py)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
+    # where `amppy run --target cpu PATH` keeps the same module (named as given: run from the
+    # checkout as `samples/...`, the text is the same in every checkout), and run as that run
+    # runs it (`__main__`), so Numba's cache of its kernels is shared with that test and with the
+    # next run of the suite
+    py = str(module_for(source, os.path.basename(path), "cpu"))
     ops = launch_cuda.install(launch_cuda.HostDeviceOps(devices=devices))
 
     def launch(kernel_fn, domain, where, *captures, view=None):
         launch_cuda.launch(lambda grid, block, *args: kernel_fn(*args), domain, where, None, *captures, view=view)
-    mod.launch_cpu = launch
-    out = io.StringIO()
+    saved = launch_cpu_module.launch_cpu
+    launch_cpu_module.launch_cpu = launch       # what the module's `from ... import launch_cpu` finds
+    code = 0
     try:
-        with contextlib.redirect_stdout(out):
-            mod.main()
+        runpy.run_path(py, run_name="__main__")
+    except SystemExit as e:                     # run_main's exit
+        code = e.code
     finally:
+        launch_cpu_module.launch_cpu = saved
         launch_cuda.uninstall()
-    return out.getvalue(), [d for d, _ in ops.launches]
+    sys.stdout.flush()
+    print("#devices:", *[d for d, _ in ops.launches], file=sys.stderr)
+    return code
 
 
 if __name__ == "__main__":
-    text, used = run(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 2)
-    sys.stdout.write(text)
-    print("#devices:", *used, file=sys.stderr)
+    sys.exit(run(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 2))

@@ -263,12 +263,14 @@ SETTINGS = settings(max_examples=3, derandomize=True, deadline=None, database=No
                     phases=[Phase.explicit, Phase.generate], suppress_health_check=list(HealthCheck))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(cases=st.lists(case(tuple(HOST_TYPES)), min_size=150, max_size=150))
 def test_host_arithmetic_matches_gxx(cases, tmp_path_factory, run_amppy):
     compare(tmp_path_factory.mktemp("host"), run_amppy, host_source(cases))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(cases=st.lists(case(AMP_TYPES), min_size=80, max_size=80))
 def test_kernel_arithmetic_matches_gxx(cases, tmp_path_factory, run_amppy):

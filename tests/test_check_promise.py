@@ -112,6 +112,7 @@ def mutant(draw):
     return name, "\n".join(lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("target", TARGETS)
 @SETTINGS
 @given(case=mutant())

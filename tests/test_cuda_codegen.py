@@ -245,6 +245,7 @@ def test_features_compile_to_ptx(tmp_path):
     assert mod.twice(4) == 8                                  # the host version runs on the host
 
 
+@pytest.mark.slow
 @needs_ptx
 def test_kernel_with_5000_statements_compiles_to_ptx(tmp_path):
     """numba-cuda's SSA pass is quadratic in a function's assignments to one variable (1,000

@@ -19,6 +19,9 @@ import pytest
 
 from conftest import SAMPLES, _run_amppy
 
+#: the module's runs are one fixture: its tests stay on one worker (`--dist loadgroup`), early
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("dynamic_checks")]
+
 RULES = SAMPLES / "errors" / "rules"
 RUNTIME = SAMPLES / "errors" / "runtime"
 CLEAN = [RULES / "block4_no_race.cpp"] + [SAMPLES / p for p in (

@@ -153,15 +153,17 @@ FAKE_ONE = ["library/view_lifetimes.cpp", "classes/lifetimes.cpp"]
 
 @pytest.mark.parametrize("sample,devices", [(s, 2) for s in FAKE_RUN] + [(s, 1) for s in FAKE_ONE])
 def test_sample_on_fake_devices(sample, devices):
-    import subprocess
-    import sys
     from pathlib import Path
-    src = Path(__file__).resolve().parent.parent / "samples" / sample
-    r = subprocess.run([sys.executable, str(Path(__file__).with_name("fake_devices.py")), str(src), str(devices)],
-                       capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout == src.with_suffix(".expected").read_text()
-    used = r.stderr.strip().splitlines()[-1].split()[1:]
+
+    import zygote
+    root = Path(__file__).resolve().parent.parent
+    src = root / "samples" / sample
+    rc, out, err = zygote.run([str(Path(__file__).with_name("fake_devices.py")), f"samples/{sample}", str(devices)],
+                              cwd=root, timeout=300)
+    out, err = out.decode(), err.decode()
+    assert rc == 0, err
+    assert out == src.with_suffix(".expected").read_text()
+    used = err.strip().splitlines()[-1].split()[1:]
     if sample.startswith("multigpu/"):
         assert set(used) == {"0", "1"}, used          # both devices ran kernels
 

@@ -133,6 +133,7 @@ def test_keyword_program_translates_to_valid_python(target, tmp_path, run_amppy)
     compile(out, "keywords.py", "exec")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shift", [0, 1, 2])
 def test_keyword_program_output_matches_gxx(shift, tmp_path, run_amppy):
     names = candidate_names()

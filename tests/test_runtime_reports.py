@@ -5,6 +5,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 
 from build_cache import program_file
 from conftest import long_kernel_result, long_kernel_source
@@ -76,6 +78,7 @@ def test_large_vector_is_built_whole(tmp_path, run_amppy):
     assert (rc, out) == (0, "16777216 0 -3\n"), err
 
 
+@pytest.mark.slow
 def test_kernel_with_5000_statements_runs(tmp_path, run_amppy):
     """Numba's passes grow faster than a function's length: the kernel's statement list is
     compiled as a row of part functions (codegen/outline.py); before, 500 statements took minutes
