@@ -27,8 +27,6 @@ from __future__ import annotations
 import functools
 import importlib.util
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
