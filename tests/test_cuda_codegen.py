@@ -54,7 +54,14 @@ def load_module(source: str, tmp_path: Path, stem: str):
     spec = importlib.util.spec_from_file_location(name, f)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[name] = mod
-    spec.loader.exec_module(mod)
+    try:
+        spec.loader.exec_module(mod)
+    finally:
+        # the module's first lines install the GPU's data movement and devices for the process
+        # (`launch_cuda.install()`, as a program does): taken back, or the CPU tests this process
+        # runs next would look for a GPU
+        from amppy.runtime import launch_cuda
+        launch_cuda.uninstall()
     return mod
 
 
