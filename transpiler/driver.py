@@ -122,7 +122,7 @@ def _unit_front_end(unit, opts: Options, sink: DiagnosticSink, text: str | None)
     from .preprocess.preprocessor import preprocess
     defines = dict(unit.defines)
     defines.update(opts.defines)
-    before = sink.error_count
+    before, reported = sink.error_count, len(sink.diagnostics)
     if unit.forced_includes:            # a project's ForcedIncludeFiles
         sink.error("unsupported", "forced include files (ForcedIncludeFiles, /FI) are not supported yet: "
                    + ", ".join(unit.forced_includes), None)
@@ -130,8 +130,8 @@ def _unit_front_end(unit, opts: Options, sink: DiagnosticSink, text: str | None)
         pp = preprocess(unit.path, text=text, defines=defines, undefines=unit.undefines,
                         include_dirs=list(unit.include_dirs) + list(opts.include_dirs), pch=unit.pch,
                         sink=sink)
-    if sink.error_count > before:
-        return pp, None
+    if any(d.severity == "error" and d.code != "unsupported" for d in sink.diagnostics[reported:]):
+        return pp, None                 # (after "not supported yet" alone the parse lists the rest)
     with _Stage("parse"):
         tu = parse(pp, sink, library=lexer_names())
     return pp, (tu if sink.error_count == before else None)

@@ -9,6 +9,17 @@
 // Limits: no textures; atomics are plain
 // read-modify-write guarded by one mutex.
 #pragma once
+// Visual C++'s keywords that C++ AMP programs use, as g++ spells them (amppy's own preprocessor
+// knows them: preprocess/virtual_headers.py, preprocess/attributes.py)
+#ifndef _MSC_VER
+#define __int64 long long
+#define __int32 int
+#define __int16 short
+#define __int8 char
+#define __w64
+#define __forceinline inline
+#define __declspec(x)
+#endif
 #include <algorithm>
 #include <atomic>
 #include <barrier>

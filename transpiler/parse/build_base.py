@@ -135,3 +135,11 @@ class BuilderBase:
         mutable = any(isinstance(c, Marker) and c.kind == "mutable" for c in ch)
         body = ch[-1] if isinstance(ch[-1], A.Compound) else None
         return params, variadic, (r.value if r else ()), (r.span if r else None), ret, mutable, body
+
+
+def _unsupported_rule(what: str, help: str | None = None):
+    """The builder of a rule recognised only to be reported: "`what` not supported yet" at
+    the rule's span."""
+    def build(self, meta, ch):
+        return self.unsupported(self.sp(meta), what, help=help)
+    return build

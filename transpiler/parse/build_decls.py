@@ -13,7 +13,7 @@ from dataclasses import replace
 from . import ast as A
 from lark import Token
 
-from .build_base import TOKENS, BuilderBase, Decl, FnDecl, Marker
+from .build_base import TOKENS, BuilderBase, Decl, FnDecl, Marker, _unsupported_rule
 from .errors import _SyntaxProblem
 
 #: Builtin type specifier words, as written, -> the type's canonical name.
@@ -28,16 +28,12 @@ _NORMALISED = {
 }
 
 
-def _unsupported_rule(what: str, help: str | None = None):
-    """The builder of a rule recognised only to be reported: "`what` not supported yet" at
-    the rule's span."""
-    def build(self, meta, ch):
-        return self.unsupported(self.sp(meta), what, help=help)
-    return build
-
-
 class DeclBuilders(BuilderBase):
     """The builders of the declaration rules."""
+    fn_try_block = _unsupported_rule("a function-try-block ('f() try { ... } catch ...') is",
+                                     help="put the try statement inside the function's body")
+    tparam_pack = _unsupported_rule("a template parameter pack ('typename... Ts') is")
+    param_pack = _unsupported_rule("a function parameter pack ('Ts... ts') is")
 
     def _dropped(self, meta, ch):
         """The builder of a rule recognised only to be left out of the AST."""

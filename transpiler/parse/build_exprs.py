@@ -13,7 +13,7 @@ import functools
 import re
 
 from . import ast as A
-from .build_base import TOKENS, BuilderBase, Decl, Marker
+from .build_base import TOKENS, BuilderBase, Decl, Marker, _unsupported_rule
 from .errors import _SyntaxProblem
 
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "a": "\a", "b": "\b", "f": "\f",
@@ -66,6 +66,12 @@ def _int_literal(text: str):
 
 class ExprBuilders(BuilderBase):
     """The builders of the expression rules."""
+
+    init_capture = _unsupported_rule("a lambda's init-capture ('[name = value]') is",
+                                     help="declare the variable before the lambda and capture it")
+    pack_expansion = _unsupported_rule("a pack expansion ('args...') is")
+    sizeof_pack = _unsupported_rule("'sizeof...' of a parameter pack is")
+    dependent_member_template = _unsupported_rule("a member template named with 'template' ('X<T>::template f<N>') is")
 
     def comma(self, meta, ch):
         return A.Comma(self.sp(meta), ch[0], ch[1])
@@ -174,6 +180,10 @@ class ExprBuilders(BuilderBase):
     def member(self, meta, ch):
         return A.Member(self.sp(meta), ch[0], ch[2].value, ch[1].type == "ARROW", None)
 
+    def member_operator(self, meta, ch):
+        """`a.operator[](i)`, `p->operator==(q)`: the member operator function by its name."""
+        return A.Member(self.sp(meta), ch[0], ch[-1].value, ch[1].type == "ARROW", None)
+
     def member_template(self, meta, ch):
         name_i = next(i for i, t in enumerate(ch) if isinstance(t, TOKENS) and t.type == "TEMPLATE_NAME")
         args = tuple(a for a in ch[name_i + 1:] if a is not None)
@@ -230,6 +240,14 @@ class ExprBuilders(BuilderBase):
         if len(ch) == 1:
             return A.Name(self.sp(meta), tok.value, ())
         return A.Name(self.sp(meta), tok.value, tuple(t.value for t in ch[:-1]))
+
+    def operator_ref(self, meta, ch):
+        """`operator==(rhs)`, `std::operator<<`: an operator function named as a function."""
+        if ch[-1].value.startswith(("operatornew", "operatordelete")):
+            return self.unsupported(self.sp(meta), f"calling 'operator {ch[-1].value[8:]}' directly is",
+                                    help="use a new or delete expression")
+        quals = tuple(t.value for t in ch[:-1] if isinstance(t, TOKENS) and t.type == "NS_NAME")
+        return A.Name(self.sp(meta), ch[-1].value, quals)
 
     def construct(self, meta, ch):
         return A.Construct(self.sp(meta), ch[0], tuple(ch[1:]), False)

@@ -10,9 +10,12 @@ reports; the fast path hands any problem over to it.
 """
 from __future__ import annotations
 
+import re
+
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
+from ..cxx.declared_names import DECLARED_IN
 from ..diagnostics import CompileError, DiagnosticSink
 
 
@@ -101,6 +104,10 @@ def report_syntax_error(e: UnexpectedInput, pp, sink: DiagnosticSink) -> None:
         sink.error("syntax-error", "stray '*' before a '//' comment", star,
                    help="delete the '*'; with the comment removed it starts an expression")
         return
+    unknown = _unknown_type_name(pp, tok)
+    if unknown is not None:
+        _report_unknown_type(pp, sink, *unknown)
+        return
     expected = set(e.accepts if getattr(e, "accepts", None) else e.expected)
     rest = line_text[tok.column - 1:]
     msg = _expected_words(expected, rest)
@@ -146,3 +153,55 @@ def _stray_star(pp, tok: Token):
             return None
         line, col = line - 1, None
     return None
+
+
+#: What may come before a declaration's first name: the start of a statement, a parameter list or
+#: a member list, or a specifier that a type follows
+_DECL_START = re.compile(r"(^|[;{}(,:]|\b(?:static|const|extern|inline|virtual|typedef|register|mutable|"
+                         r"constexpr|explicit|friend|volatile|unsigned|signed|return|case))\s*$")
+_LAST_WORD = re.compile(r"([A-Za-z_]\w*)\s*$")
+_DECLARATOR_NEXT = re.compile(r"\s*[*&]*\s*[A-Za-z_]\w*\s*[;,=()\[{]")
+_NOT_TYPES = frozenset("""
+    return case goto else do new delete throw sizeof operator typedef using namespace template typename
+    struct class union enum public private protected const volatile static extern inline virtual
+    unsigned signed""".split())
+
+
+def _unknown_type_name(pp, tok: Token):
+    """(name, line, column) when the parser stopped at a declaration that begins with a name no
+    header the program includes declares (to amppy): at that name, followed by a declarator
+    (`HRESULT f()` at namespace scope), or at the declarator after it (`va_list ap;`,
+    `(SDKTimer& t)`); else None."""
+    if tok.type not in ("NAME", "TYPE_NAME") or tok.line < 1:
+        return None
+    lines = pp.text.split("\n")
+    text = lines[tok.line - 1]
+    before = text[:tok.column - 1]
+    if tok.type == "NAME" and tok.value not in _NOT_TYPES and _DECLARATOR_NEXT.match(text, tok.end_column - 1) \
+            and _starts_declaration(lines, tok.line, before):
+        return tok.value, tok.line, tok.column
+    m = _LAST_WORD.search(before)
+    if m is None or m.group(1) in _NOT_TYPES:
+        return None
+    if _starts_declaration(lines, tok.line, before[:m.start()]):
+        return m.group(1), tok.line, m.start() + 1
+    return None
+
+
+def _starts_declaration(lines: list[str], line: int, head: str) -> bool:
+    """`head` (the text of `line` before a name) is where a declaration can begin."""
+    if head.rstrip().endswith(("::", ".", "->")):       # `std::foo bar`: a qualified name (said as is)
+        return False
+    context = head if head.strip() else "\n".join(lines[max(0, line - 3):line - 1])
+    return bool(_DECL_START.search(context.rstrip()))
+
+
+def _report_unknown_type(pp, sink: DiagnosticSink, name: str, line: int, col: int) -> None:
+    span = pp.span(line, col, line, col + len(name))
+    header = DECLARED_IN.get(name)
+    if header is not None:      # a name of the standard library, the Windows SDK or C++ AMP
+        sink.error("unsupported", f"'{name}' is not supported yet", span,
+                   help=f"'{name}' is declared in {header}; docs/coverage.md lists what amppy translates")
+    else:
+        sink.error("unknown-type", f"unknown type name '{name}'", span,
+                   help=f"'{name}' is not declared; is an include missing?")

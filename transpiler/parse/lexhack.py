@@ -62,8 +62,17 @@ _BOOKKEEPING = frozenset({"LT", "GT", "SHR", "TYPEDEF", "SEMICOLON", "LBRACE", "
 _DECLARATOR_PREV = _BUILTIN_TYPE_TOKENS | {"STAR", "AMP", "ANDAND", "CONST", "GT"}
 
 
+#: What follows the name a declarator declares (`int norm = 2;`, `(float norm)`, `int norm[4]`, a
+#: function `int norm(...)`), after a type; after `*`, `&`, `>` or `const` not `(` (`a * norm(x)`).
+_AFTER_DECLARATOR = frozenset("=;,)[({:")
+_AFTER_VARIABLE = frozenset("=;,)[{:")
+#: what a variable named like a library type follows (after `const` alone a name is a type:
+#: `const float_4`)
+_VARIABLE_PREV = _DECLARATOR_PREV - {"CONST"}
+
+
 class _Shadows:
-    """The library template names that the program declares as variables, block by block.
+    """The library names (templates, types) that the program declares as variables, block by block.
 
     A declaration hides the template until the block that holds it closes.  A name
     declared in parentheses (a parameter, a for-init) belongs to the block that
@@ -71,7 +80,7 @@ class _Shadows:
     __slots__ = ("live", "scopes", "pending", "paren_stack", "parens")
 
     def __init__(self):
-        self.live: dict[str, int] = {}      # library template name -> live declarations
+        self.live: dict[str, int] = {}      # library name -> live declarations
         self.scopes: list[list[str]] = [[]]  # per open block: the names declared in it
         self.pending: list[str] = []        # declared in parentheses: for the block that follows
         self.paren_stack: list[int] = []    # paren depth saved at each '{'
@@ -122,6 +131,7 @@ _FN_PARAMS = re.compile(r"\s*(?:\)|\.\.\.|(?:const|volatile|struct|class|enum|ty
                         r"short|long|char|float|double|bool|void|wchar_t|auto)\b|(\w+)\s*(::)?)")
 
 _TEMPLATE_HEAD = re.compile(r"\btemplate\s*<")
+_ALIAS_TEMPLATE = re.compile(r"\s*using\s+(\w+)\s*=")
 _DECLARED = re.compile(r"(?:\b(?:struct|class)\s+(\w+)\s*[<:{;])|(?:(\w+)\s*(?:<[^;{()]*>\s*)?\()")
 
 
@@ -137,6 +147,10 @@ def _template_names(text: str) -> set:
             depth += (c == "<") - (c == ">")
             i += 1
         end = min((k for k in (text.find("{", i), text.find(";", i)) if k >= 0), default=len(text))
+        alias = _ALIAS_TEMPLATE.match(text, i)
+        if alias is not None:                   # `template<class T> using Vec = std::vector<T>;`
+            names.add(alias.group(1))
+            continue
         d = _DECLARED.search(text, i, end + 1)
         if d is not None and (d.group(1) or d.group(2)) not in ("operator", "template"):
             names.add(d.group(1) or d.group(2))
@@ -234,6 +248,21 @@ class TypeNames:
                 alias = 0
             last = tt
             yield tok
+
+    def _assigned_or_ends(self, pos: int) -> bool:
+        """The text after `pos` is `=` (not `==`) or `;`: what follows a declarator after a comma."""
+        end = _SPACE.match(self.text, pos).end()
+        return self.text[end:end + 1] == ";" or self.text[end:end + 1] == "=" and self.text[end + 1:end + 2] != "="
+
+    def _opens_arguments(self, pos: int) -> bool:
+        """The text after `pos` is `<` alone (not `<<`, `<=`, `<<=`)."""
+        end = _SPACE.match(self.text, pos).end()
+        return self.text[end:end + 1] == "<" and self.text[end + 1:end + 2] not in ("<", "=")
+
+    def _in_std(self, scope) -> bool:
+        """The `::` token `scope` follows `std` (`std::`, `::std::`)."""
+        return self.text[max(0, scope.start_pos - 5):scope.start_pos].rstrip().endswith("std") and \
+            not self.text[max(0, scope.start_pos - 5):scope.start_pos].rstrip()[:-3][-1:].isalnum()
 
     def _initializer_paren(self, pos: int) -> bool:
         """Whether the `(` that ends at `pos`, after `T name`, holds a constructor's arguments
@@ -342,7 +371,8 @@ class TypeNames:
                     alias = [value, None]
                 elif alias is not None and alias[0] != value:
                     alias[1] = aliases.get(value, value)
-                elif prev is not None and prev.type in ("STRUCT_KW", "ENUM", "TYPENAME"):
+                elif prev is not None and (prev.type in ("STRUCT_KW", "ENUM", "TYPENAME") or prev.type == "ELLIPSIS"
+                                           and self.text[:prev.start_pos].rstrip().endswith(("typename", "class"))):
                     types.add(value)
                     tok.type = "TYPE_NAME"
                 elif prev is not None and prev.type == "USING":
@@ -365,11 +395,15 @@ class TypeNames:
                         self._prev_char(prev.start_pos) == ")" and self._next_char(tok.end_pos) in "{<&*;":
                     tok.type = "TYPE_NAME"      # a trailing return type: `[&]() -> R { ... }`
                 elif prev is not None and prev.type in ("DOT", "ARROW", "TEMPLATE"):
-                    if value in MEMBER_TEMPLATES and self._next_char(tok.end_pos) == "<":
+                    if (value in MEMBER_TEMPLATES or prev.type == "TEMPLATE") and self._next_char(tok.end_pos) == "<":
                         tok.type = "TEMPLATE_NAME"
-                elif value in ("min", "max") and prev is not None and prev.type == "SCOPE" and \
-                        self._next_char(tok.end_pos) == "<":
-                    tok.type = "TEMPLATE_NAME"      # `std::min<size_t>(a, b)` (a bare `min <` compares)
+                elif prev is not None and prev.type == "SCOPE" and self._next_char(tok.end_pos) == "<" and (
+                        value in ("min", "max") or self._in_std(prev) and self._opens_arguments(tok.end_pos)):
+                    tok.type = "TEMPLATE_NAME"      # `std::min<size_t>(a, b)` (a bare `min <` compares),
+                                                    # `std::queue<int>`: in std, `name<` opens template arguments
+                elif (value in library_templates or value in self.library_types) and prev is not None and prev.type == "COMMA" \
+                        and self._assigned_or_ends(tok.end_pos):
+                    shadows.declare(value)  # `int a = 1, index = 2;`: the next declarator of a declaration
                 elif value in library_templates:
                     if self._next_char(tok.end_pos) == "<":
                         if (not shadowed.get(value) or prev is not None and prev.type == "SCOPE") and not (
@@ -381,7 +415,12 @@ class TypeNames:
                         shadows.declare(value)
                     elif value in types:
                         tok.type = "TYPE_NAME"      # the program's own `struct map`
-                elif value in types and not (prev is not None and prev.type in _BUILTIN_TYPE_TOKENS):
+                elif value in self.library_types and prev is not None and prev.type in _VARIABLE_PREV and not angles and \
+                        self._next_char(tok.end_pos) in (_AFTER_DECLARATOR if prev.type in _BUILTIN_TYPE_TOKENS
+                                                         else _AFTER_VARIABLE):
+                    shadows.declare(value)  # `int norm = 2;`, `(float texture)`: a variable hides the type
+                elif value in types and not (prev is not None and prev.type in _BUILTIN_TYPE_TOKENS) and \
+                        not shadowed.get(value):
                     tok.type = "TYPE_NAME"
                 elif value in CHRONO_TYPES and prev is not None and prev.type == "SCOPE" and \
                         _CHRONO_SCOPE.search(self.text, max(0, tok.start_pos - 40), tok.start_pos):

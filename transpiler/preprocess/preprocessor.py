@@ -46,6 +46,7 @@ from typing import Mapping, Sequence
 from ..diagnostics import DiagnosticSink
 from .errors import decode_source
 from .virtual_headers import PREDEFINED, VIRTUAL_HEADERS
+from .attributes import blank_attributes
 from .linemap import Origin, PreprocessedSource
 from .pcpp_adapter import MACRO_EXPANSION_LIMIT, PcppAdapter
 from ..cxx import short_vectors
@@ -102,6 +103,14 @@ def preprocess(path: str, *, text: str | None = None, defines: Mapping[str, str]
             pp.macros.pop(name, None)
             pp._cmdline.pop(name, None)
         out = pp.run(text, path)
+        # `[[nodiscard]]`, `alignas(16)`, `__declspec(align(16))`: nothing to translate
+        out.text, properties = blank_attributes(out.text)
+        for offset in properties:
+            line = out.text.count("\n", 0, offset) + 1
+            col = offset - (out.text.rfind("\n", 0, offset) + 1) + 1
+            sink.error("unsupported", "'__declspec(property(...))' is not supported yet",
+                       out.span(line, col, line, col + len("__declspec")),
+                       help="call the property's get and put functions")
         if short_vectors.GUARD in pp.macros:    # <amp_short_vectors.h>: its classes go first
             out = attach_short_vectors(out)
         return out

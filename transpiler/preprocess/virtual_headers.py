@@ -173,5 +173,8 @@ PREDEFINED = ("__cplusplus 201103L", "__AMPPY__ 1",
               # the compiler the code was written for: Visual C++ 2015 (C++ AMP's last revision), Windows
               "_MSC_VER 1900", "_MSC_FULL_VER 190024210", "_WIN32 1",
               # Microsoft's keywords and annotations that change nothing amppy translates
-              "__declspec(x) ", "__cdecl ", "__stdcall ", "__fastcall ", "__forceinline inline",
-              "__inline inline")
+              # (`__declspec(...)` is blanked with the C++11 attributes: preprocess/attributes.py)
+              "__cdecl ", "__stdcall ", "__fastcall ", "__forceinline inline",
+              "__inline inline", "__w64 ", "__ptr64 ", "__ptr32 ", "__unaligned ",
+              # Microsoft's sized integer types: `unsigned __int64` is `unsigned long long`
+              "__int64 long long", "__int32 int", "__int16 short", "__int8 char")

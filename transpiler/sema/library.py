@@ -114,6 +114,10 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
         if not isinstance(t, ir.Pointer):
             a.error("type-mismatch", f"member reference type '{t}' is not a pointer", n.span)
         t = t.elem
+    if isinstance(t, ir.StructType) and name.startswith("operator") and not name.isidentifier():
+        if t.name in a.structs and name in a.structs[t.name].members:    # `a.operator[](i)`, `this->operator()(x)`
+            return ir.LibCall(n.span, ir.Library("method"), name, base, None)   # completed by `call`
+        a.error("no-member", f"no member named '{name}' in '{t.name}'", n.span)
     if isinstance(t, ir.StructType):
         fields = dict(a.struct_fields(t, n.span))
         py = field_name(name)
