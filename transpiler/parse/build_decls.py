@@ -39,7 +39,8 @@ class DeclBuilders(BuilderBase):
         """The builder of a rule recognised only to be left out of the AST."""
         return None
 
-    empty_decl = access_label = _dropped
+    # `friend class It<T>;` (access is not checked: the declaration changes nothing) too
+    empty_decl = access_label = friend_class = _dropped
 
     def struct_forward(self, meta, ch):
         name = next(t.value for t in ch if isinstance(t, TOKENS) and t.type in ("NAME", "TYPE_NAME"))
@@ -55,7 +56,19 @@ class DeclBuilders(BuilderBase):
 
     def using_declaration(self, meta, ch):
         names = [t.value for t in ch if isinstance(t, TOKENS) and t.type in ("NS_NAME", "NAME", "TYPE_NAME")]
+        op = next((c.value for c in ch if isinstance(c, Marker) and c.kind == "opname"), None)
+        if op is not None:                  # `using X::operator<<;`
+            return A.UsingDeclaration(self.sp(meta), tuple(names), op)
         return A.UsingDeclaration(self.sp(meta), tuple(names[:-1]), names[-1])
+
+
+    def tparam_template(self, meta, ch):
+        """`template<typename, int> class C`: reported, and kept as a type parameter so the rest of
+        the template still builds."""
+        self.unsupported(self.sp(meta), "a template template parameter ('template<...> class C') is")
+        name = next((t.value for t in reversed(ch) if isinstance(t, TOKENS)
+                     and t.type in ("NAME", "TYPE_NAME", "TEMPLATE_NAME")), None)
+        return A.TemplateParam(self.sp(meta), "type", name, None, None)
 
     # -- top level
     def start(self, meta, ch):
@@ -125,7 +138,7 @@ class DeclBuilders(BuilderBase):
     def tparam(self, meta, ch):
         sp = self.sp(meta)
         toks = [c for c in ch if isinstance(c, TOKENS)]
-        if toks and toks[0].type == "TYPENAME":         # typename T [= type]
+        if toks and toks[0].type in ("TYPENAME", "STRUCT_KW"):  # typename T [= type], unnamed `class`
             name = next((t.value for t in toks[1:] if t.type in ("NAME", "TYPE_NAME")), None)
             default = next((c for c in ch if isinstance(c, A.TypeName) or isinstance(c, A.Node)), None)
             return A.TemplateParam(sp, "type", name, None, default)
@@ -531,7 +544,9 @@ class DeclBuilders(BuilderBase):
         """A constructor or destructor, in its class or outside it (`S::S(...) : a(x) {...}`)."""
         storage = tuple(c.value for c in ch if isinstance(c, Marker) and c.kind == "storage")
         owners = [t.value for t in ch if isinstance(t, TOKENS) and t.type == "NS_NAME"]
-        name = next(c for c in ch if isinstance(c, TOKENS) and c.type == "TYPE_NAME")
+        # (`Box<T>() {}`: a constructor named with its class's template arguments)
+        ch = [c for c in ch if not (isinstance(c, Marker) and c.kind == "spec_targs")]
+        name = next(c for c in ch if isinstance(c, TOKENS) and c.type in ("TYPE_NAME", "TEMPLATE_NAME"))
         params, variadic, restrict, rspan, _, _, body = self._fn_parts(ch)
         inits = next((c.value for c in ch if isinstance(c, Marker) and c.kind == "inits"), ())
         if any(isinstance(c, TOKENS) and c.type == "VIRTUAL" for c in ch):

@@ -71,6 +71,7 @@ class ExprBuilders(BuilderBase):
                                      help="declare the variable before the lambda and capture it")
     pack_expansion = _unsupported_rule("a pack expansion ('args...') is")
     sizeof_pack = _unsupported_rule("'sizeof...' of a parameter pack is")
+    destructor_call = _unsupported_rule("an explicit destructor call ('x.~T()') is")
     dependent_member_template = _unsupported_rule("a member template named with 'template' ('X<T>::template f<N>') is")
 
     def comma(self, meta, ch):

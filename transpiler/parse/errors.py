@@ -108,6 +108,10 @@ def report_syntax_error(e: UnexpectedInput, pp, sink: DiagnosticSink) -> None:
     if unknown is not None:
         _report_unknown_type(pp, sink, *unknown)
         return
+    unknown = _unknown_template_name(pp, tok)
+    if unknown is not None:
+        _report_unknown_type(pp, sink, *unknown, template=True)
+        return
     expected = set(e.accepts if getattr(e, "accepts", None) else e.expected)
     rest = line_text[tok.column - 1:]
     msg = _expected_words(expected, rest)
@@ -159,6 +163,9 @@ def _stray_star(pp, tok: Token):
 #: a member list, or a specifier that a type follows
 _DECL_START = re.compile(r"(^|[;{}(,:]|\b(?:static|const|extern|inline|virtual|typedef|register|mutable|"
                          r"constexpr|explicit|friend|volatile|unsigned|signed|return|case))\s*$")
+_TEMPLATE_USE = re.compile(r"\b([A-Za-z_]\w*)\s*<(?![<=])")
+_LIBRARY_SCOPE = re.compile(r"(?:\b(?:std|concurrency|Concurrency|graphics|direct3d|fast_math|precise_math)"
+                            r"\s*::\s*)+$")
 _LAST_WORD = re.compile(r"([A-Za-z_]\w*)\s*$")
 _DECLARATOR_NEXT = re.compile(r"\s*[*&]*\s*[A-Za-z_]\w*\s*[;,=()\[{]")
 _NOT_TYPES = frozenset("""
@@ -190,18 +197,35 @@ def _unknown_type_name(pp, tok: Token):
 
 def _starts_declaration(lines: list[str], line: int, head: str) -> bool:
     """`head` (the text of `line` before a name) is where a declaration can begin."""
-    if head.rstrip().endswith(("::", ".", "->")):       # `std::foo bar`: a qualified name (said as is)
+    head = _LIBRARY_SCOPE.sub("", head)     # `concurrency::access_type t`: a library's qualified name
+    if head.rstrip().endswith(("::", ".", "->")):       # `Outer::foo bar`, `a.b c`: said as is
         return False
     context = head if head.strip() else "\n".join(lines[max(0, line - 3):line - 1])
     return bool(_DECL_START.search(context.rstrip()))
 
 
-def _report_unknown_type(pp, sink: DiagnosticSink, name: str, line: int, col: int) -> None:
+def _unknown_template_name(pp, tok: Token):
+    """(name, line, column) when the parser stopped after `Name<` in the statement (`OverlapTest<int,
+    2> t(e);`): `Name` is no template the parser knows, a template nothing declares."""
+    start = getattr(tok, "start_pos", None)
+    if start is None:
+        return None
+    text = pp.text
+    begin = max(text.rfind(c, 0, start) for c in ";{}") + 1
+    uses = list(_TEMPLATE_USE.finditer(text, begin, start))
+    m = uses[-1] if uses else None          # the name of the `<` the parser stopped after
+    if m is None or m.group(1) in _NOT_TYPES or m.group(1)[0].isdigit():
+        return None
+    line = text.count("\n", 0, m.start(1)) + 1
+    return m.group(1), line, m.start(1) - (text.rfind("\n", 0, m.start(1)) + 1) + 1
+
+
+def _report_unknown_type(pp, sink: DiagnosticSink, name: str, line: int, col: int, template: bool = False) -> None:
     span = pp.span(line, col, line, col + len(name))
     header = DECLARED_IN.get(name)
     if header is not None:      # a name of the standard library, the Windows SDK or C++ AMP
         sink.error("unsupported", f"'{name}' is not supported yet", span,
                    help=f"'{name}' is declared in {header}; docs/coverage.md lists what amppy translates")
     else:
-        sink.error("unknown-type", f"unknown type name '{name}'", span,
-                   help=f"'{name}' is not declared; is an include missing?")
+        sink.error("unknown-type", f"no template named '{name}'" if template else f"unknown type name '{name}'",
+                   span, help=f"'{name}' is not declared; is an include missing?")

@@ -71,6 +71,11 @@ _AFTER_VARIABLE = frozenset("=;,)[{:")
 _VARIABLE_PREV = _DECLARATOR_PREV - {"CONST"}
 
 
+#: What a restriction specifier follows: a function declarator's or lambda's `)` (or `[...]`),
+#: its cv- and ref-qualifiers, `mutable`; elsewhere `restrict` is a name (C++ AMP's contextual keyword)
+_BEFORE_RESTRICT = frozenset({"RPAR", "RSQB", "CONST", "VOLATILE", "MUTABLE", "AMP", "ANDAND", "NOEXCEPT"})
+
+
 class _Shadows:
     """The library names (templates, types) that the program declares as variables, block by block.
 
@@ -132,6 +137,7 @@ _FN_PARAMS = re.compile(r"\s*(?:\)|\.\.\.|(?:const|volatile|struct|class|enum|ty
 
 _TEMPLATE_HEAD = re.compile(r"\btemplate\s*<")
 _ALIAS_TEMPLATE = re.compile(r"\s*using\s+(\w+)\s*=")
+_TEMPLATE_PARAM = re.compile(r"\s*(?:class|typename)\s+(\w+)\s*[,>=]")
 _DECLARED = re.compile(r"(?:\b(?:struct|class)\s+(\w+)\s*[<:{;])|(?:(\w+)\s*(?:<[^;{()]*>\s*)?\()")
 
 
@@ -147,9 +153,9 @@ def _template_names(text: str) -> set:
             depth += (c == "<") - (c == ">")
             i += 1
         end = min((k for k in (text.find("{", i), text.find(";", i)) if k >= 0), default=len(text))
-        alias = _ALIAS_TEMPLATE.match(text, i)
-        if alias is not None:                   # `template<class T> using Vec = std::vector<T>;`
-            names.add(alias.group(1))
+        alias = _ALIAS_TEMPLATE.match(text, i) or _TEMPLATE_PARAM.match(text, i)
+        if alias is not None:                   # `template<class T> using Vec = std::vector<T>;`,
+            names.add(alias.group(1))           # `template<template<typename, int> class C>`
             continue
         d = _DECLARED.search(text, i, end + 1)
         if d is not None and (d.group(1) or d.group(2)) not in ("operator", "template"):
@@ -323,6 +329,10 @@ class TypeNames:
         naming = False                      # after a template header, until the name it declares
         for tok in stream:
             tt = tok.type
+            if tt == "RESTRICT" or tt == "NAME" and tok.value == "restrict":
+                # `int restrict = 2;`: a keyword only after a declarator (C++ AMP's contextual keyword)
+                tok.type = tt = "RESTRICT" if prev is not None and prev.type in _BEFORE_RESTRICT and \
+                    self._next_char(tok.end_pos) == "(" else "NAME"
             if tt == "TEMPLATE" and self._next_char(tok.end_pos) == "<":
                 theader, naming = 0, False
             elif theader >= 0:
@@ -359,7 +369,7 @@ class TypeNames:
             if tok.type == "NAME":
                 value = tok.value
                 kw = self.keywords.get(value)
-                if kw is not None:
+                if kw is not None and value != "restrict":
                     tok.type = kw           # a keyword the contextual lexer took for a name
                 elif self.text.startswith("::", _SPACE.match(self.text, tok.end_pos).end()):
                     tok.type = "NS_NAME"    # std::, concurrency::, Outer::
@@ -398,7 +408,8 @@ class TypeNames:
                     if (value in MEMBER_TEMPLATES or prev.type == "TEMPLATE") and self._next_char(tok.end_pos) == "<":
                         tok.type = "TEMPLATE_NAME"
                 elif prev is not None and prev.type == "SCOPE" and self._next_char(tok.end_pos) == "<" and (
-                        value in ("min", "max") or self._in_std(prev) and self._opens_arguments(tok.end_pos)):
+                        value in ("min", "max") or value not in library_templates and self._in_std(prev)
+                        and self._opens_arguments(tok.end_pos)):
                     tok.type = "TEMPLATE_NAME"      # `std::min<size_t>(a, b)` (a bare `min <` compares),
                                                     # `std::queue<int>`: in std, `name<` opens template arguments
                 elif (value in library_templates or value in self.library_types) and prev is not None and prev.type == "COMMA" \
