@@ -19,18 +19,21 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SAMPLES
+import zygote
+from conftest import SAMPLES, _text
 
 VECTOR_ADD = SAMPLES / "overview" / "vector_add.cpp"
 WANT = (SAMPLES / "overview" / "vector_add.expected").read_text()
 
 
 def amppy(args, cache, **kw):
+    """`python -m amppy ARGS` with `cache` as its cache folder, as a process (forked by
+    tests/zygote.py: amppy reads its cache folder when it runs, not when it is imported)."""
     env = dict(os.environ, AMPPY_CACHE_DIR=str(cache))
     env.pop("AMPPY_NO_RUN_CACHE", None)
     env.update(kw.pop("env", {}))
-    return subprocess.run([sys.executable, "-m", "amppy", *args], capture_output=True, text=True,
-                          timeout=600, env=env, stdin=subprocess.DEVNULL, **kw)
+    rc, out, err = zygote.run(["-m", "amppy", *map(str, args)], env=env, timeout=600, **kw)
+    return subprocess.CompletedProcess(args, rc, _text(out), _text(err))
 
 
 def _damage(path: Path, how: str) -> None:

@@ -13,7 +13,10 @@ PTX tests are skipped with the reason.  The GPU runs of the same samples are
 """
 from __future__ import annotations
 
+import functools
+import hashlib
 import importlib.util
+import os
 import re
 import sys
 from pathlib import Path
@@ -27,6 +30,7 @@ from amppy.diagnostics import DiagnosticSink
 from amppy.driver import Options, analyse, front_end
 from amppy.runtime import cuda_compat
 
+from build_cache import cache_dir, program_file
 from conftest import SAMPLE_SOURCES, SAMPLES, long_kernel_source
 
 POSITIVE = [p for p in SAMPLE_SOURCES if "errors" not in p.relative_to(SAMPLES).parts]
@@ -111,10 +115,36 @@ def ptx_of(pyfunc, sig):
 
 
 def compile_all(program, mod):
+    """Each kernel's PTX. Kept in the user cache (tests/build_cache.py), keyed by the module's text,
+    the kernel, its signature, numba-cuda's version and amppy's runtime sources (the device
+    functions a kernel calls): a second run of the suite compiles only what changed."""
     out = {}
+    # (the module names its C++ file by its path: the key leaves out the checkout's folder)
+    text = Path(mod.__file__).read_text(encoding="utf-8").replace(str(SAMPLES.parent), "<checkout>")
     for k in program.kernels:
-        out[k.name] = ptx_of(getattr(mod, k.name).py_func, kernel_signature(k, mod))
+        sig = kernel_signature(k, mod)
+        key = hashlib.sha256(repr((text, k.name, str(sig), _toolchain())).encode()).hexdigest()[:24]
+        kept = cache_dir("ptx") / f"{key}.ptx"
+        if kept.is_file():
+            out[k.name] = kept.read_text(encoding="utf-8")
+            continue
+        out[k.name] = ptx_of(getattr(mod, k.name).py_func, sig)
+        tmp = kept.with_name(f".{kept.name}.{os.getpid()}.tmp")
+        tmp.write_text(out[k.name], encoding="utf-8")
+        os.replace(tmp, kept)
     return out
+
+
+@functools.lru_cache(maxsize=1)
+def _toolchain() -> str:
+    """numba-cuda's version and a digest of amppy's runtime sources."""
+    import numba_cuda
+
+    from amppy import runtime
+    h = hashlib.sha256(str(getattr(numba_cuda, "__version__", "?")).encode())
+    for f in sorted(Path(runtime.__file__).parent.glob("*.py")):
+        h.update(f.name.encode() + f.read_bytes())
+    return h.hexdigest()
 
 
 def barriers(ptx):
@@ -258,8 +288,7 @@ def test_kernel_with_5000_statements_compiles_to_ptx(tmp_path):
     """numba-cuda's SSA pass is quadratic in a function's assignments to one variable (1,000
     chained statements: 14 s; 5,000 did not finish in ten minutes): the kernel is compiled as a
     row of device functions of at most 64 statements each (codegen/outline.py)."""
-    src = tmp_path / "long.cpp"
-    src.write_text(long_kernel_source(5000))
+    src = program_file(long_kernel_source(5000), "long.cpp")   # a path by content: its PTX is kept
     program, source = translate(src)
     assert "x, y = main_kernel_part2(x, y)" in source
     mod = load_module(source, tmp_path, "long5000")
