@@ -109,7 +109,10 @@ def _main(argv: list[str]) -> int:
 def serve() -> None:
     import importlib
     for name in PRELOAD:
-        importlib.import_module(name)
+        try:
+            importlib.import_module(name)
+        except ImportError:             # (not installed here: the child imports what it needs)
+            pass
     sys.path[0] = ""                            # (not tests/): each child sets its own
     inp, out = sys.stdin.buffer.raw, sys.stdout.buffer
     children: dict[int, object] = {}
