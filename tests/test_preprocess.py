@@ -90,6 +90,14 @@ def test_command_line_defines():
     assert "int n = 4 ;" in squash(r.text) and "int flag;" in r.text
 
 
+def test_command_line_define_with_an_empty_value_is_empty():
+    """`-DSPEC=` defines SPEC as nothing (cl and gcc), `-DSPEC` as 1 (the CLI gives "1" then):
+    the conformance suite's declarator tests configure empty specifiers so."""
+    r, sink = pp("SPEC int f() { return ONE; }\n", defines={"SPEC": "", "ONE": "1"})
+    assert not sink.diagnostics
+    assert squash(r.text) == "int f() { return 1 ; }"
+
+
 def test_file_define_overrides_command_line_with_warning():
     r, sink = pp("#define SAMPLESIZE 2\nint n = SAMPLESIZE;\n", defines={"SAMPLESIZE": "4"})
     assert "int n = 2 ;" in squash(r.text)

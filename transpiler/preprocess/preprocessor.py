@@ -96,7 +96,7 @@ def preprocess(path: str, *, text: str | None = None, defines: Mapping[str, str]
             if not _IDENT_RE.match(name.split("(", 1)[0]):
                 sink.error("pp-invalid-define", f"invalid macro name '{name}' in -D", None)
                 continue
-            value = "1" if value in ("", None) else value
+            value = "1" if value is None else value     # (`-DNAME=` defines NAME as nothing, as cl and gcc do)
             pp._cmdline[name.split("(", 1)[0]] = f"{name}={value}"
             pp.define(f"{name} {value}")
         for name in undefines:
