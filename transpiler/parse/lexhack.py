@@ -426,10 +426,11 @@ class TypeNames:
                         shadows.declare(value)
                     elif value in types:
                         tok.type = "TYPE_NAME"      # the program's own `struct map`
-                elif value in self.library_types and prev is not None and prev.type in _VARIABLE_PREV and not angles and \
+                elif value in types and prev is not None and prev.type in _VARIABLE_PREV and not angles and \
                         self._next_char(tok.end_pos) in (_AFTER_DECLARATOR if prev.type in _BUILTIN_TYPE_TOKENS
                                                          else _AFTER_VARIABLE):
-                    shadows.declare(value)  # `int norm = 2;`, `(float texture)`: a variable hides the type
+                    shadows.declare(value)  # `int norm = 2;`, `(float texture)`, `int k` where another
+                                            # template's parameter is `typename k`: a variable hides the type
                 elif value in types and not (prev is not None and prev.type in _BUILTIN_TYPE_TOKENS) and \
                         not shadowed.get(value):
                     tok.type = "TYPE_NAME"
