@@ -37,3 +37,7 @@ _HEADERS = {
 
 #: name -> the header that declares it
 DECLARED_IN = {name: header for header, names in _HEADERS.items() for name in names.split()}
+
+#: C++ AMP and standard function templates amppy implements, called without template arguments:
+#: `copy<int, 1>(src, dst)` is "explicit template arguments ... not supported yet", not an unknown name
+FUNCTION_TEMPLATES = frozenset({"copy", "copy_async", "parallel_for_each", "make_pair", "swap", "max", "min"})

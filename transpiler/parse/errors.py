@@ -15,7 +15,7 @@ import re
 from lark import Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
-from ..cxx.declared_names import DECLARED_IN
+from ..cxx.declared_names import DECLARED_IN, FUNCTION_TEMPLATES
 from ..diagnostics import CompileError, DiagnosticSink
 
 
@@ -109,6 +109,11 @@ def report_syntax_error(e: UnexpectedInput, pp, sink: DiagnosticSink) -> None:
         _report_unknown_type(pp, sink, *unknown)
         return
     unknown = _unknown_template_name(pp, tok)
+    if unknown is not None and unknown[0] in FUNCTION_TEMPLATES:
+        name, line, col = unknown
+        sink.error("unsupported", f"explicit template arguments of '{name}' are not supported yet",
+                   pp.span(line, col, line, col + len(name)), help=f"call '{name}' without '<...>'")
+        return
     if unknown is not None:
         _report_unknown_type(pp, sink, *unknown, template=True)
         return
