@@ -216,6 +216,10 @@ class TypeResolution:
             self.error("not-constant", f"expected a constant {what}, found a type", node.span)
         e = self.expr(node)
         v = fold(e)
+        call = next((c for c in ir.walk(e) if isinstance(c, ir.Call)), None) if v is None else None
+        if call is not None:                # `int a[sq(3)]` with `constexpr int sq(int)`: valid C++
+            self.unsupported(f"a call of '{call.func.name}' in a constant expression (a constexpr function) is",
+                             node.span, help="write the value, or a #define or 'static const int' of it")
         if v is None or isinstance(v, float):
             self.error("amp-tile-shape" if what == "tile size" else "not-constant",
                        f"{what} must be a compile-time constant", node.span,
