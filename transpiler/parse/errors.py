@@ -108,14 +108,9 @@ def report_syntax_error(e: UnexpectedInput, pp, sink: DiagnosticSink) -> None:
     if unknown is not None:
         _report_unknown_type(pp, sink, *unknown)
         return
-    unknown = _unknown_template_name(pp, tok)
-    if unknown is not None and unknown[0] in FUNCTION_TEMPLATES:
-        name, line, col = unknown
-        sink.error("unsupported", f"explicit template arguments of '{name}' are not supported yet",
-                   pp.span(line, col, line, col + len(name)), help=f"call '{name}' without '<...>'")
-        return
-    if unknown is not None:
-        _report_unknown_type(pp, sink, *unknown, template=True)
+    template = _unknown_template_name(pp, tok)
+    if template is not None:
+        _report_unknown_template(pp, sink, template)
         return
     expected = set(e.accepts if getattr(e, "accepts", None) else e.expected)
     rest = line_text[tok.column - 1:]
@@ -210,8 +205,8 @@ def _starts_declaration(lines: list[str], line: int, head: str) -> bool:
 
 
 def _unknown_template_name(pp, tok: Token):
-    """(name, line, column) when the parser stopped after `Name<` in the statement (`OverlapTest<int,
-    2> t(e);`): `Name` is no template the parser knows, a template nothing declares."""
+    """The match of `Name<` when the parser stopped after it in the statement (`OverlapTest<int,
+    2> t(e);`): `Name` is no template the parser knows, a template nothing declares; else None."""
     start = getattr(tok, "start_pos", None)
     if start is None:
         return None
@@ -221,16 +216,27 @@ def _unknown_template_name(pp, tok: Token):
     m = uses[-1] if uses else None          # the name of the `<` the parser stopped after
     if m is None or m.group(1) in _NOT_TYPES or m.group(1)[0].isdigit():
         return None
-    line = text.count("\n", 0, m.start(1)) + 1
-    return m.group(1), line, m.start(1) - (text.rfind("\n", 0, m.start(1)) + 1) + 1
+    return m
 
 
-def _report_unknown_type(pp, sink: DiagnosticSink, name: str, line: int, col: int, template: bool = False) -> None:
-    span = pp.span(line, col, line, col + len(name))
+def _report_unknown_template(pp, sink: DiagnosticSink, m) -> None:
+    name = m.group(1)
+    span = pp.span_at(m.start(1), len(name))
+    if name in FUNCTION_TEMPLATES:          # `copy<int, 1>(src, dst)`: one amppy implements
+        sink.error("unsupported", f"explicit template arguments of '{name}' are not supported yet", span,
+                   help=f"call '{name}' without '<...>'")
+    else:
+        _report_unknown_name(sink, name, span, "no template named")
+
+
+def _report_unknown_type(pp, sink: DiagnosticSink, name: str, line: int, col: int) -> None:
+    _report_unknown_name(sink, name, pp.span(line, col, line, col + len(name)), "unknown type name")
+
+
+def _report_unknown_name(sink: DiagnosticSink, name: str, span, unknown: str) -> None:
     header = DECLARED_IN.get(name)
     if header is not None:      # a name of the standard library, the Windows SDK or C++ AMP
         sink.error("unsupported", f"'{name}' is not supported yet", span,
                    help=f"'{name}' is declared in {header}; docs/coverage.md lists what amppy translates")
     else:
-        sink.error("unknown-type", f"no template named '{name}'" if template else f"unknown type name '{name}'",
-                   span, help=f"'{name}' is not declared; is an include missing?")
+        sink.error("unknown-type", f"{unknown} '{name}'", span, help=f"'{name}' is not declared; is an include missing?")

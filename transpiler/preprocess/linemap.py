@@ -86,6 +86,12 @@ class PreprocessedSource:
         f, l, c, _ = self._locate(line, col)
         return Origin(f, l, c)
 
+    def span_at(self, offset: int, length: int) -> Span:
+        """`span` of the `length` characters of `text` from `offset` (on one line)."""
+        line = self.text.count("\n", 0, offset) + 1
+        col = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
+        return self.span(line, col, line, col + length)
+
     def span(self, line: int, col: int, end_line: int, end_col: int) -> Span:
         """Map a range of `text` (end exclusive) to a `Span` in one user line."""
         bases = self._bases

@@ -106,11 +106,8 @@ def preprocess(path: str, *, text: str | None = None, defines: Mapping[str, str]
         # `[[nodiscard]]`, `alignas(16)`, `__declspec(align(16))`: nothing to translate
         out.text, properties = blank_attributes(out.text)
         for offset in properties:
-            line = out.text.count("\n", 0, offset) + 1
-            col = offset - (out.text.rfind("\n", 0, offset) + 1) + 1
             sink.error("unsupported", "'__declspec(property(...))' is not supported yet",
-                       out.span(line, col, line, col + len("__declspec")),
-                       help="call the property's get and put functions")
+                       out.span_at(offset, len("__declspec")), help="call the property's get and put functions")
         if short_vectors.GUARD in pp.macros:    # <amp_short_vectors.h>: its classes go first
             out = attach_short_vectors(out)
         return out
