@@ -9,6 +9,7 @@ practice (and amppy promises); C++17/20 for the emulation's std::barrier.
 
 The only source rewrite is MSVC's `void main()` -> `int main()` (g++ rejects
 it).  New samples are picked up automatically.  Skipped when g++ is absent.
+`BY_HAND` lists the samples whose C++ g++ does not take, with the reason.
 """
 from __future__ import annotations
 
@@ -21,9 +22,18 @@ import pytest
 from build_cache import EMU, GXX, gxx_build
 from conftest import SAMPLE_SOURCES, SAMPLES
 
+#: samples whose `.expected` is worked out by hand (each value is in the sample's comments), with
+#: why g++ cannot make it
+BY_HAND = {"syntax/properties.cpp": "g++ has no __declspec(property(...))"}
 POSITIVE = sorted(p for p in SAMPLE_SOURCES
-                  if "errors" not in p.relative_to(SAMPLES).parts and p.with_suffix(".expected").exists())
+                  if "errors" not in p.relative_to(SAMPLES).parts and p.with_suffix(".expected").exists()
+                  and p.relative_to(SAMPLES).as_posix() not in BY_HAND)
 IDS = [str(p.relative_to(SAMPLES)) for p in POSITIVE]
+
+
+def test_by_hand_samples_exist():
+    for rel in BY_HAND:
+        assert (SAMPLES / rel).with_suffix(".expected").exists(), f"{rel}: no such sample any more"
 FLAGS = ["-std=c++20", "-O1", "-fwrapv", "-pthread", "-w"]
 
 

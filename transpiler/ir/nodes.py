@@ -501,6 +501,7 @@ class StructDef:
     hidden: tuple = ()                # fields holding an anonymous struct/union member: its members are ours
     virtual_base: bool = False        # `struct D : virtual B` (no type of restrict(amp) code)
     library_base: Optional[Type] = None   # `class J : public array_view<int>`: held as its first field
+    properties: dict = field(default_factory=dict)    # `__declspec(property(...)) T x;`: name -> AST Property
 
 
 @dataclass

@@ -324,6 +324,19 @@ class StructDef(Node):
     anonymous: tuple = ()             # unnamed classes of members (`union { ... } u;`, `struct { ... };`)
     hidden: tuple = ()                # fields standing for an anonymous struct or union member
     virtual_base: bool = False        # `struct D : virtual B`
+    properties: tuple = ()            # `__declspec(property(...))` members: Property
+
+
+@dataclass(frozen=True)
+class Property(Node):
+    """`__declspec(property(get = g, put = p)) T name;` in a class (Visual C++): reading `name`
+    calls `g()`, assigning it calls `p(value)`; either accessor may be absent."""
+    name: str
+    name_span: Span
+    type: TypeRef
+    get: Optional[str]
+    put: Optional[str]
+    indexed: bool = False             # `T name[]`: `name[i]` calls `g(i)`
 
 
 @dataclass(frozen=True)
@@ -362,6 +375,13 @@ class DecltypeStmt(Node):
 
 
 @dataclass(frozen=True)
+class LocalFunctionDecl(Node):
+    """`int f(int);`, `S foo(int(a)) restrict(cpu);` in a block: declares a function of the
+    enclosing namespace (C++'s most vexing parse), no code."""
+    decl: "FunctionDef"
+
+
+@dataclass(frozen=True)
 class StaticAssert(Node):
     cond: "Expr"
     message: Optional[str]
@@ -392,8 +412,9 @@ class TemplateDecl(Node):
 
 @dataclass(frozen=True)
 class ExplicitInstantiation(Node):
-    """`template void f<int>(int&) restrict(amp);`: the template's instance, made here."""
-    decl: "FunctionDef"
+    """`template void f<int>(int&) restrict(amp);`, `template struct S<int>;`: the template's
+    instance, made here."""
+    decl: "FunctionDef | TypeName"
 
 
 @dataclass(frozen=True)

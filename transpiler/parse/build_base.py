@@ -46,14 +46,15 @@ class FnDecl(Decl):
     function type (`bool() restrict(cpu)`) when there is no `fn_ptr` either.  `ret_ptrs` are
     the result's pointers (`int* (*f)(int)`), `inner` what is declared of the pointer
     (`(*table[4])(int)`: an array of 4 of them)."""
-    __slots__ = ("ret_ptrs", "fn_ptr", "inner", "suffix", "fspan")
+    __slots__ = ("ret_ptrs", "fn_ptr", "inner", "suffix", "fspan", "returns")
 
     def __init__(self, inner: Decl, ret_ptrs, fn_ptr, suffix, fspan):
         super().__init__(inner.name, inner.span, [fn_ptr] + inner.ptrs, inner.arrays)
         self.ret_ptrs, self.fn_ptr, self.inner, self.suffix, self.fspan = ret_ptrs, fn_ptr, inner, suffix, fspan
+        self.returns = None                 # a trailing return type (`auto (*f)(int) -> int`)
 
     def wrap(self, base):
-        ret = Decl(None, None, self.ret_ptrs, []).wrap(base)
+        ret = self.returns if self.returns is not None else Decl(None, None, self.ret_ptrs, []).wrap(base)
         params, variadic, restrict = self.suffix
         if len(params) == 1 and params[0].name is None and isinstance(params[0].type, A.TypeName) \
                 and params[0].type.name == "void":

@@ -1,4 +1,5 @@
-"""AST builders for declarations: the top level, types, declarators, structs, enums, functions.
+"""AST builders for declarations: the top level, types, declarators, structs, enums (functions:
+`amppy.parse.build_functions`).
 
 One method per grammar rule (see `amppy.parse.build_base`): it gets the rule's
 position and its children, tokens and the values of the child rules' builders,
@@ -82,6 +83,8 @@ class DeclBuilders(BuilderBase):
         return A.Typedef(self.sp(meta), ch[1].value, t)
 
     def explicit_instantiation(self, meta, ch):
+        if isinstance(ch[1], TOKENS) and ch[1].type == "STRUCT_KW":    # `template struct S<int>;`
+            return A.ExplicitInstantiation(self.sp(meta), self.template_type(meta, ch[2:]))
         decl = ch[-1]
         if not isinstance(decl, A.FunctionDef) or decl.body is not None or decl.owner:
             return self.unsupported(self.tsp(ch[0]), "this kind of explicit instantiation is")
@@ -261,8 +264,11 @@ class DeclBuilders(BuilderBase):
         return FnDecl(inner, [c for c in ch[:i] if isinstance(c, tuple)], fn_ptr, suffix.value, self.sp(meta))
 
     def function_declarator(self, meta, ch):
-        """`(*name)(params)`, `(&name)(params) restrict(amp)`, `(C::*name)(params)`, `(*table[4])(int)`."""
-        return self._fn_decl(meta, ch, next(c for c in ch if isinstance(c, Decl)))
+        """`(*name)(params)`, `(&name)(params) restrict(amp)`, `(C::*name)(params)`, `(*table[4])(int)`;
+        `auto (*name)(params) -> R`: the result written after the parameters."""
+        d = self._fn_decl(meta, ch, next(c for c in ch if isinstance(c, Decl)))
+        d.returns = next((c.value for c in ch if isinstance(c, Marker) and c.kind == "returns"), None)
+        return d
 
     def fn_abstract(self, meta, ch):
         """`(*)(params)`, `(&)(params)`, `(C::*)(params)` without a name."""
@@ -317,8 +323,12 @@ class DeclBuilders(BuilderBase):
             first += 1
         storage = tuple(c.value for c in ch[:first])
         base = ch[first]
-        decls = []
-        for d, init, span in ch[first + 1:]:
+        decls, functions = [], []
+        for item in ch[first + 1:]:
+            if isinstance(item, Marker):    # `auto n = 3, f() -> int;`: a function declared too
+                functions.append(self.function_def(item.span, [*ch[:first], base, *item.value]))
+                continue
+            d, init, span = item
             value = args = None
             if init is not None:
                 if init[0] == "()":
@@ -326,7 +336,12 @@ class DeclBuilders(BuilderBase):
                 else:
                     value = init[1]
             decls.append(A.VarDecl(span, d.name, d.span, d.wrap(base), storage, value, args))
+        if functions:
+            return Marker("declarations", (A.DeclStmt(self.sp(meta), tuple(decls)), *functions), self.sp(meta))
         return A.DeclStmt(self.sp(meta), tuple(decls))
+
+    def declared_function(self, meta, ch):
+        return Marker("declared_function", ch, meta)
 
     def bitfield(self, meta, ch):
         name = ch[0] if len(ch) > 1 else None
@@ -381,6 +396,15 @@ class DeclBuilders(BuilderBase):
         typedefs = [A.Typedef(span, d.name, d.wrap(base)) for d in decls if d.name != name]
         return Marker("declarations", (enum, *typedefs), span) if typedefs else enum
 
+    def typedef_function(self, meta, ch):
+        """`typedef int F(int) restrict(cpu);`, `typedef int (F)();`: a name for a function type,
+        as `using F = int(int) restrict(cpu);` is."""
+        name = next(t for t in ch if isinstance(t, TOKENS) and t.type == "NAME")
+        suffix = next(c for c in ch if isinstance(c, Marker) and c.kind == "fn_suffix")
+        fn = FnDecl(Decl(None, None, [], []), [c for c in ch if isinstance(c, tuple)], None, suffix.value,
+                    suffix.span)
+        return A.Typedef(self.sp(meta), name.value, fn.wrap(ch[1]))
+
     def typedef_decl(self, meta, ch):
         base = ch[1]
         out = [A.Typedef(self.sp(meta), d.name, d.wrap(base)) for d in ch[2:]]
@@ -392,7 +416,7 @@ class DeclBuilders(BuilderBase):
         kw = next(c for c in ch if isinstance(c, TOKENS) and c.type == "STRUCT_KW")
         name = next(c for c in ch if isinstance(c, TOKENS) and c.type in ("NAME", "TYPE_NAME"))
         fields, methods, bad, bases, others, member_templates = [], [], [], (), [], []
-        anonymous, hidden, virtual = [], [], False
+        anonymous, hidden, virtual, properties = [], [], False, []
         for c in ch:
             if isinstance(c, Marker) and c.kind == "bases":
                 bases = c.value
@@ -403,6 +427,9 @@ class DeclBuilders(BuilderBase):
                 fields.extend(c.decls)
             elif isinstance(c, A.FunctionDef):
                 methods.append(c)
+            elif isinstance(c, Marker) and c.kind == "declarations":     # `int f(), g();`, `int n, f();`
+                for x in c.value:
+                    (fields.extend(x.decls) if isinstance(x, A.DeclStmt) else methods.append(x))
             elif isinstance(c, A.Unsupported):
                 bad.append(c)
             elif isinstance(c, A.StructDef):
@@ -423,11 +450,13 @@ class DeclBuilders(BuilderBase):
                 others.extend(c.items)
             elif isinstance(c, A.UsingNamespace):
                 bad.append(self.unsupported(c.span, "'using namespace' in a class is"))
-        if any(isinstance(c, Marker) and c.kind == "declarators" for c in ch):
+            elif isinstance(c, A.Property):
+                properties.append(c)
+        if any(isinstance(c, Marker) and c.kind == "declarators" or isinstance(c, Decl) for c in ch):
             bad.append(self.unsupported(span, "declaring variables in a struct definition is"))
         return A.StructDef(span, kw.value, name.value, tuple(fields), tuple(methods), bases, tuple(bad),
                            tuple(others), member_templates=tuple(member_templates), anonymous=tuple(anonymous),
-                           hidden=tuple(hidden), virtual_base=virtual)
+                           hidden=tuple(hidden), virtual_base=virtual, properties=tuple(properties))
 
     def anon_struct_member(self, meta, ch):
         """`union { int i; float f; };`, `struct { ... } s;` in a class: an unnamed class (named
@@ -472,151 +501,33 @@ class DeclBuilders(BuilderBase):
                 items.append(c)
         return A.EnumDef(self.sp(meta), name, tuple(items), next((c for c in ch if isinstance(c, A.TypeName)), None))
 
+    enum_forward = _unsupported_rule("an opaque enum declaration ('enum E : short;') is")
+
+    def property_decl(self, meta, ch):
+        """`__declspec(property(get = get_x, put = set_x)) int x;`: a Property of the class."""
+        kind = ch[1]
+        if kind.value != "property":
+            raise _SyntaxProblem("syntax-error", f"expected 'property', found '{kind.value}'", self.tsp(kind))
+        accessors = dict(c for c in ch if isinstance(c, tuple) and len(c) == 2 and isinstance(c[0], str))
+        for key in accessors:
+            if key not in ("get", "put"):
+                raise _SyntaxProblem("syntax-error", f"'{key}' is not a property accessor; expected 'get' or 'put'",
+                                     self.sp(meta))
+        base = next(c for c in ch if isinstance(c, A.TypeName))
+        name = [t for t in ch if isinstance(t, TOKENS) and t.type == "NAME"][-1]
+        dims = [c for c in ch if isinstance(c, tuple) and len(c) == 2 and not isinstance(c[0], str)]
+        if dims:
+            self.unsupported(self.sp(meta), "an indexed property ('__declspec(property(...)) T name[]') is")
+        return A.Property(self.sp(meta), name.value, self.tsp(name), base, accessors.get("get"),
+                          accessors.get("put"), bool(dims))
+
+    def property_accessor(self, meta, ch):
+        return (ch[0].value, ch[1].value)
+
     def enumerator(self, meta, ch):
         return (ch[0].value, ch[1] if len(ch) > 1 else None, self.tsp(ch[0]))
 
     # -- functions
-    def restrict(self, meta, ch):
-        names = tuple(t.value for t in ch[1:])
-        for t in ch[1:]:
-            if t.value not in ("amp", "cpu", "auto", "direct3d"):
-                raise _SyntaxProblem("syntax-error", f"unknown restriction specifier '{t.value}'",
-                                     self.tsp(t), help="use restrict(amp), restrict(cpu) or restrict(cpu, amp)")
-        return Marker("restrict", names, self.sp(meta))
-
-    def const_method(self, meta, ch):
-        return Marker("const", None, self.sp(meta))
-
-    def volatile_method(self, meta, ch):
-        return Marker("volatile", None, self.sp(meta))
-
-    def noexcept_spec(self, meta, ch):
-        return Marker("noexcept", None, self.sp(meta))
-
-    def throw_spec(self, meta, ch):
-        return Marker("throw", None, self.sp(meta))
-
-    def override_spec(self, meta, ch):
-        return Marker("override")
-
-    def mutable_spec(self, meta, ch):
-        return Marker("mutable", None, self.sp(meta))
-
-    def trailing_return(self, meta, ch):
-        return Marker("returns", ch[0])
-
-    def opname(self, meta, ch):
-        return Marker("opname", "operator" + "".join(t.value for t in ch), self.sp(meta))
-
-    def operator_name(self, meta, ch):
-        return Marker("fn_name", (None, ch[1].value), self.sp(meta))
-
-    def qualified_name(self, meta, ch):
-        """`S::f` (a member function defined outside its class): (owner, name)."""
-        names = [t.value for t in ch if isinstance(t, TOKENS) and t.type in ("NS_NAME", "NAME")]
-        return Marker("fn_name", (names[-2], names[-1]), self.sp(meta))
-
-    def specialised_name(self, meta, ch):
-        """`f<1>` in `template<> int f<1>(int n)`: the name and the specialisation's arguments."""
-        args = tuple(c for c in ch[1:] if c is not None and not isinstance(c, TOKENS))
-        return Marker("fn_name", (None, ch[0].value, args), self.sp(meta))
-
-    def qualified_operator(self, meta, ch):
-        owners = [t.value for t in ch if isinstance(t, TOKENS) and t.type == "NS_NAME"]
-        op = next(c for c in ch if isinstance(c, Marker) and c.kind == "opname")
-        return Marker("fn_name", (owners[-1], op.value), self.sp(meta))
-
-    def ctor_init(self, meta, ch):
-        args = ch[1].items if len(ch) > 1 and isinstance(ch[1], A.InitList) else tuple(ch[1:])
-        return (ch[0].value, tuple(args), self.sp(meta))
-
-    def template_ctor_init(self, meta, ch):
-        """`: Base<T>(x)`: a base named by its template-id (its type, which sema resolves)."""
-        return (ch[0], tuple(c for c in ch[1:] if c is not None), self.sp(meta))
-
-    def base_template_id(self, meta, ch):
-        return self.template_type(meta, ch)
-
-    def ctor_inits(self, meta, ch):
-        return Marker("inits", tuple(ch), self.sp(meta))
-
-    def _special_member(self, meta, ch, kind):
-        """A constructor or destructor, in its class or outside it (`S::S(...) : a(x) {...}`)."""
-        storage = tuple(c.value for c in ch if isinstance(c, Marker) and c.kind == "storage")
-        owners = [t.value for t in ch if isinstance(t, TOKENS) and t.type == "NS_NAME"]
-        # (`Box<T>() {}`: a constructor named with its class's template arguments)
-        ch = [c for c in ch if not (isinstance(c, Marker) and c.kind == "spec_targs")]
-        name = next(c for c in ch if isinstance(c, TOKENS) and c.type in ("TYPE_NAME", "TEMPLATE_NAME"))
-        params, variadic, restrict, rspan, _, _, body = self._fn_parts(ch)
-        inits = next((c.value for c in ch if isinstance(c, Marker) and c.kind == "inits"), ())
-        if any(isinstance(c, TOKENS) and c.type == "VIRTUAL" for c in ch):
-            storage += ("virtual",)
-        void = A.TypeName(self.tsp(name), "void", (), None, False, False, None)
-        return A.FunctionDef(self.sp(meta), ("~" if kind == "dtor" else "") + name.value, self.tsp(name), void,
-                             params, variadic, restrict, rspan, storage, body,
-                             owner=owners[-1] if owners else None, kind=kind, inits=inits)
-
-    def ctor_def(self, meta, ch):
-        return self._special_member(meta, ch, "ctor")
-
-    def dtor_def(self, meta, ch):
-        return self._special_member(meta, ch, "dtor")
-
-    def abstract_declarator(self, meta, ch):
-        """`const T&` without a name (a prototype's or a handler's parameter); `int (*)(int)`."""
-        if len(ch) == 1 and isinstance(ch[0], Decl):
-            return ch[0]
-        return Decl(None, None, [c for c in ch if isinstance(c, tuple) and len(c) == 3], [])
-
-    def param(self, meta, ch):
-        base = next(c for c in ch if isinstance(c, A.TypeName))
-        decl = next((c for c in ch if isinstance(c, Decl)), None)
-        default = ch[-1] if len(ch) > 1 and not isinstance(ch[-1], (Decl, A.TypeName, Marker)) else None
-        t = decl.wrap(base) if decl else base
-        return A.Param(self.sp(meta), decl.name if decl else None, t, default)
-
-    def conversion_def(self, meta, ch):
-        """`operator int() const { ... }`: a conversion function, a member named after its type
-        (`operator int`, `operator float*`), returning it."""
-        storage = tuple(c.value for c in ch if isinstance(c, Marker) and c.kind == "storage")
-        owners = [t.value for t in ch if isinstance(t, TOKENS) and t.type == "NS_NAME"]
-        op = next(t for t in ch if isinstance(t, TOKENS) and t.type == "OPERATOR")
-        base = next(c for c in ch if isinstance(c, A.TypeName))
-        ptrs = [c for c in ch if isinstance(c, tuple) and len(c) == 3]
-        params, variadic, restrict, rspan, _, _, body = self._fn_parts(ch)
-        spelled = ("const " if base.const else "") + "::".join(base.namespace + (base.name,))
-        spelled += "".join("*" if p[0] == "*" else "&" for p in ptrs)
-        rtype = Decl("operator " + spelled, None, ptrs, []).wrap(base)
-        const = any(isinstance(c, Marker) and c.kind == "const" for c in ch)
-        return A.FunctionDef(self.sp(meta), "operator " + spelled, self.tsp(op), rtype, (), False, restrict, rspan,
-                             storage, body, owner=owners[-1] if owners else None, kind="conversion", const=const)
-
-    def function_def(self, meta, ch):
-        storage = tuple(c.value for c in ch if isinstance(c, Marker) and c.kind == "storage")
-        base = next(c for c in ch if isinstance(c, A.TypeName))
-        ptrs = [c for c in ch if isinstance(c, tuple) and len(c) == 3]
-        special = next((c for c in ch if isinstance(c, Marker) and c.kind == "fn_name"), None)
-        spec_args = None
-        if special is not None:
-            owner, fname, *spec = special.value
-            nspan = special.span
-            spec_args = spec[0] if spec else None
-        else:
-            name = next(c for c in ch if isinstance(c, TOKENS) and c.type == "NAME")
-            owner, fname, nspan = None, name.value, self.tsp(name)
-        params, variadic, restrict, rspan, ret, _, body = self._fn_parts(ch)
-        rtype = Decl(fname, None, ptrs, []).wrap(base)
-        if ret is not None:
-            rtype = ret
-        const = any(isinstance(c, Marker) and c.kind == "const" for c in ch)
-        if any(isinstance(c, TOKENS) and c.type == "INT_LIT" for c in ch):
-            storage += ("pure",)                # `virtual void f() = 0;`
-        if any(isinstance(c, Marker) and c.kind == "throw" for c in ch):
-            storage += ("throw()",)             # a dynamic exception specification
-        if any(isinstance(c, Marker) and c.kind == "volatile" for c in ch):
-            storage += ("volatile",)            # `int get() volatile`: a volatile member function
-        return A.FunctionDef(self.sp(meta), fname, nspan, rtype, params, variadic,
-                             restrict, rspan, storage, body, owner=owner, const=const, spec_args=spec_args)
 
 
 def _c_linkage(item):

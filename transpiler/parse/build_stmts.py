@@ -28,11 +28,29 @@ class StmtBuilders(BuilderBase):
     def expr_stmt(self, meta, ch):
         return A.ExprStmt(self.sp(meta), ch[0] if ch else None)
 
+    def condition_decl(self, meta, ch):
+        """`T x = e` in `if (...)`, `switch (...)`: a declaration whose variable is the condition."""
+        init = ("{}", ch[-1]) if isinstance(ch[-1], A.InitList) else ("=", ch[-1])
+        decl = self.declaration(meta, [*ch[:-2], (ch[-2], init, self.sp(meta))])
+        return Marker("condition_decl", decl, self.sp(meta))
+
+    def _declared_condition(self, span, cond, make):
+        """`if (T x = e) s`: `{ T x = e; if (x) s }` (x lives as long as the statement); `make(cond)`
+        builds the statement."""
+        if not (isinstance(cond, Marker) and cond.kind == "condition_decl"):
+            return make(cond)
+        decl = cond.value
+        var = decl.decls[0]
+        return A.Compound(span, (decl, make(A.Name(var.name_span, var.name, ()))))
+
     def if_stmt(self, meta, ch):
         parts = [c for c in ch if not isinstance(c, TOKENS)]
-        return A.If(self.sp(meta), parts[0], parts[1], parts[2] if len(parts) > 2 else None)
+        return self._declared_condition(self.sp(meta), parts[0], lambda cond: A.If(
+            self.sp(meta), cond, parts[1], parts[2] if len(parts) > 2 else None))
 
     def while_stmt(self, meta, ch):
+        if isinstance(ch[1], Marker):
+            return self.unsupported(ch[1].span, "a declaration as a 'while' condition ('while (T x = e)') is")
         return A.While(self.sp(meta), ch[1], ch[2])
 
     def do_stmt(self, meta, ch):
@@ -54,7 +72,7 @@ class StmtBuilders(BuilderBase):
         return A.RangeFor(self.sp(meta), var, ch[-2], ch[-1])
 
     def switch_stmt(self, meta, ch):
-        return A.Switch(self.sp(meta), ch[1], ch[2])
+        return self._declared_condition(self.sp(meta), ch[1], lambda cond: A.Switch(self.sp(meta), cond, ch[2]))
 
     def case_label(self, meta, ch):
         return A.Case(self.sp(meta), ch[1])

@@ -14,6 +14,7 @@ from __future__ import annotations
 from lark import Tree
 
 from .build_decls import DeclBuilders
+from .build_functions import FunctionBuilders
 from .build_exprs import ExprBuilders
 from .build_stmts import StmtBuilders
 
@@ -70,7 +71,7 @@ def positioned(build):
     return callback
 
 
-class ToAst(DeclBuilders, StmtBuilders, ExprBuilders):
+class ToAst(DeclBuilders, FunctionBuilders, StmtBuilders, ExprBuilders):
     """Tree -> AST.  Each rule's method gets (meta, children) with the children already
     converted, like a Lark Transformer under `v_args(meta=True)`, but driven by an
     iterative loop: no per-call wrapper objects (a fifth of the front end's time with

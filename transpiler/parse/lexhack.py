@@ -129,7 +129,14 @@ def _split_shr(tok):
 #: After `T name(`: an expression's start (group 1), or a qualified name (2) and what follows it (3).
 _PAREN_START = re.compile(r"\s*(?:([0-9'\"!~&(+\-]|\.[0-9])|((?:\w+\s*::\s*)*\w+)\s*(\w+|\S?))")
 _TYPE_WORDS = frozenset("const volatile struct class union enum typename unsigned signed int short long char "
-                        "float double bool void wchar_t auto".split())
+                        "float double bool void wchar_t auto decltype".split())
+#: what follows the `)` of a function declarator's parameters: a function specifier
+_FN_SPECIFIER_NEXT = re.compile(r"(?:restrict|throw|noexcept|const|volatile|override|final)\b|->|&")
+#: the start of a function declaration's first parameter: none, `void)`, `...`, or a type (its
+#: words) followed by a declarator's start (a name, `*`, `&`, `[`) or the parameter's end
+_FIRST_PARAM = re.compile(r"\s*(?:(\)|void\s*\)|\.\.\.)|((?:\w+\s*::\s*)*\w+)(?:\s*<[^;{}()]*>)?\s*(?=[\w*&\[,)]|\(\s*[*&]*\s*\w+\s*\)))")
+#: after the name of `typedef int (F)(int);`: its `)` and the function's parameters
+_PARENTHESISED_NAME = re.compile(r"\s*\)\s*\(")
 _FN_POINTER = re.compile(r"\s*(?:[*&]|(?:\w+\s*::\s*)+\*)")
 #: After `(`: a function type's parameters (none, or starting with a type's word).
 _FN_PARAMS = re.compile(r"\s*(?:\)|\.\.\.|(?:const|volatile|struct|class|enum|typename|unsigned|signed|int|"
@@ -221,8 +228,11 @@ class TypeNames:
             if tt == "LPAR":
                 if type_end and self._declarator_paren(tok.end_pos, brackets[-1:] == ["<"] or alias == 3):
                     tok.type = "DECL_LPAR"
-                elif named and "(" not in brackets and "d" not in brackets and "<" not in brackets and self._initializer_paren(tok.end_pos):
-                    tok.type = "INIT_LPAR"
+                elif named and "(" not in brackets and "d" not in brackets and "<" not in brackets:
+                    if self._initializer_paren(tok.end_pos):
+                        tok.type = "INIT_LPAR"
+                    elif self._function_paren(tok.end_pos):
+                        tok.type = "FN_LPAR"
                 brackets.append("d" if last == "DECLTYPE" else "(")
             elif tt in ("RPAR", "RBRACE"):
                 openers = "(d" if tt == "RPAR" else "{"
@@ -284,6 +294,31 @@ class TypeNames:
         if words[0] in _TYPE_WORDS or words[-1] in self.types:
             return False
         return m.group(3) not in ("<", "*", "&") and not m.group(3).isidentifier()
+
+    def _function_paren(self, pos: int) -> bool:
+        """Whether the `(` that ends at `pos`, after `T name`, opens the parameters of a function
+        declaration (C++'s most vexing parse: what can be a declaration is one).  Decided only where
+        no initializer can be meant: a function specifier follows the `)` (`S f(int(a))
+        restrict(cpu);`), or `;`/`,` follows parameters that are none or start with a type and a
+        declarator (`int f(int);`, `S g(const T& t, int n);`, `S h();`, `S v(int(a));`)."""
+        text = self.text
+        depth, i, end = 1, pos, min(len(text), pos + 4000)
+        while i < end and depth:            # the matching ')'
+            c = text[i]
+            depth += (c == "(") - (c == ")")
+            i += 1
+        after = text[_SPACE.match(text, i).end():]
+        if _FN_SPECIFIER_NEXT.match(after):
+            return True
+        if after[:1] not in (";", ","):
+            return False
+        m = _FIRST_PARAM.match(text, pos)
+        if m is None:
+            return False
+        if m.group(1) is not None:          # `()`, `(void)`, `(...)`
+            return True
+        words = m.group(2).replace(" ", "").split("::")
+        return words[0] in _TYPE_WORDS or words[-1] in self.types
 
     def _declarator_paren(self, pos: int, function_types: bool) -> bool:
         """Whether the `(` that ends at `pos` (after a type) opens a function declarator's
@@ -389,10 +424,12 @@ class TypeNames:
                     types.add(value)        # `using X = T;` declares X (the token stays a NAME)
                 elif in_typedef and not typedef_braces and (
                         not typedef_parens and self._next_char(tok.end_pos) in (";", ",", "[")
+                        or not typedef_parens and not typedef_named and self._next_char(tok.end_pos) == "("
                         or typedef_parens == 1 and not typedef_named and prev is not None
-                        and prev.type in ("STAR", "AMP") and self._next_char(tok.end_pos) == ")"):
+                        and (prev.type in ("STAR", "AMP") or prev.type == "LPAR" and _PARENTHESISED_NAME.match(
+                            self.text, tok.end_pos)) and self._next_char(tok.end_pos) == ")"):
                     types.add(value)        # the name a typedef declares stays a NAME
-                    typedef_named = True    # (`typedef int (*fn)(int x)`: not x)
+                    typedef_named = True    # (`typedef int (*fn)(int x)`, `typedef int F(int x)`: not x)
                 elif value in NESTED_TYPES and prev is not None and prev.type == "SCOPE" and (
                         _NESTED_SCOPE.search(self.text, max(0, tok.start_pos - 40), tok.start_pos)
                         or value in CONTAINER_MEMBER_TYPES and self._next_char(tok.end_pos) != "<"):

@@ -15,6 +15,7 @@ give the same AST (tests/test_parse_fast.py holds them to it).
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import gc
 import re
@@ -24,6 +25,7 @@ from lark import Lark, Tree
 from lark.exceptions import UnexpectedInput
 
 from . import ast as A
+from . import recovery
 from .lalr import Driver, Fallback, Lexer, lark_internal
 from ..diagnostics import CompileError, DiagnosticSink
 from .builders import Node, ToAst, positioned
@@ -175,18 +177,38 @@ def _parse_fast(pp, library: tuple = (frozenset(), frozenset())):
     return tu, scratch.diagnostics
 
 
+def _offset(e: UnexpectedInput, text: str) -> int:
+    """Where in `text` the parser stopped (the end for an unexpected end of input)."""
+    tok = getattr(e, "token", None)
+    if tok is not None and tok.type != "$END" and tok.start_pos is not None:
+        return tok.start_pos
+    pos = getattr(e, "pos_in_stream", None)
+    return pos if isinstance(pos, int) else len(text)
+
+
 def _parse(pp, sink: DiagnosticSink, library: tuple = (frozenset(), frozenset())) -> A.TranslationUnit:
     """Lark's path: parse tree, then AST; syntax errors reported from Lark's exceptions."""
     parser, postlex = _parser()
-    postlex.text = pp.text
     postlex.library_types, postlex.library_templates = library
-    try:
-        tree = parser.parse(pp.text)
-    except UnexpectedInput as e:
-        report_syntax_error(e, pp, sink)
-        raise CompileError("syntax error") from None
-    except RecursionError:
-        raise report_too_deep(pp, sink) from None
+    text, errors = pp.text, 0
+    while True:
+        postlex.text = text
+        try:
+            tree = parser.parse(text)
+            break
+        except UnexpectedInput as e:
+            seen = pp if text is pp.text else dataclasses.replace(pp, text=text)
+            report_syntax_error(e, seen, sink)
+            errors += 1
+            # resume at the next declaration (parse/recovery.py), so every syntax error is listed
+            rest = recovery.skip_declaration(text, _offset(e, text)) if errors < recovery.MAX_ERRORS else None
+            if rest is None or rest == text:
+                raise CompileError("syntax error") from None
+            text = rest
+        except RecursionError:
+            raise report_too_deep(pp, sink) from None
+    if errors:                          # the rest is still built: its [unsupported] are listed too
+        pp = dataclasses.replace(pp, text=text)
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 20000))
     try:

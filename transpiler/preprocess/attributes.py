@@ -8,9 +8,9 @@ many spaces (line breaks kept), so every later position, and every diagnostic's 
 one in the preprocessed text as it was.
 
 Microsoft's `__declspec(...)` (`align`, `noinline`, `dllexport`, `selectany`, `novtable`, ...) goes
-the same way, but for `__declspec(property(get=..., put=...))`: dropping it would leave the
-property as an uninitialised field, so it is given back (`blank_attributes`'s second result) for
-the preprocessor to report as not supported yet."""
+the same way, but for `__declspec(property(get=..., put=...))`, which is kept for the parser: a
+class's property is read and written through its accessors (sema/properties.py); dropping it
+would leave the property an uninitialised field."""
 from __future__ import annotations
 
 import re
@@ -20,13 +20,12 @@ _NEXT = re.compile(r'''(?:L|u8|u|U)?"(?:[^"\\\n]|\\.)*"|(?:L|u8|u|U)?'(?:[^'\\\n
 _LITERAL = re.compile(r'''(?:L|u8|u|U)?"(?:[^"\\\n]|\\.)*"|(?:L|u8|u|U)?'(?:[^'\\\n]|\\.)*'|[\[\]()]''')
 
 
-def blank_attributes(text: str) -> tuple[str, list[int]]:
-    """`text` with every attribute specifier, `alignas(...)` and `__declspec(...)` replaced by
-    spaces; and the offsets of the `__declspec(property(...))` among them."""
+def blank_attributes(text: str) -> str:
+    """`text` with every attribute specifier, `alignas(...)` and `__declspec(...)` but
+    `__declspec(property(...))` replaced by spaces."""
     if "[[" not in text and "alignas" not in text and "__declspec" not in text:
-        return text, []
+        return text
     parts: list[str] = []
-    properties: list[int] = []
     last = pos = 0
     while True:
         m = _NEXT.search(text, pos)
@@ -40,10 +39,11 @@ def blank_attributes(text: str) -> tuple[str, list[int]]:
         if end is None:                     # unbalanced: left for the parser to report
             break
         if tok.startswith("__declspec") and text[m.end():end].lstrip().startswith("property"):
-            properties.append(m.start())
+            pos = end                       # a property: the parser's
+            continue
         parts += [text[last:m.start()], re.sub(r"[^\n]", " ", text[m.start():end])]
         last = pos = end
-    return "".join(parts) + text[last:], properties
+    return "".join(parts) + text[last:]
 
 
 def _closing(text: str, pos: int, close: str, depth: int) -> int | None:

@@ -104,10 +104,7 @@ def preprocess(path: str, *, text: str | None = None, defines: Mapping[str, str]
             pp._cmdline.pop(name, None)
         out = pp.run(text, path)
         # `[[nodiscard]]`, `alignas(16)`, `__declspec(align(16))`: nothing to translate
-        out.text, properties = blank_attributes(out.text)
-        for offset in properties:
-            sink.error("unsupported", "'__declspec(property(...))' is not supported yet",
-                       out.span_at(offset, len("__declspec")), help="call the property's get and put functions")
+        out.text = blank_attributes(out.text)
         if short_vectors.GUARD in pp.macros:    # <amp_short_vectors.h>: its classes go first
             out = attach_short_vectors(out)
         return out

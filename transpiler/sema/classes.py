@@ -36,6 +36,7 @@ from ..names import field_name
 from ..source import Span
 from . import local_classes as LC
 from . import overloads as O
+from . import properties as PR
 from .context import SemaError
 from .scope import Scope
 from .arithmetic import zero
@@ -378,6 +379,8 @@ def enter_body(a, d: A.FunctionDef, sym: ir.Symbol):
             scope.define(cxx, Member(this, py, dict(sd.fields)[py]))
         for name, syms in sd.members.items():
             scope.define(name, MemberFunctions(syms))
+        for name, prop in sd.properties.items():
+            scope.define(name, PR.PropertyName(prop))
     else:
         for name, syms in sd.members.items():
             statics = [s for s in syms if s.member == "static"]

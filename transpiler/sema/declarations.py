@@ -21,6 +21,7 @@ from . import linkage
 from . import overloads as O
 from . import memory as M
 from . import short_vectors as SV
+from . import properties as PR
 from .scope import Scope, python_name
 from .arithmetic import zero
 from ..cxx import win32
@@ -117,6 +118,7 @@ class Declarations:
             if d.bases:
                 CL.inherit(self, d, sd)
             CL.declare_class_names(self, d, sd)
+            PR.declare(self, d, sd)
             for f in d.fields:
                 if "static" in f.storage:
                     continue                # a class constant (declare_class_names)

@@ -29,6 +29,7 @@ from . import classes as CL
 from . import local_classes as LC
 from . import fnptr as FP
 from . import short_vectors as SV
+from . import properties as PR
 from . import templates as TM
 from .overloads import Overloads
 from .algorithms import FUNCTION_OBJECTS
@@ -135,6 +136,8 @@ class Expressions:
             return ir.Const(n.span, sym.type, sym.value)
         if isinstance(sym, CL.Member):      # a field inside a member function: this->field
             return CL.member_ref(self, sym, n.span)
+        if isinstance(sym, PR.PropertyName):    # a property inside a member function: this->get_x()
+            return PR.read(self, A.This(n.span), sym.prop, True, n.span)
         if isinstance(sym, Overloads) and FP.overload_value(self, sym, n.span) is not None:
             return self.use_symbol(FP.overload_value(self, sym, n.span), scope, n.span)
         if isinstance(sym, (CL.MemberFunctions, Overloads)):
@@ -162,6 +165,8 @@ class Expressions:
                 step, inner = step + (1 if inner.op == "++" else -1), inner.operand
             return self.expr(A.Assign(n.span, "+=" if step >= 0 else "-=", inner,
                                       A.IntLit(n.span, abs(step), str(abs(step)), False, 0)))
+        if n.op in ("++", "--") and PR.target(self, n.operand) is not None:     # `++obj.x`: obj.x += 1
+            return self.expr(A.Assign(n.span, n.op[0] + "=", n.operand, A.IntLit(n.span, 1, "1", False, 0)))
         if n.op in ("++", "--"):
             t = self.lvalue(self.expr(n.operand), n.operand.span)
             if isinstance(t.type, ir.Pointer):
@@ -219,6 +224,11 @@ class Expressions:
 
     def e_Postfix(self, n: A.Postfix) -> ir.Expr:
         discarded, self.discarding = self.discarding, False     # for this node, not its operand
+        if PR.target(self, n.operand) is not None:
+            if not discarded:
+                self.unsupported(f"'{n.op}' after a property inside an expression is", n.span,
+                                 help=f"write `{n.op}x` (the new value) or step it in a statement of its own")
+            return self.expr(A.Assign(n.span, n.op[0] + "=", n.operand, A.IntLit(n.span, 1, "1", False, 0)))
         t = self.lvalue(self.expr(n.operand), n.operand.span)
         if isinstance(t.type, ir.Pointer):
             if not discarded:
@@ -353,6 +363,9 @@ class Expressions:
         self.error("type-mismatch", f"cannot write a value of type '{e.type}' to a stream", node.span)
 
     def e_Assign(self, n: A.Assign) -> ir.Expr:
+        prop = PR.target(self, n.target)    # `obj.x = v` of a property: obj.set_x(v)
+        if prop is not None:
+            return PR.assign(self, n, prop)
         target = self.expr(n.target)
         swizzle = SV.assign(self, n, target)   # `v.xy = e`: v.set_xy(e)
         if swizzle is not None:
@@ -559,10 +572,18 @@ class Expressions:
             sym = self.fn.functor_fields.get(field_name(n.name))    # this->x in a function object's kernel
             if sym is not None:
                 return ir.Var(n.span, sym.type, sym)
+        if isinstance(n.base, A.This) and n.arrow and n.name in self.property_names \
+                and self.fn is not None and self.fn.this is not None:
+            prop = PR.of(self, self.fn.this.type, n.name)
+            if prop is not None:                # this->x of a property: this->get_x()
+                return PR.read(self, n.base, prop, True, n.span)
         if isinstance(n.base, A.This) and n.arrow:      # this->x: a member of the object
             return L.member(self, CL.this_value(self, n.base.span), A.Member(n.span, n.base, n.name, False,
                                                                              n.template_args))
         base = self.expr(n.base)
+        prop = PR.of(self, base.type, n.name)
+        if prop is not None:                # `obj.x` of a property: obj.get_x()
+            return PR.read(self, n.base, prop, n.arrow, n.span)
         sv = SV.member(self, base, n)       # a short vector's swizzle, `v.r`
         if sv is not None:
             return sv

@@ -115,6 +115,11 @@ class Statements:
             return []
         if isinstance(s, A.Unsupported):
             return []
+        if isinstance(s, A.LocalFunctionDecl):      # its types are checked; it declares, no code
+            self.resolve_type(s.decl.return_type)
+            for p in s.decl.params:
+                self.resolve_type(p.type)
+            return []
         if isinstance(s, A.DecltypeStmt):
             self.decltype(s.expr, s.span)   # (checked, never run: no code)
             return []

@@ -452,7 +452,10 @@ def named_instance(a, n: A.TemplateId) -> ir.Expr:
 def explicit_instantiation(a, d: A.ExplicitInstantiation) -> None:
     """`template void f<int>(Buf<int>& r);`: the instance of `f`'s template whose arguments (given,
     then deduced from the parameter types written) make that function, analysed here as a call
-    would make it."""
+    would make it; `template struct S<int>;`: the class template's instance, made as a use would."""
+    if isinstance(d.decl, A.TypeName):
+        a.resolve_type(d.decl)
+        return
     f = d.decl
     ptypes = [a.resolve_type(p.type) for p in f.params
               if not (p.name is None and isinstance(p.type, A.TypeName) and p.type.name == "void")]

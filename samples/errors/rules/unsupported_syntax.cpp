@@ -10,12 +10,6 @@ int guarded(int x) try { return x; } catch (...) { return -1; } // expected-erro
 template <typename T> struct Holder { template <int N> static int get() { return N; } };
 template <typename T> int third() { return Holder<T>::template get<3>(); } // expected-error {{member template named with 'template' ('X<T>::template f<N>') is not supported yet [unsupported]}}
 
-struct Meter {
-    int v;
-    int get_x() { return v; }
-    __declspec(property(get = get_x)) int x; // expected-error {{'__declspec(property(...))' is not supported yet [unsupported]}}
-};
-
 int main() {
     int a = 2;
     auto f = [b = a + 1]() { return b; }; // expected-error {{lambda's init-capture ('[name = value]') is not supported yet [unsupported]}}
