@@ -70,6 +70,7 @@ class Symbol:
     c_linkage: bool = False           # an `extern "C"` function (one version: no overloads)
     variadic: bool = False            # a function declared with `...` (called in decltype; none is defined)
     ret_ref: bool = False             # a function that returns a reference (`const T& get()`)
+    constexpr_body: object = None     # a constexpr function's AST definition (sema/constexpr.py evaluates it)
 
     def __repr__(self) -> str:
         return f"Symbol({self.name}: {self.type})"

@@ -18,6 +18,9 @@ class StmtBuilders(BuilderBase):
         for c in ch:
             if isinstance(c, list):
                 items.extend(c)
+            elif isinstance(c, Marker) and c.kind == "declarations":   # `int a = 1, f(int);`
+                items.extend(A.LocalFunctionDecl(x.span, x) if isinstance(x, A.FunctionDef) else x
+                             for x in c.value)
             elif c is not None:
                 items.append(c)
         return A.Compound(self.sp(meta), tuple(items))

@@ -137,6 +137,7 @@ _FN_SPECIFIER_NEXT = re.compile(r"(?:restrict|throw|noexcept|const|volatile|over
 _FIRST_PARAM = re.compile(r"\s*(?:(\)|void\s*\)|\.\.\.)|((?:\w+\s*::\s*)*\w+)(?:\s*<[^;{}()]*>)?\s*(?=[\w*&\[,)]|\(\s*[*&]*\s*\w+\s*\)))")
 #: after the name of `typedef int (F)(int);`: its `)` and the function's parameters
 _PARENTHESISED_NAME = re.compile(r"\s*\)\s*\(")
+_VEXING_PARAM = re.compile(r"\s*\(")
 _FN_POINTER = re.compile(r"\s*(?:[*&]|(?:\w+\s*::\s*)+\*)")
 #: After `(`: a function type's parameters (none, or starting with a type's word).
 _FN_PARAMS = re.compile(r"\s*(?:\)|\.\.\.|(?:const|volatile|struct|class|enum|typename|unsigned|signed|int|"
@@ -223,6 +224,7 @@ class TypeNames:
         alias = 0                           # `using N =`: 1 after using, 2 after N, 3 after =
         last = None
         named = False                       # the last token is a name right after a type
+        listed = False                      # the last token is a name right after a comma
         for tok in stream:
             tt = tok.type
             if tt == "LPAR":
@@ -233,6 +235,9 @@ class TypeNames:
                         tok.type = "INIT_LPAR"
                     elif self._function_paren(tok.end_pos):
                         tok.type = "FN_LPAR"
+                elif listed and "(" not in brackets and "d" not in brackets and "<" not in brackets \
+                        and not self._initializer_paren(tok.end_pos) and self._function_paren(tok.end_pos, False):
+                    tok.type = "FN_LPAR"        # `int a = 1, f(int);`: a function among the declarators
                 brackets.append("d" if last == "DECLTYPE" else "(")
             elif tt in ("RPAR", "RBRACE"):
                 openers = "(d" if tt == "RPAR" else "{"
@@ -245,6 +250,7 @@ class TypeNames:
             elif tt == "LT" and last in ("TEMPLATE_NAME", "FN_TEMPLATE_NAME"):
                 brackets.append("<" if last == "TEMPLATE_NAME" else "f")
             named = tt == "NAME" and type_end
+            listed = tt == "NAME" and last == "COMMA"
             if tt in _BUILTIN_TYPE_TOKENS:
                 type_end = True
             elif tt == "GT" and brackets and brackets[-1] in "<f":
@@ -295,12 +301,13 @@ class TypeNames:
             return False
         return m.group(3) not in ("<", "*", "&") and not m.group(3).isidentifier()
 
-    def _function_paren(self, pos: int) -> bool:
+    def _function_paren(self, pos: int, vexing: bool = True) -> bool:
         """Whether the `(` that ends at `pos`, after `T name`, opens the parameters of a function
         declaration (C++'s most vexing parse: what can be a declaration is one).  Decided only where
         no initializer can be meant: a function specifier follows the `)` (`S f(int(a))
         restrict(cpu);`), or `;`/`,` follows parameters that are none or start with a type and a
-        declarator (`int f(int);`, `S g(const T& t, int n);`, `S h();`, `S v(int(a));`)."""
+        declarator (`int f(int);`, `S g(const T& t, int n);`, `S h();`, `S v(int(a));`, the last
+        one only with `vexing`)."""
         text = self.text
         depth, i, end = 1, pos, min(len(text), pos + 4000)
         while i < end and depth:            # the matching ')'
@@ -317,6 +324,8 @@ class TypeNames:
             return False
         if m.group(1) is not None:          # `()`, `(void)`, `(...)`
             return True
+        if not vexing and _VEXING_PARAM.match(text, m.end()):
+            return False
         words = m.group(2).replace(" ", "").split("::")
         return words[0] in _TYPE_WORDS or words[-1] in self.types
 

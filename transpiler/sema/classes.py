@@ -152,6 +152,9 @@ def inherit(a, d: A.StructDef, sd: ir.StructDef) -> None:
     and member functions are B's too unless B declares the name (which hides them)."""
     name = d.bases[0]
     sd.virtual_base = d.virtual_base
+    if isinstance(name, A.TypeName) and name.name == "iterator" and name.namespace in (("std",), ("", "std")):
+        _iterator_base(a, name, sd)
+        return
     if isinstance(name, A.TypeName):        # a template-id: `Base<int>`, `array_view<int>`
         t = a.resolve_type(name)
         if isinstance(t, (ir.ArrayView, ir.AmpArray)):
@@ -173,6 +176,20 @@ def inherit(a, d: A.StructDef, sd: ir.StructDef) -> None:
     sd.constants.update(base.constants)
     for cname, c in base.constants.items():
         a.scope.define(cname, c)
+
+
+def _iterator_base(a, base: A.TypeName, sd: ir.StructDef) -> None:
+    """`struct It : std::iterator<Category, T, Distance, Pointer, Reference>`: an empty base
+    (deprecated in C++17) that gives the class its five member types; the category's tag is
+    kept only as a name."""
+    args = list(base.args or ())
+    if len(args) < 2:
+        a.error("template-args", "'std::iterator' takes a category and a value type", base.span)
+    value = a.resolve_type(args[1])
+    sd.member_types["value_type"] = value
+    sd.member_types["difference_type"] = a.resolve_type(args[2]) if len(args) > 2 else ir.Scalar("long long")
+    sd.member_types["pointer"] = a.resolve_type(args[3]) if len(args) > 3 else ir.Pointer(value)
+    sd.member_types["reference"] = a.resolve_type(args[4]) if len(args) > 4 else value
 
 
 def check_object_type(a, t: ir.Type, span) -> None:
@@ -204,6 +221,9 @@ def declare_members(a, d: A.StructDef, sd: ir.StructDef) -> None:
                                                                       if s != "friend"))))
             continue
         sd.member_templates.setdefault(t.decl.name, []).append(t)
+    if sd.base and sd.base in a.structs:    # the base's member templates, unless hidden by one of ours
+        for name, ts in a.structs[sd.base].member_templates.items():
+            sd.member_templates.setdefault(name, list(ts))
     for m in d.methods:
         try:
             if "friend" in m.storage:       # a friend defined in the class is a free function

@@ -16,8 +16,15 @@ def char_value(v: int) -> str:
     return chr(v & 0xFF)
 
 
+#: while sema folds a constant expression: the value of a call of a constexpr function, or None
+#: (sema/constexpr.py sets it for the fold's duration; elsewhere a call is never a constant)
+call_value = None
+
+
 def fold(e: ir.Expr):
     """The compile-time value of an IR expression, or None."""
+    if isinstance(e, ir.Call):
+        return call_value(e) if call_value is not None else None
     if isinstance(e, ir.Const):
         if isinstance(e.value, str):
             return wrap_value(ord(e.value), ir.CHAR) if len(e.value) == 1 else None

@@ -22,6 +22,7 @@ from . import overloads as O
 from . import memory as M
 from . import short_vectors as SV
 from . import properties as PR
+from . import constexpr as CX
 from .scope import Scope, python_name
 from .arithmetic import zero
 from ..cxx import win32
@@ -254,7 +255,7 @@ class Declarations:
     def global_var(self, v: A.VarDecl) -> None:
         t = self.auto_type(self.resolve_type(self.sized_type(v)), v)
         CL.check_object_type(self, t, v.span)
-        const = isinstance(v.type, A.TypeName) and v.type.const
+        const = isinstance(v.type, A.TypeName) and (v.type.const or "constexpr" in v.storage)
         kind = "const" if const else "global"
         declaration = "extern" in v.storage and v.init is None and v.ctor_args is None
         sym, key = linkage.global_variable(self, v, kind)
@@ -273,7 +274,7 @@ class Declarations:
         if init is None and isinstance(t, ir.Scalar):
             init = zero(t, v.span)
         if const and init is not None:
-            sym.const_value = fold(init)
+            sym.const_value = CX.fold(self, init)
         self.globals.define(v.name, sym)
         self.global_vars.append(ir.GlobalVar(sym, init))
 
@@ -328,6 +329,8 @@ class Declarations:
             old.restrict_ = restrict
             if d.body is not None:
                 old.pointer_refs = M.pointer_refs(d, real, mutable)
+                if "constexpr" in d.storage:
+                    old.constexpr_body = d      # evaluated where a constant is needed (sema/constexpr.py)
             if any(x is not None for x in defaults):
                 if any(x is not None for x in old.defaults):
                     self.error("default-args", f"redefinition of the default arguments of '{d.name}'",
@@ -357,6 +360,8 @@ class Declarations:
         sym.variadic = d.variadic
         sym.ret_ref = isinstance(d.return_type, A.ReferenceType)
         sym.defaults = defaults
+        if "constexpr" in d.storage and d.body is not None:
+            sym.constexpr_body = d          # evaluated where a constant is needed (sema/constexpr.py)
         # which parameters the call passes without a copy: non-const references, and arrays
         # (`void f(int a[3])` is `void f(int* a)` in C++: the callee writes the caller's array)
         sym.ref_params, sym.mutable_refs = refs, mutable

@@ -7,7 +7,7 @@ from __future__ import annotations
 from ..parse import ast as A
 from .. import ir
 from ..source import Span
-from .constfold import fold
+from . import constexpr as CX
 from .context import ERROR_TYPE, SemaError
 from ..ir.queries import is_lvalue, is_lvalue_conditional, value_owner
 from . import ppl as PPL
@@ -70,7 +70,7 @@ class LocalDeclarations:
         self.check_redefinition(v.name, v.name_span)
         if "static" in v.storage and not self.in_amp():
             return self.static_local(v, t)
-        const = isinstance(v.type, A.TypeName) and v.type.const
+        const = isinstance(v.type, A.TypeName) and (v.type.const or "constexpr" in v.storage)
         sym = ir.Symbol(v.name, self.fn.py.fresh(v.name, self.scope), t, "local", v.name_span,
                         storage=v.storage, readonly=_const_declared(v.type), const_target=_const_target(v.type))
         try:
@@ -79,7 +79,7 @@ class LocalDeclarations:
             self.scope.define(v.name, sym)      # declared anyway: no follow-on 'undeclared' errors
             raise
         if const and init is not None:
-            sym.const_value = fold(init)
+            sym.const_value = CX.fold(self, init)
         self.scope.define(v.name, sym)
         if isinstance(t, ir.CArray) and isinstance(t.elem, ir.ArrayView) and self.in_amp():
             M.amp_local_array(self, t, init, v.span)
@@ -104,7 +104,7 @@ class LocalDeclarations:
             sym = ir.Symbol(v.name, self.fn.py.fresh(v.name, self.scope), t, "const" if const else "local",
                             v.name_span)
             init = self.convert(e, t, v.init.span, copy=True)
-            sym.const_value = fold(init)
+            sym.const_value = CX.fold(self, init)
             self.scope.define(v.name, sym)
             return [ir.VarDecl(v.span, sym, init)]
         if e.type != t and not (isinstance(t, ir.StructType) and CL.derives(self, e.type, t)):
@@ -141,7 +141,7 @@ class LocalDeclarations:
         """`static int n = 0;` in a host function: one variable for all calls, initialised once.
         It lives at module level under a name that says whose it is (`counter_n`)."""
         owner = self.fn.py_base or self.fn.name         # `f_8_2_r`: each template instance has its own
-        const = isinstance(v.type, A.TypeName) and v.type.const     # (a constant, as a global const is)
+        const = isinstance(v.type, A.TypeName) and (v.type.const or "constexpr" in v.storage)     # (a constant, as a global const is)
         sym = ir.Symbol(v.name, self.module_names.unique(f"{owner}_{v.name}"), t, "const" if const else "global",
                         v.name_span, storage=v.storage)
         init = self.initializer(sym, v)
@@ -152,7 +152,7 @@ class LocalDeclarations:
         if init is None and isinstance(t, ir.Scalar):
             init = zero(t, v.span)
         if const and init is not None:
-            sym.const_value = fold(init)
+            sym.const_value = CX.fold(self, init)
         self.global_vars.append(ir.GlobalVar(sym, init))
         self.scope.define(v.name, sym)
         return []

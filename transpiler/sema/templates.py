@@ -488,8 +488,12 @@ def instantiate_member(a, sd: ir.StructDef, d: A.TemplateDecl, env: dict, span) 
         return sym
     key = ("member", template_id(d), sd.name, tuple(env[p.name] for p in d.params))
     full = {}
-    if sd.name in a.class_args:             # a member of a class template also sees the class's parameters
-        cd, cenv = a.class_args[sd.name]
+    owner = sd                              # (a base's member template sees the base's parameters)
+    while owner.base and owner.base in a.structs and not (
+            owner.name in a.class_args and d in a.class_args[owner.name][0].decl.member_templates):
+        owner = a.structs[owner.base]
+    if owner.name in a.class_args:          # a member of a class template also sees the class's parameters
+        cd, cenv = a.class_args[owner.name]
         full = _env_for_analysis(cd, cenv)
     full.update(_env_for_analysis(d, env))
     return _instantiate(a, key, d, full, f"{sd.name}::{name}", span, declare)

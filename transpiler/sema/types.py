@@ -17,7 +17,7 @@ from . import fnptr as FP
 from . import short_vectors as SV
 from . import templates as TM
 from . import traits as TR
-from .constfold import fold
+from . import constexpr as CX
 from .area import not_yet
 from .scope import Scope, python_name
 
@@ -215,7 +215,7 @@ class TypeResolution:
         if isinstance(node, A.TypeName):
             self.error("not-constant", f"expected a constant {what}, found a type", node.span)
         e = self.expr(node)
-        v = fold(e)
+        v = CX.fold(self, e)
         call = next((c for c in ir.walk(e) if isinstance(c, ir.Call)), None) if v is None else None
         if call is not None:                # `int a[sq(3)]` with `constexpr int sq(int)`: valid C++
             self.unsupported(f"a call of '{call.func.name}' in a constant expression (a constexpr function) is",
