@@ -1,11 +1,16 @@
-"""The Win32 console calls used by the C++ AMP samples.
+"""The Win32 console calls C++ AMP programs use beside their kernels.
 
 ``SetConsoleTextAttribute`` becomes an ANSI SGR colour sequence, written only
 when ``sys.stdout`` is a terminal, so piped output (and golden-file tests)
 stays byte-identical to the program's text.  Window and buffer sizing calls are
-no-ops that report success.
+no-ops that report success.  ``OutputDebugString`` writes to stderr (where a
+console program's debugger output is wanted), ``MessageBox`` prints
+``caption: text`` on stdout and answers ``IDOK``; ``GetSystemInfo`` describes
+this machine as x64 Windows would (4 KiB pages, 64 KiB allocation granularity).
 """
+import os
 import sys
+import threading
 import time
 
 import numpy as np
@@ -19,6 +24,9 @@ __all__ = [
     "GetStdHandle", "SetConsoleTextAttribute", "COORD", "SMALL_RECT",
     "LARGE_INTEGER", "QueryPerformanceCounter", "QueryPerformanceFrequency", "GetTickCount",
     "SetConsoleScreenBufferSize", "SetConsoleWindowInfo", "Sleep", "reset_console",
+    "SYSTEM_INFO", "GetSystemInfo", "GetNativeSystemInfo", "GetTickCount64", "GetLastError", "SetLastError",
+    "OutputDebugString", "OutputDebugStringA", "OutputDebugStringW", "MessageBox", "MessageBoxA",
+    "MessageBoxW", "GetCurrentProcessId", "GetCurrentThreadId",
 ]
 
 STD_INPUT_HANDLE = -10
@@ -107,6 +115,88 @@ def QueryPerformanceCounter(li):  # noqa: N802
 def GetTickCount():  # noqa: N802
     """Milliseconds since an arbitrary start, as a 32-bit DWORD that wraps."""
     return int(time.monotonic() * 1000) & 0xFFFFFFFF
+
+
+def GetTickCount64():  # noqa: N802
+    """Milliseconds since an arbitrary start, as an unsigned 64-bit count."""
+    return int(time.monotonic() * 1000)
+
+
+@struct
+class SYSTEM_INFO:  # noqa: N801
+    wProcessorArchitecture: np.uint16
+    wReserved: np.uint16
+    dwPageSize: np.uint32
+    lpMinimumApplicationAddress: np.uint64
+    lpMaximumApplicationAddress: np.uint64
+    dwActiveProcessorMask: np.uint64
+    dwNumberOfProcessors: np.uint32
+    dwProcessorType: np.uint32
+    dwAllocationGranularity: np.uint32
+    wProcessorLevel: np.uint16
+    wProcessorRevision: np.uint16
+
+
+def GetSystemInfo(si):  # noqa: N802
+    """This machine as x64 Windows describes one: PROCESSOR_ARCHITECTURE_AMD64, the usable processors."""
+    n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    si.wProcessorArchitecture = 9                   # PROCESSOR_ARCHITECTURE_AMD64
+    si.wReserved = 0
+    si.dwPageSize = 4096
+    si.lpMinimumApplicationAddress = 0x10000
+    si.lpMaximumApplicationAddress = 0x7FFFFFFEFFFF
+    si.dwActiveProcessorMask = (1 << min(n, 64)) - 1
+    si.dwNumberOfProcessors = n
+    si.dwProcessorType = 8664                       # PROCESSOR_AMD_X8664
+    si.dwAllocationGranularity = 65536
+    si.wProcessorLevel = 6
+    si.wProcessorRevision = 0
+
+
+GetNativeSystemInfo = GetSystemInfo
+
+_last_error = threading.local()
+
+
+def GetLastError():  # noqa: N802
+    """The calling thread's last error code (0: none of amppy's Win32 calls fails)."""
+    return getattr(_last_error, "code", 0)
+
+
+def SetLastError(code):  # noqa: N802
+    _last_error.code = int(code) & 0xFFFFFFFF
+
+
+def _text(s):
+    return s if isinstance(s, str) else "" if s is None else str(s)
+
+
+def OutputDebugString(s):  # noqa: N802
+    """The debugger's output window: a console program's stderr."""
+    sys.stdout.flush()
+    sys.stderr.write(_text(s))
+    sys.stderr.flush()
+
+
+OutputDebugStringA = OutputDebugStringW = OutputDebugString
+
+
+def MessageBox(hwnd, text, caption, kind=0):  # noqa: N802
+    """A message box in a console program: `caption: text` printed; the user's answer is IDOK."""
+    caption = _text(caption) if caption is not None else "Error"
+    sys.stdout.write(f"{caption}: {_text(text)}\n")
+    return 1                                        # IDOK
+
+
+MessageBoxA = MessageBoxW = MessageBox
+
+
+def GetCurrentProcessId():  # noqa: N802
+    return os.getpid() & 0xFFFFFFFF
+
+
+def GetCurrentThreadId():  # noqa: N802
+    return threading.get_native_id() & 0xFFFFFFFF
 
 
 def SetConsoleScreenBufferSize(handle, coord):  # noqa: N802

@@ -189,3 +189,22 @@ int main() {
 }
 """)
     assert (rc, out, err) == (0, "-1 -1 1.5 3 4.5 100 0 1.5 \n", "")
+
+
+def test_win32_debug_output_goes_to_stderr_and_message_box_to_stdout(run_amppy, tmp_path):
+    # a console program's OutputDebugString is wanted on stderr (no debugger window), after the
+    # stdout written before it; MessageBox prints `caption: text` and answers IDOK
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <Windows.h>
+#include <cstdio>
+int main() {
+    std::printf("before\\n");
+    OutputDebugStringA("debug line\\n");
+    OutputDebugStringW(L"wide line\\n");
+    int r = MessageBoxW(NULL, L"text", L"Title", MB_OK);
+    SetLastError(5);
+    std::printf("%d %lu\\n", r, GetLastError());
+    return 0;
+}
+""")
+    assert (rc, out, err) == (0, "before\nTitle: text\n1 5\n", "debug line\nwide line\n")

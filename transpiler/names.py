@@ -58,6 +58,9 @@ RUNTIME_NAMES = frozenset("""
     out_of_memory unsupported_feature accelerator_view_removed
     ampmath sampling
     LARGE_INTEGER QueryPerformanceCounter QueryPerformanceFrequency GetTickCount atoi atol atoll atof
+    SYSTEM_INFO GetSystemInfo GetNativeSystemInfo GetTickCount64 GetLastError SetLastError OutputDebugString
+    OutputDebugStringA OutputDebugStringW MessageBox MessageBoxA MessageBoxW GetCurrentProcessId
+    GetCurrentThreadId
     std_fill std_sort std_accumulate std_iota std_reverse std_count
     std_exception std_logic_error std_invalid_argument std_domain_error std_length_error
     std_runtime_error std_range_error std_overflow_error std_underflow_error std_bad_alloc cpp_exception

@@ -35,7 +35,10 @@ _MATH_DEFINES = """\
 #: fpclassify's results, with the Microsoft C runtime's values
 _FP_CLASSES = ("#define FP_INFINITE 1\n#define FP_NAN 2\n#define FP_NORMAL (-1)\n#define FP_SUBNORMAL (-2)\n"
                "#define FP_ZERO 0\n")
-_CSTDLIB = "#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 32767\n"
+_CSTDLIB = ("#define EXIT_SUCCESS 0\n#define EXIT_FAILURE 1\n#define RAND_MAX 32767\n"
+            # Visual C++'s <stdlib.h> extras
+            "#define _countof(a) (sizeof(a) / sizeof((a)[0]))\n"
+            "#define __max(a, b) (((a) > (b)) ? (a) : (b))\n#define __min(a, b) (((a) < (b)) ? (a) : (b))\n")
 _CSTDIO = "#define EOF (-1)\n"
 _CTIME = "#define CLOCKS_PER_SEC 1000\n"
 #: <tchar.h>'s generic text: wide characters in a Unicode build (`_UNICODE`/`UNICODE`, which a
@@ -46,6 +49,27 @@ _TCHAR = ("#if defined(_UNICODE) || defined(UNICODE)\n"
           "#define _T(x) x\n#define TEXT(x) x\n#define _TCHAR char\n#define TCHAR char\n"
           "#endif\n")
 _WINDOWS = ("#define TRUE 1\n#define FALSE 0\n"
+            # <winerror.h>: HRESULTs (negative: failures) and their tests
+            "#define S_OK ((HRESULT)0L)\n#define S_FALSE ((HRESULT)1L)\n"
+            "#define E_FAIL ((HRESULT)0x80004005L)\n#define E_INVALIDARG ((HRESULT)0x80070057L)\n"
+            "#define E_OUTOFMEMORY ((HRESULT)0x8007000EL)\n#define E_NOTIMPL ((HRESULT)0x80004001L)\n"
+            "#define E_POINTER ((HRESULT)0x80004003L)\n#define E_UNEXPECTED ((HRESULT)0x8000FFFFL)\n"
+            "#define E_ABORT ((HRESULT)0x80004004L)\n#define E_ACCESSDENIED ((HRESULT)0x80070005L)\n"
+            "#define SUCCEEDED(hr) (((HRESULT)(hr)) >= 0)\n#define FAILED(hr) (((HRESULT)(hr)) < 0)\n"
+            "#define ERROR_SUCCESS 0L\n#define NO_ERROR 0L\n"
+            # <minwindef.h>: words of a number
+            "#define LOWORD(l) ((WORD)(((DWORD_PTR)(l)) & 0xffff))\n"
+            "#define HIWORD(l) ((WORD)((((DWORD_PTR)(l)) >> 16) & 0xffff))\n"
+            "#define LOBYTE(w) ((BYTE)(((DWORD_PTR)(w)) & 0xff))\n"
+            "#define HIBYTE(w) ((BYTE)((((DWORD_PTR)(w)) >> 8) & 0xff))\n"
+            "#define MAKEWORD(a, b) ((WORD)(((BYTE)(((DWORD_PTR)(a)) & 0xff)) | ((WORD)((BYTE)(((DWORD_PTR)(b)) & 0xff))) << 8))\n"
+            "#define MAKELONG(a, b) ((LONG)(((WORD)(((DWORD_PTR)(a)) & 0xffff)) | ((DWORD)((WORD)(((DWORD_PTR)(b)) & 0xffff))) << 16))\n"
+            "#define INFINITE 0xFFFFFFFF\n#define MAX_PATH 260\n"
+            # <winuser.h>: MessageBox's styles and answers
+            "#define MB_OK 0x0L\n#define MB_OKCANCEL 0x1L\n#define MB_YESNO 0x4L\n#define MB_ICONERROR 0x10L\n"
+            "#define MB_ICONWARNING 0x30L\n#define MB_ICONINFORMATION 0x40L\n#define IDOK 1\n#define IDCANCEL 2\n"
+            "#define IDYES 6\n#define IDNO 7\n"
+            "#define PROCESSOR_ARCHITECTURE_AMD64 9\n#define PROCESSOR_ARCHITECTURE_INTEL 0\n"
             # calling conventions and the SAL annotations <sal.h> gives every Windows header
             "#define WINAPI\n#define APIENTRY\n#define CALLBACK\n"
             + "".join(f"#define {a}\n" for a in (

@@ -39,7 +39,10 @@ STD_NAMES = frozenset("""
     lower_bound upper_bound binary_search random_shuffle shuffle
     make_pair make_tuple
     make_unique make_shared move forward distance advance next prev begin end
-    GetTickCount64
+    GetLogicalProcessorInformation GetLogicalProcessorInformationEx GetModuleFileName GetModuleFileNameA
+    GetModuleFileNameW CreateThread WaitForSingleObject WaitForMultipleObjects CloseHandle CreateEvent
+    SetEvent ResetEvent InitializeCriticalSection EnterCriticalSection LeaveCriticalSection
+    DeleteCriticalSection GetComputerName FormatMessage LocalFree VirtualAlloc VirtualFree
 """.split())
 
 

@@ -12,6 +12,7 @@ from ..parse import ast as A
 from .. import ir
 from ..ir.queries import is_lvalue
 from ..cxx.mathfuncs import NAMES
+from ..cxx import win32
 from ..names import field_name
 from ..sema import (accelerators, amp_math, classes, lambdas, memory,
                overloads, random, streams, strings, templates, tiling, utility, views)
@@ -40,15 +41,12 @@ MATH_FUNCTIONS = NAMES
 #: host-only free functions: name -> result type
 FREE_FUNCTIONS = {
     "printf": ir.INT, "fprintf": ir.INT, "puts": ir.INT, "putchar": ir.INT, "getchar": ir.INT,
-    "SetConsoleTextAttribute": ir.BOOL, "GetStdHandle": ir.Library("HANDLE"),
-    "SetConsoleScreenBufferSize": ir.BOOL, "SetConsoleWindowInfo": ir.BOOL, "Sleep": ir.Void(),
     "fflush": ir.INT, "system": ir.INT, "exit": ir.Void(), "remove": ir.INT,
     "rand": ir.INT, "srand": ir.Void(), "time": ir.Scalar("long long"), "clock": ir.Scalar("long"),
-    "GetTickCount": ir.Scalar("unsigned long"),
     "atoi": ir.INT, "atol": ir.Scalar("long"), "atoll": ir.Scalar("long long"), "atof": ir.DOUBLE,
-}
-#: Win32 calls that fill a LARGE_INTEGER through its address: `QueryPerformanceCounter(&t)`
-COUNTER_CALLS = ("QueryPerformanceCounter", "QueryPerformanceFrequency")
+} | win32.FUNCTIONS
+#: Win32 calls that fill a struct through its address: `QueryPerformanceCounter(&t)`, `GetSystemInfo(&si)`
+COUNTER_CALLS = win32.FILLING_CALLS
 CONSTANTS = {"STD_OUTPUT_HANDLE": ir.Scalar("unsigned long"), "STD_INPUT_HANDLE": ir.Scalar("unsigned long"),
              "STD_ERROR_HANDLE": ir.Scalar("unsigned long"), "FOREGROUND_BLUE": ir.INT,
              "FOREGROUND_GREEN": ir.INT, "FOREGROUND_RED": ir.INT, "FOREGROUND_INTENSITY": ir.INT,
@@ -373,16 +371,19 @@ def getline(a, args, n: A.Call) -> ir.Expr:
 
 
 def counter_call(a, name: str, n: A.Call) -> ir.Expr:
-    """`QueryPerformanceCounter(&t)`: the call fills the LARGE_INTEGER `t` (host code only)."""
+    """`QueryPerformanceCounter(&t)`, `GetSystemInfo(&si)`: the call fills the struct `t`
+    (a LARGE_INTEGER, a SYSTEM_INFO) through its address (host code only)."""
+    struct = COUNTER_CALLS[name]
     if a.in_amp():
         a.error("amp-restrict", f"call to '{name}', which is not restrict(amp), from restrict(amp) code", n.span)
     arg = n.args[0] if len(n.args) == 1 else None
     if not (isinstance(arg, A.Unary) and arg.op == "&"):
-        a.error("call-args", f"'{name}' takes the address of a LARGE_INTEGER ('&t')", n.span)
+        a.error("call-args", f"'{name}' takes the address of a {struct} ('&t')", n.span)
     target = a.lvalue(a.expr(arg.operand), arg.operand.span)
-    if not (isinstance(target.type, ir.StructType) and target.type.name == "LARGE_INTEGER"):
-        a.error("call-args", f"'{name}' fills a LARGE_INTEGER, not '{target.type}'", arg.span)
-    return ir.LibCall(n.span, ir.BOOL, name, None, (target,))
+    if not (isinstance(target.type, ir.StructType) and target.type.name == struct):
+        a.error("call-args", f"'{name}' fills a {struct}, not '{target.type}'", arg.span)
+    result = ir.BOOL if struct == "LARGE_INTEGER" else ir.Void()
+    return ir.LibCall(n.span, result, name, None, (target,))
 
 
 def atomic_call(a, name: str, n: A.Call) -> ir.Expr:

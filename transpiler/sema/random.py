@@ -120,6 +120,22 @@ def method(a, obj: ir.Expr, name: str, args: list, n: A.Call) -> ir.Expr:
     a.unsupported(f"'std::{t.name}::{name}' is", n.func.span)
 
 
+#: each engine's (min(), max()) (Visual C++'s: default_random_engine is mt19937, random_device's
+#: values are unsigned ints)
+_RANGES = {"mt19937": (0, 2**32 - 1), "mt19937_64": (0, 2**64 - 1), "default_random_engine": (0, 2**32 - 1),
+           "minstd_rand": (1, 2**31 - 2), "minstd_rand0": (1, 2**31 - 2), "random_device": (0, 2**32 - 1)}
+
+
+def static_call(a, owner: str, f, n: A.Call) -> ir.Expr | None:
+    """`std::mt19937::max()`, `Engine::min()`: the engine's range, a constant."""
+    if owner not in ENGINES:
+        return None
+    if f.name in ("min", "max") and not n.args:
+        lo, hi = _RANGES[owner]
+        return ir.Const(n.span, ENGINES[owner], lo if f.name == "min" else hi)
+    a.unsupported(f"'std::{owner}::{f.name}' is", f.span)
+
+
 # ---- the library area (sema/areas.py) ---------------------------------------------------------
 def _named_type(a, t: A.TypeName) -> ir.Type | None:
     if t.name in ENGINES:
@@ -136,4 +152,5 @@ def _template_type(a, t: A.TypeName) -> ir.Type | None:
 AREA = Area("<random>", types=names("""mt19937 mt19937_64 default_random_engine random_device minstd_rand minstd_rand0
                                        bernoulli_distribution"""),
             templates=names("uniform_int_distribution uniform_real_distribution normal_distribution"),
-            named_type=_named_type, template_type=_template_type, owns=is_random, construct=construct, method=method)
+            named_type=_named_type, template_type=_template_type, owns=is_random, construct=construct, method=method,
+            static_call=static_call)
