@@ -6,6 +6,7 @@ why; the engines are in ``random_engines``, below this module.
 """
 from __future__ import annotations
 
+import copy as _copy
 import math as _math
 import os as _os
 
@@ -250,6 +251,10 @@ class uniform_int_distribution:
     maximum).  Follows MS STL ``uniform_int_distribution::_Eval`` with ``_Rng_from_urng_v2``
     (Lemire's method) or, for ``_MSVC_STL_UPDATE`` < 202209, ``_Rng_from_urng``."""
 
+    def copy(self):
+        """C++'s copy: an object with this one's state, which then goes its own way."""
+        return _copy.deepcopy(self)
+
     def __init__(self, a: int = 0, b: int | None = None, type: str = "int"):
         self._bits, self._signed = _int_type(type)
         self._type = type
@@ -399,6 +404,10 @@ class uniform_real_distribution:
     """std::uniform_real_distribution<type>(a, b): ``_Nrand_impl<T>(eng) * (b - a) + a``
     (MS STL ``uniform_real_distribution::_Eval``); ``float`` results are numpy.float32."""
 
+    def copy(self):
+        """C++'s copy: an object with this one's state, which then goes its own way."""
+        return _copy.deepcopy(self)
+
     def __init__(self, a: float = 0.0, b: float = 1.0, type: str = "double"):
         self._digits = _real_digits(type)
         self._float = self._digits == 24
@@ -451,6 +460,10 @@ class normal_distribution:
     """std::normal_distribution<type>(mean, stddev): MS STL ``normal_distribution::_Eval``, the
     polar method (Knuth vol. 2 alg. P).  Each pair of ``_Nrand_impl`` values gives two results;
     the second is kept for the next call (``reset()`` forgets it)."""
+
+    def copy(self):
+        """C++'s copy: an object with this one's state, which then goes its own way."""
+        return _copy.deepcopy(self)
 
     _LN2 = 0.69314718055994530941723212145818
 
@@ -554,6 +567,10 @@ class normal_distribution:
 class bernoulli_distribution:
     """std::bernoulli_distribution(p): ``_Nrand_impl<double>(eng) < p`` (MS STL
     ``bernoulli_distribution::_Eval``)."""
+
+    def copy(self):
+        """C++'s copy: an object with this one's state, which then goes its own way."""
+        return _copy.deepcopy(self)
 
     def __init__(self, p: float = 0.5):
         p = float(p)

@@ -8,6 +8,7 @@ it; see its docstring for the whole of ``<random>``.
 """
 from __future__ import annotations
 
+import copy as _copy
 import os as _os
 
 import numpy as _np
@@ -18,6 +19,10 @@ __all__ = ["mt19937", "mt19937_64", "default_random_engine", "minstd_rand", "min
 class _MersenneTwister:
     """std::mersenne_twister_engine.  The state block is regenerated and tempered with numpy
     (624 or 312 words at a time); a draw is then a list index."""
+
+    def copy(self):
+        """C++'s copy: an object with this one's state, which then goes its own way."""
+        return _copy.deepcopy(self)
 
     # subclasses set: _W, _N, _M, _R, _A, _U, _D, _S, _B, _T, _C, _L, _F, _DTYPE
     default_seed = 5489
@@ -148,6 +153,10 @@ default_random_engine = mt19937     # MS STL: `using default_random_engine = mt1
 
 class _LinearCongruential:
     """std::linear_congruential_engine<unsigned int, a, 0, 2**31 - 1>."""
+
+    def copy(self):
+        """C++'s copy: an object with this one's state, which then goes its own way."""
+        return _copy.deepcopy(self)
     _A = 0
     _MOD = 2147483647
     _result_bits = 32

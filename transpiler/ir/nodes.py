@@ -56,6 +56,7 @@ class Symbol:
     ref_params: tuple[bool, ...] = ()       # a function's parameters passed by reference
     mutable_refs: tuple[bool, ...] = ()     # ... by non-const reference (they bind only lvalues)
     pointer_refs: tuple[bool, ...] = ()     # ... as a pointer: restrict(amp) code takes their address
+    written_refs: Optional[tuple] = None    # ... which of them the body may write (None: all; sema/memory.py)
     defaults: tuple = ()                    # a function's default arguments (AST expressions or None)
     owner: str = ""                   # a member function's class (its C++ name)
     member: str = ""                  # "method", "static", "ctor" or "dtor" for a member function

@@ -87,10 +87,15 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     spans = [span] * len(pre) + list(spans) + [x.span for x in extra]
     refs = sym.ref_params or (False,) * len(ft.params)
     mutable = sym.mutable_refs or (False,) * len(ft.params)
-    for e, pt, s, m in zip(args, ft.params, spans, mutable):
+    written = sym.written_refs if sym.written_refs is not None else mutable
+    for e, pt, s, m, w in zip(args, ft.params, spans, mutable, written + (True,) * len(args)):
         if m and not isinstance(pt, (ir.ArrayView, ir.AmpArray)) and not is_lvalue(e) and \
-                not is_lvalue_conditional(e) and \
+                not is_lvalue_conditional(e) and not (not w and _kernel_index(e)) and \
                 not (isinstance(pt, ir.Library) and pt.name in streams.KINDS):     # (streams are objects)
+            if _kernel_index(e):            # (valid C++: the lambda's parameter is a variable)
+                a.unsupported(f"passing the kernel's index parameter to '{sym.name}', which may change its "
+                              f"'{pt}&' parameter, is", s,
+                              help="copy the index into a variable of its own and pass that (`index<1> i = idx;`)")
             a.error("ref-binding", f"non-const reference to '{pt}' cannot bind to a temporary", s,
                     help="pass a variable (the function changes it), or make the parameter const")
     conv = tuple(a.convert(e, pt, s, copy=not by_ref)      # by value: C++ copies
@@ -104,6 +109,12 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     if a.choice_context is None:            # (a default argument's: at its call, above; a global's: the CPU's)
         restriction_allowed(a, sym, span)
     return ir.Call(span, ft.ret, sym, conv)
+
+
+def _kernel_index(e: ir.Expr) -> bool:
+    """`e` is the kernel's index parameter (`idx` of `[=](index<1> idx)`): a variable in C++, which
+    amppy reads as the thread's index; a reference parameter the callee never writes can take it."""
+    return isinstance(e, ir.MakeIndex) and all(isinstance(c, ir.ThreadIndex) for c in e.components)
 
 
 class Calls:

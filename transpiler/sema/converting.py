@@ -24,6 +24,7 @@ from . import fnptr as FP
 from . import conversions as CV
 from . import short_vectors as SV
 from . import ppl as PPL
+from . import random as RND
 from .constfold import char_value, fold
 
 
@@ -42,6 +43,11 @@ class Converting:
                 return ir.Copy(e.span, t, e)
             if copy and is_lvalue(e) and type(t) is ir.AmpArray:      # an array's copy has its own data
                 return self.construct(t, (e,), span, [span])
+            if copy and is_lvalue(e) and RND.is_random(t):    # an engine's or distribution's state is its own
+                if t.name == "random_device":
+                    self.error("deleted-copy", "call to deleted constructor of 'random_device'", span,
+                               help="a random_device cannot be copied: share it by reference")
+                return ir.Copy(e.span, t, e)
             if copy and PPL.involved(t):
                 self.error("deleted-copy", f"call to deleted constructor of '{t}'", span,
                            help="a lock cannot be copied: share it by reference")

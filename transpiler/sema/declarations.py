@@ -329,6 +329,7 @@ class Declarations:
             old.restrict_ = restrict
             if d.body is not None:
                 old.pointer_refs = M.pointer_refs(d, real, mutable)
+                old.written_refs = M.written_refs(d, real, mutable)
                 if "constexpr" in d.storage:
                     old.constexpr_body = d      # evaluated where a constant is needed (sema/constexpr.py)
             if any(x is not None for x in defaults):
@@ -366,6 +367,7 @@ class Declarations:
         # (`void f(int a[3])` is `void f(int* a)` in C++: the callee writes the caller's array)
         sym.ref_params, sym.mutable_refs = refs, mutable
         sym.pointer_refs = M.pointer_refs(d, real, mutable)
+        sym.written_refs = M.written_refs(d, real, mutable)
         if key is not None:
             self.external.setdefault(key, []).append(sym)
         if instance is None:

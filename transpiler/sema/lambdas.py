@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..parse import ast as A
 from .. import ir
 from .area import Area, names
+from .random import ENGINES
 from .context import SemaError
 from . import overloads as O
 from .scope import Alias, Scope
@@ -241,6 +242,10 @@ def callable_arg(a, node, param_types: tuple, refs: bool = False) -> ir.Expr:
         return e
     if isinstance(e.type, ir.Function):
         return e
+    if isinstance(e.type, ir.Library) and e.type.name in ENGINES and not param_types:
+        # `std::generate(b, e, rng)`: a copy of the engine (algorithms take function objects by
+        # value, so the caller's engine does not advance), called for each value
+        return ir.Copy(node.span, ir.Function(ENGINES[e.type.name], ()), e)
     a.error("type-mismatch", f"'{e.type}' is not a function or function object", node.span)
 
 

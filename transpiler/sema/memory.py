@@ -204,6 +204,30 @@ def pointer_refs(d: A.FunctionDef, params: list, mutable: tuple) -> tuple:
     return tuple(m and p.name in taken for p, m in zip(params, mutable))
 
 
+def written_refs(d: A.FunctionDef, params: list, mutable: tuple) -> tuple:
+    """Which non-const reference parameters of `d` its body may write: assigned (also an element
+    or member of it), stepped, its address taken, a non-const member function called on it or
+    passed on to a call (which may write it); all of them while `d` has no body."""
+    if d.body is None:
+        return mutable
+
+    def root(e):
+        while isinstance(e, (A.Subscript, A.Member)):
+            e = e.base
+        return e.name if isinstance(e, A.Name) and not e.namespace else None
+    written = set()
+    for n in A.walk(d.body):
+        if isinstance(n, A.Assign):
+            written.add(root(n.target))
+        elif isinstance(n, A.Unary) and n.op in ("++", "--", "&") or isinstance(n, A.Postfix):
+            written.add(root(n.operand))
+        elif isinstance(n, A.Call):
+            written.update(root(x) for x in n.args)
+            if isinstance(n.func, A.Member):
+                written.add(root(n.func.base))
+    return tuple(m and p.name in written for p, m in zip(params, mutable))
+
+
 def ref_argument(a, e: ir.Expr, span) -> ir.Expr:
     """The argument of a reference parameter passed as a pointer: the argument's address."""
     p = amp_address_of(a, e, span)
