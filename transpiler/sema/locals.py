@@ -27,12 +27,13 @@ class LocalDeclarations:
     def sized_type(self, v: A.VarDecl) -> A.TypeRef:
         """`int a[] = {1, 2, 3};` declares `int a[3]`: the size comes from the initializer."""
         t = v.type
+        if isinstance(t, A.ArrayType) and isinstance(v.init, A.StringLit):     # `char s[16] = "abc";`
+            self.unsupported("character arrays initialised from strings are", v.span,
+                             help="use a std::string, or a `const char*` pointing at the literal")
         if isinstance(t, A.ArrayType) and t.size is None:
             if isinstance(v.init, A.InitList):
                 n = A.IntLit(v.init.span, len(v.init.items), str(len(v.init.items)), False, 0)
                 return A.ArrayType(t.span, t.base, n)
-            if isinstance(v.init, A.StringLit):
-                self.unsupported("character arrays initialised from strings are", v.span)
             self.error("array-size", f"array '{v.name}' needs a size or an initializer", v.name_span)
         return t
 

@@ -123,7 +123,7 @@ class Statements:
         if isinstance(s, A.DecltypeStmt):
             self.decltype(s.expr, s.span)   # (checked, never run: no code)
             return []
-        self.unsupported(f"the statement '{type(s).__name__}' is", s.span)
+        self.unsupported("this kind of statement is", s.span)
 
     def for_stmt(self, s: A.For) -> ir.For:
         """The init statement's variables live in a scope of their own, around the body's."""
