@@ -188,3 +188,26 @@ def test_array_view_and_array_tests(run_amppy, tmp_path):
     assert code == 0, (out, err)
     assert out.count(": PASS") == 6, out
     assert "Known value at position 1 should be: 99 was: 0" in err + out
+
+
+def test_compose_incorrect_element_message(run_amppy, tmp_path):
+    # the harness's message for a wrong element, which the suite's own helpers log
+    code, out, err = _run(run_amppy, tmp_path, r"""
+#include <amptest.h>
+#include <amptest_main.h>
+#include <iostream>
+using namespace concurrency;
+using namespace concurrency::Test;
+
+runall_result test_main() {
+    std::cout << compose_incorrect_element_message(3, 1.5f, 2.25f) << std::endl;
+    std::cout << compose_incorrect_element_message(index<2>(1, 2), true, false) << std::endl;
+    std::cout << compose_incorrect_element_message(index<3>(0, 1, 2), 7, 8) << std::endl;
+    return runall_pass;
+}
+""")
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[:3] == ["Element at index 3 is incorrect. Expected: 1.5, Actual: 2.25",
+                         "Element at index (1, 2) is incorrect. Expected: true, Actual: false",
+                         "Element at index (0, 1, 2) is incorrect. Expected: 7, Actual: 8"]

@@ -111,6 +111,7 @@ class Analyser(TypeResolution, Declarations, Statements, LocalDeclarations, Cons
         self.body_index = 0                         # where the body analysed is in the list of bodies
         self.local_classes: dict = {}       # id(AST StructDef) of a local class -> local_classes.Enclosing
         self.local_structs: dict = {}       # a local class's name -> local_classes.Enclosing
+        self.index_choices: dict[int, ir.Expr] = {}  # id -> `e[i]` of an index/extent, i not constant (library.py)
         self.property_names: set[str] = set()     # every class's __declspec(property) names (sema/properties.py)
         self.swizzle_reads: dict[int, ir.Expr] = {}  # id -> `v.xy` read as `v.get_xy()` (sema/short_vectors.py)
 

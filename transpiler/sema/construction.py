@@ -14,6 +14,7 @@ from . import utility as U
 from . import classes as CL
 from . import accelerators as AC
 from . import tiling as TL
+from . import memory as M
 from . import areas
 
 
@@ -43,6 +44,14 @@ class Construction:
                 self.error("ctor-args", f"'{t}' is made from an array of at least {t.rank} ints, not '{arr.type}'",
                            spans[0])
             args = tuple(ir.ElementRef(spans[0], arr.type.elem, arr, (ir.Const(spans[0], ir.INT, k),))
+                         for k in range(t.rank))
+            spans = [spans[0]] * t.rank
+        elif isinstance(t, (ir.Extent, ir.Index)) and len(args) == 1 and isinstance(args[0].type, ir.Pointer) \
+                and isinstance(args[0].type.elem, ir.Scalar) and args[0].type.elem.is_int:
+            p = args[0]                     # `extent<3> e(data)` of an `int* data`: its first rank ints
+            if not M.movable(self, p.type):
+                self.unsupported(f"making '{t}' from a pointer to '{p.type.elem}' is", spans[0])
+            args = tuple(ir.ElementRef(spans[0], p.type.elem, p, (ir.Const(spans[0], ir.INT, k),))
                          for k in range(t.rank))
             spans = [spans[0]] * t.rank
         if isinstance(t, (ir.Extent, ir.Index)):

@@ -244,6 +244,9 @@ class Expressions:
         return ir.IncDec(n.span, t.type, n.op, False, t)
 
     def lvalue(self, e: ir.Expr, span: Span) -> ir.Expr:
+        if self.index_choices.get(id(e)) is e:     # `idx[i] = v` with a run-time i (valid C++)
+            self.unsupported("assigning a component of an index or extent chosen by a non-constant subscript is",
+                             span, help="assign the components with constant subscripts (`idx[0] = v;`)")
         if not is_lvalue(e):
             self.error("not-assignable", "expression is not assignable", span)
         if V.read_only_element(e):

@@ -182,17 +182,30 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
     if isinstance(t, (ir.Index, ir.Extent)):
         i = a.convert(idx, ir.INT, n.index.span)
         v = fold(i)
+
+        def component(k: int) -> ir.Expr:
+            if isinstance(base, ir.MakeIndex):
+                return base.components[k]
+            if isinstance(base, ir.Construct) and isinstance(t, ir.Extent):
+                return base.args[k]
+            if isinstance(base, ir.LibAttr) and base.name == "extent" and a.fn is not None and a.fn.kernel is not None \
+                    and isinstance(base.obj.type, (ir.ArrayView, ir.AmpArray)):
+                return ir.ExtentOf(n.span, ir.INT, base.obj, k)
+            return ir.IndexComponent(n.span, ir.INT, base, k)
         if v is not None:
             if not 0 <= v < t.rank:
                 a.error("index-range", f"index {v} is out of range for '{t}'", n.index.span)
-            if isinstance(base, ir.MakeIndex):
-                return base.components[v]
-            if isinstance(base, ir.Construct) and isinstance(t, ir.Extent):
-                return base.args[v]
-            if isinstance(base, ir.LibAttr) and base.name == "extent" and a.fn is not None and a.fn.kernel is not None \
-                    and isinstance(base.obj.type, (ir.ArrayView, ir.AmpArray)):
-                return ir.ExtentOf(n.span, ir.INT, base.obj, v)
-            return ir.IndexComponent(n.span, ir.INT, base, v)
+            return component(v)
+        if not any(isinstance(x, (ir.Call, ir.Invoke, ir.Assign, ir.IncDec)) for x in ir.walk(base)) \
+                and not any(isinstance(x, (ir.Call, ir.Invoke, ir.Assign, ir.IncDec)) for x in ir.walk(i)):
+            # `e[i]` read with a run-time i: the component chosen by comparing (the index and the
+            # subscript have no side effects, so each is evaluated as often as the choice needs)
+            out = component(t.rank - 1)
+            for k in reversed(range(t.rank - 1)):
+                out = ir.Conditional(n.span, ir.INT, ir.Binary(n.span, ir.BOOL, "==", i, ir.Const(n.span, ir.INT, k)),
+                                     component(k), out)
+            a.index_choices[id(out)] = out
+            return out
         a.unsupported("indexing an index with a non-constant subscript is", n.index.span)
     if isinstance(t, (ir.ArrayView, ir.AmpArray)):
         views.texel_read(a, t, n.span)                 # (a texel is a value: `tex[i]` reads it)

@@ -2,11 +2,41 @@
 #pragma once
 #include <amptest/math.h>
 #include <amptest/logging.h>
+#include <sstream>
+#include <string>
 
 namespace Concurrency
 {
     namespace Test
     {
+        // an element's index in a message: i, (i, j), (i, j, k)
+        inline std::string index_text(int i) { std::stringstream ss; ss << i; return ss.str(); }
+        inline std::string index_text(size_t i) { std::stringstream ss; ss << i; return ss.str(); }
+        inline std::string index_text(const index<1>& i) { return index_text(i[0]); }
+        inline std::string index_text(const index<2>& i)
+        {
+            std::stringstream ss;
+            ss << "(" << i[0] << ", " << i[1] << ")";
+            return ss.str();
+        }
+        inline std::string index_text(const index<3>& i)
+        {
+            std::stringstream ss;
+            ss << "(" << i[0] << ", " << i[1] << ", " << i[2] << ")";
+            return ss.str();
+        }
+
+        // the harness's report of a wrong element: its index, the value expected and the one found
+        template <typename Tidx, typename Texpected, typename Tactual>
+        std::string compose_incorrect_element_message(Tidx idx, Texpected expected, Tactual actual)
+        {
+            std::stringstream ss;
+            ss.precision(12);
+            ss << std::boolalpha << "Element at index " << index_text(idx) << " is incorrect. Expected: " << expected
+               << ", Actual: " << actual;
+            return ss.str();
+        }
+
         // exact equality, except float and double: equal within the default tolerances
         template <typename T>
         struct type_comparer

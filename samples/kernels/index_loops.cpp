@@ -1,0 +1,34 @@
+// Index and extent components read in loops (`e[d]` with a run-time d, on the host and in a
+// kernel) and an extent made from an `int*` (C++ AMP's `extent(const int _Array[])`), as the
+// conformance suite's rank-generic helpers write them.
+#include <amp.h>
+#include <iostream>
+#include <vector>
+using namespace concurrency;
+
+template <int N> int linear(const index<N>& idx, const extent<N>& ext) restrict(cpu, amp) {
+    int flat = 0;
+    for (int d = 0; d < N; d++) flat = flat * ext[d] + idx[d];
+    return flat;
+}
+
+int main() {
+    int* dims = new int[3];
+    for (int d = 0; d < 3; d++) dims[d] = d + 2;
+    extent<3> e(dims);                                  // 2 x 3 x 4
+    int product = 1;
+    for (int d = 0; d < 3; d++) product *= e[d];
+    std::cout << product << " " << e.size() << " " << linear(index<3>(1, 2, 3), e) << std::endl;
+    delete[] dims;
+
+    std::vector<int> data(e.size());
+    array_view<int, 3> v(e, data);
+    parallel_for_each(v.extent, [=](index<3> idx) restrict(amp) {
+        int digits = 0;
+        for (int d = 0; d < 3; d++) digits = digits * 10 + idx[d];
+        v[idx] = linear(idx, v.extent) * 1000 + digits;
+    });
+    v.synchronize();
+    std::cout << data[0] << " " << data[7] << " " << data[23] << std::endl;
+    return 0;
+}
