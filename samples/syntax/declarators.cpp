@@ -1,8 +1,8 @@
 // Declarator and declaration forms of C++ that real code (and the conformance suite's 2_1_Synt
 // chapter) writes: function declarations in a block (C++'s "most vexing parse": `Fraction
 // half(int(n));` declares a function), several functions in one declaration, a function-type
-// parameter, a pointer to function with a trailing return type, variables declared in `if` and
-// `switch` conditions, an explicit instantiation of a class template, a `decltype` parameter and a
+// parameter, a pointer to function with a trailing return type, variables declared in `if`,
+// `switch` and `while` conditions, an explicit instantiation of a class template, a `decltype` parameter and a
 // class named `amp` (a name, not a keyword, outside `restrict(...)`).
 #include <amp.h>
 #include <iostream>
@@ -36,7 +36,8 @@ int limit_twice() { return 2 * limit; }
 struct Tally { int n, doubled() const; };
 int Tally::doubled() const { return 2 * n; }
 
-int apply_fn(int f(int), int x) { return f(x); }        // `int f(int)`: a pointer to function
+int apply_fn(int f(int), int x) { return f(x); }
+int countdown(int& k) restrict(cpu, amp);        // `int f(int)`: a pointer to function
 Fraction make(int n) { return Fraction(n); }
 void show(decltype(make(0)) f) { std::cout << f.num << "/" << f.den << std::endl; }
 
@@ -60,6 +61,13 @@ int main() {
     default: std::cout << "other" << std::endl;
     }
 
+    int k = 4, total = 0;
+    while (int left = countdown(k)) {   // a fresh `left` each time round; 0 ends the loop
+        if (left == 2) continue;
+        total += left * 10;
+    }
+    std::cout << "total " << total << " " << k << std::endl;
+
     Pair<int> p = {20, 22};
     amp a;
     std::vector<int> out(4);
@@ -71,6 +79,8 @@ int main() {
         case 3: r += m; break;
         default: break;
         }
+        int n = i[0] + 1;
+        while (int m = countdown(n)) r += 1000 * m;
         v[i] = r;
     });
     v.synchronize();
@@ -81,3 +91,4 @@ int main() {
 
 int square(int x) { return x * x; }
 Fraction half(int n) { return Fraction(n); }
+int countdown(int& k) restrict(cpu, amp) { if (k <= 0) return 0; int r = k; k -= 1; return r; }

@@ -52,8 +52,11 @@ class StmtBuilders(BuilderBase):
             self.sp(meta), cond, parts[1], parts[2] if len(parts) > 2 else None))
 
     def while_stmt(self, meta, ch):
-        if isinstance(ch[1], Marker):
-            return self.unsupported(ch[1].span, "a declaration as a 'while' condition ('while (T x = e)') is")
+        if isinstance(ch[1], Marker):       # `while (T x = e) s`: `while (true) { T x = e; if (!x) break; s }`
+            sp, decl = self.sp(meta), ch[1].value
+            var = decl.decls[0]
+            stop = A.If(sp, A.Unary(sp, "!", A.Name(var.name_span, var.name, ())), A.Break(sp), None)
+            return A.While(sp, A.BoolLit(sp, True), A.Compound(sp, (decl, stop, ch[2])))
         return A.While(self.sp(meta), ch[1], ch[2])
 
     def do_stmt(self, meta, ch):

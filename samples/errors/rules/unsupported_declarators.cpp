@@ -12,8 +12,6 @@ int offset_of(const int Point::*); // expected-error {{pointers to data members 
 
 int main() {
     struct Counter { int n; Counter(int n) : n(n) {} } c(3); // expected-error {{declaring variables in a struct definition is not supported yet [unsupported]}}
-    int k = 3;
-    while (int left = k--) std::cout << left; // expected-error {{declaration as a 'while' condition ('while (T x = e)') is not supported yet [unsupported]}}
     std::cout << c.n << std::endl;
     return 0;
 }
