@@ -211,3 +211,32 @@ runall_result test_main() {
     assert lines[:3] == ["Element at index 3 is incorrect. Expected: 1.5, Actual: 2.25",
                          "Element at index (1, 2) is incorrect. Expected: true, Actual: false",
                          "Element at index (0, 1, 2) is incorrect. Expected: 7, Actual: 8"]
+
+
+def test_random_extents_and_verify_between_containers(run_amppy, tmp_path):
+    # CreateRandomExtent<N>(max) and VerifyDataOnCpu of two C++ AMP containers (array/array_view
+    # in each order), which the suite's data-container tests call
+    code, out, err = _run(run_amppy, tmp_path, r"""
+#include <amptest.h>
+#include <amptest_main.h>
+#include <iostream>
+using namespace concurrency;
+using namespace concurrency::Test;
+runall_result test_main() {
+    srand(3);
+    extent<2> e = CreateRandomExtent<2>(8);
+    bool ok = e[0] >= 1 && e[0] <= 8 && e[1] >= 1 && e[1] <= 8;
+    std::vector<int> d(e.size(), 5);
+    array<int, 2> a(e, d.begin()), b(e, d.begin());
+    array_view<int, 2> av(e, d);
+    std::vector<int> d2(e.size(), 6);
+    array_view<int, 2> bv(e, d2);
+    bool same = VerifyDataOnCpu(a, b) && VerifyDataOnCpu(av, a) && VerifyDataOnCpu(a, av) && VerifyDataOnCpu(av, av);
+    bool differ = !VerifyDataOnCpu(av, bv);
+    std::cout << ok << same << differ << std::endl;
+    return runall_result(ok && same && differ);
+}
+""")
+    assert code == 0, err
+    assert out.splitlines()[0] == "111"
+    assert "Element at index 0 is incorrect. Expected: 6 Actual: 5" in err

@@ -159,6 +159,43 @@ namespace Concurrency
             return VerifyDataOnCpuValues<T>(values, expected, diff);
         }
 
+        // two C++ AMP containers: the values of `actual` against those of `expected`
+        template <typename T, int N>
+        bool VerifyDataOnCpu(const array<T, N>& actual, const array<T, N>& expected, T diff = 0)
+        {
+            std::vector<T> got = actual;
+            std::vector<T> want = expected;
+            return VerifyDataOnCpuValues<T>(got, want, diff);
+        }
+
+        template <typename T, int N>
+        bool VerifyDataOnCpu(const array_view<T, N>& actual, const array_view<T, N>& expected, T diff = 0)
+        {
+            std::vector<T> got(actual.get_extent().size());
+            std::vector<T> want(expected.get_extent().size());
+            copy(actual, got.begin());
+            copy(expected, want.begin());
+            return VerifyDataOnCpuValues<T>(got, want, diff);
+        }
+
+        template <typename T, int N>
+        bool VerifyDataOnCpu(const array<T, N>& actual, const array_view<T, N>& expected, T diff = 0)
+        {
+            std::vector<T> got = actual;
+            std::vector<T> want(expected.get_extent().size());
+            copy(expected, want.begin());
+            return VerifyDataOnCpuValues<T>(got, want, diff);
+        }
+
+        template <typename T, int N>
+        bool VerifyDataOnCpu(const array_view<T, N>& actual, const array<T, N>& expected, T diff = 0)
+        {
+            std::vector<T> got(actual.get_extent().size());
+            copy(actual, got.begin());
+            std::vector<T> want = expected;
+            return VerifyDataOnCpuValues<T>(got, want, diff);
+        }
+
         template <typename T>
         class Difference
         {

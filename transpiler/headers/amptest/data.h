@@ -2,6 +2,8 @@
 #pragma once
 #include <amptest/platform.h>
 #include <random>
+#include <cstdlib>
+#include <amp.h>
 #include <vector>
 
 namespace Concurrency
@@ -39,6 +41,16 @@ namespace Concurrency
         inline void Fill(std::vector<T>& arr)
         {
             Fill<T>(arr.data(), arr.size());
+        }
+
+        // an extent whose every dimension is in [1, max_range], from the C library's rand()
+        template <int N>
+        extent<N> CreateRandomExtent(int max_range)
+        {
+            int dims[N];
+            for (int i = 0; i < N; i++)
+                dims[i] = 1 + rand() % max_range;
+            return extent<N>(dims);
         }
     }
 }
