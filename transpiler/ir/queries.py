@@ -3,9 +3,10 @@ expression is an lvalue, which variable owns a value, where a loop's jumps go, a
 from __future__ import annotations
 
 from ..source import Span
-from .nodes import (Block, Break, Conditional, Const, Convert, DoWhile, ElementRef, Expr, FieldRef, For, If, IndexComponent,
-                    Lambda, Switch, Unary, Var, While)
+from .nodes import (Assign, Block, Break, Call, Conditional, Const, Convert, DoWhile, ElementRef, Expr, FieldRef, For, If, IndexComponent,
+                    IncDec, Invoke, Lambda, Switch, Unary, Var, While)
 from .types import BOOL, CArray, Scalar, StdString, Vector
+from .walk import walk
 
 
 def root(e: Expr) -> Expr:
@@ -88,6 +89,12 @@ def negate(b: Expr, span: Span) -> Expr:
     if isinstance(b, Unary) and b.op == "!":
         return b.operand
     return Unary(span, BOOL, "!", b)
+
+
+def has_side_effects(e: Expr) -> bool:
+    """Whether evaluating `e` may change something or call the program's code (a call, an
+    assignment, a step): such an expression must be evaluated exactly once."""
+    return any(isinstance(x, (Assign, Call, IncDec, Invoke)) for x in walk(e))
 
 
 def is_lvalue(e: Expr) -> bool:

@@ -301,6 +301,16 @@ class TypeNames:
             return False
         return m.group(3) not in ("<", "*", "&") and not m.group(3).isidentifier()
 
+    def _closing_paren(self, pos: int) -> int:
+        """The end of the `)` that closes the `(` ending at `pos` (looked for 4,000 characters)."""
+        text = self.text
+        depth, i, end = 1, pos, min(len(text), pos + 4000)
+        while i < end and depth:
+            c = text[i]
+            depth += (c == "(") - (c == ")")
+            i += 1
+        return i
+
     def _function_paren(self, pos: int, vexing: bool = True) -> bool:
         """Whether the `(` that ends at `pos`, after `T name`, opens the parameters of a function
         declaration (C++'s most vexing parse: what can be a declaration is one).  Decided only where
@@ -309,15 +319,10 @@ class TypeNames:
         declarator (`int f(int);`, `S g(const T& t, int n);`, `S h();`, `S v(int(a));`, the last
         one only with `vexing`)."""
         text = self.text
-        depth, i, end = 1, pos, min(len(text), pos + 4000)
-        while i < end and depth:            # the matching ')'
-            c = text[i]
-            depth += (c == "(") - (c == ")")
-            i += 1
-        after = text[_SPACE.match(text, i).end():]
-        if _FN_SPECIFIER_NEXT.match(after):
+        after = _SPACE.match(text, self._closing_paren(pos)).end()
+        if _FN_SPECIFIER_NEXT.match(text, after):
             return True
-        if after[:1] not in (";", ","):
+        if text[after:after + 1] not in (";", ","):
             return False
         m = _FIRST_PARAM.match(text, pos)
         if m is None:
@@ -340,12 +345,7 @@ class TypeNames:
             p = _FN_PARAMS.match(text, pos)
             if p is None or p.group(1) and p.group(1) not in self.types and not p.group(2):
                 return False                # `T<int(N)>`: a value
-        depth, i, end = 1, pos, min(len(text), pos + 4000)
-        while i < end and depth:            # the matching ')'
-            c = text[i]
-            depth += (c == "(") - (c == ")")
-            i += 1
-        nxt = self._next_char(i)
+        nxt = self._next_char(self._closing_paren(pos))
         if m is not None:
             return nxt == "(" or function_types and nxt == "["     # `T<int (&)[4]>`
         return nxt in (">", ",", ";", "r")  # `restrict(...)`, the end of the argument or alias

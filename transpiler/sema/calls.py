@@ -89,8 +89,9 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     mutable = sym.mutable_refs or (False,) * len(ft.params)
     written = sym.written_refs if sym.written_refs is not None else mutable
     for e, pt, s, m, w in zip(args, ft.params, spans, mutable, written + (True,) * len(args)):
+        read_only_index = not w and _kernel_index(e)        # the kernel's `idx`, which the callee only reads
         if m and not isinstance(pt, (ir.ArrayView, ir.AmpArray)) and not is_lvalue(e) and \
-                not is_lvalue_conditional(e) and not (not w and _kernel_index(e)) and \
+                not is_lvalue_conditional(e) and not read_only_index and \
                 not (isinstance(pt, ir.Library) and pt.name in streams.KINDS):     # (streams are objects)
             if _kernel_index(e):            # (valid C++: the lambda's parameter is a variable)
                 a.unsupported(f"passing the kernel's index parameter to '{sym.name}', which may change its "

@@ -10,7 +10,7 @@ import dataclasses
 
 from ..parse import ast as A
 from .. import ir
-from ..ir.queries import is_lvalue
+from ..ir.queries import has_side_effects, is_lvalue
 from ..cxx.mathfuncs import NAMES
 from ..cxx import win32
 from ..names import field_name
@@ -196,8 +196,7 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
             if not 0 <= v < t.rank:
                 a.error("index-range", f"index {v} is out of range for '{t}'", n.index.span)
             return component(v)
-        if not any(isinstance(x, (ir.Call, ir.Invoke, ir.Assign, ir.IncDec)) for x in ir.walk(base)) \
-                and not any(isinstance(x, (ir.Call, ir.Invoke, ir.Assign, ir.IncDec)) for x in ir.walk(i)):
+        if not has_side_effects(base) and not has_side_effects(i):
             # `e[i]` read with a run-time i: the component chosen by comparing (the index and the
             # subscript have no side effects, so each is evaluated as often as the choice needs)
             out = component(t.rank - 1)

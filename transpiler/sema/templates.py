@@ -490,7 +490,7 @@ def instantiate_member(a, sd: ir.StructDef, d: A.TemplateDecl, env: dict, span) 
     full = {}
     owner = sd                              # (a base's member template sees the base's parameters)
     while owner.base and owner.base in a.structs and not (
-            owner.name in a.class_args and d in a.class_args[owner.name][0].decl.member_templates):
+            owner.name in a.class_args and any(t is d for t in a.class_args[owner.name][0].decl.member_templates)):
         owner = a.structs[owner.base]
     if owner.name in a.class_args:          # a member of a class template also sees the class's parameters
         cd, cenv = a.class_args[owner.name]
