@@ -14,10 +14,16 @@ from . import intmath, memlimit
 from .memory import ptr_diff
 from .stdexcept import std_bad_alloc, std_out_of_range
 
-__all__ = ["struct", "union_struct", "HostObject", "vector", "carray", "np_type", "to_dtype", "vector_type", "std_array"]
+__all__ = ["cpp_char", "struct", "union_struct", "HostObject", "vector", "carray", "np_type", "to_dtype", "vector_type", "std_array"]
+
+class cpp_char:  # noqa: N801 - C++ name
+    """The annotation of a struct's `char` field: stored as an int8 (what the kernels see), read
+    as the one-character str that host code holds a `char` as (so `std::cout << s.c` writes the
+    character, not its code); a str or a number may be stored."""
+
 
 _PY_TYPES = {int: np.int32, float: np.float64, bool: np.bool_,
-             intmath.int32: np.int32, intmath.uint32: np.uint32}
+             intmath.int32: np.int32, intmath.uint32: np.uint32, cpp_char: np.int8}
 
 
 def np_type(t):
@@ -138,6 +144,9 @@ def _field_property(name, ftype):
     elif isinstance(ftype, tuple):  # C array member: live numpy view
         def get(self):
             return self._rec[name]
+    elif ftype is cpp_char:
+        def get(self):
+            return chr(int(self._rec[name]) & 0xFF)
     else:
         def get(self):
             return self._rec[name][()]
@@ -177,6 +186,8 @@ def struct(cls, overlap=False):
         if isinstance(t, tuple):
             t = (np_type(t[0]), tuple(t[1]) if isinstance(t[1], (tuple, list)) else (t[1],))
             spec.append((name, to_dtype(t[0]), t[1]))
+        elif t is cpp_char:
+            spec.append((name, np.dtype(np.int8)))
         else:
             t = np_type(t)
             spec.append((name, to_dtype(t)))

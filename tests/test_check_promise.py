@@ -129,9 +129,12 @@ _TMP: list = []
 
 
 def _tmpdir() -> str:
+    import atexit
+    import shutil
     import tempfile
     if not _TMP:
         _TMP.append(tempfile.mkdtemp(prefix="amppy-promise-"))
+        atexit.register(shutil.rmtree, _TMP[0], True)
     return _TMP[0]
 
 

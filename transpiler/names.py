@@ -52,7 +52,7 @@ RUNTIME_NAMES = frozenset("""
     fputc fputs getchar getline hex index int32 internal invalid_compute_domain launch_cpu left
     noboolalpha noshowpoint noshowpos nouppercase np_type oct out_of_range printf putchar puts
     register_device_hooks reset_console right run_main runtime_exception scientific setfill setprecision
-    setw showpoint showpos std_out_of_range stderr stdout struct union_struct HostObject tiled_extent to_dtype to_int to_int64 to_uint64 uint32
+    setw showpoint showpos std_out_of_range stderr stdout struct union_struct cpp_char HostObject tiled_extent to_dtype to_int to_int64 to_uint64 uint32
     int8 int16 int64 uint8 uint16 uint64 fdiv cround rand srand time clock texture texture_view
     access_type_none access_type_read access_type_write access_type_read_write access_type_auto
     out_of_memory unsupported_feature accelerator_view_removed
@@ -122,3 +122,24 @@ def field_name(name: str) -> str:
         raise ValueError(f"not an identifier: {name!r}")
     base = _base(name)
     return _mangled(name) if base in FIELD_RESERVED or name.startswith("_") else name
+
+
+#: The Python spelling of each overloadable operator (`operator+` -> `op_add`).
+OPERATORS = {
+    "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "==": "eq", "!=": "ne", "<": "lt",
+    ">": "gt", "<=": "le", ">=": "ge", "+=": "iadd", "-=": "isub", "*=": "imul", "/=": "idiv",
+    "%=": "imod", "[]": "getitem", "()": "call", "=": "assign", "<<": "shl", ">>": "shr", "!": "not",
+    "~": "invert", "++": "inc", "--": "dec", "&&": "and", "||": "or", "&": "bitand", "|": "bitor",
+    "^": "xor", "->": "arrow", "<<=": "ishl", ">>=": "ishr", "&=": "iand", "|=": "ior", "^=": "ixor",
+}
+
+
+def free_py_name(name: str, operands: int = 2) -> str:
+    """The Python name of a function named `name` (`operator*` -> `op_mul`, unary `operator-`
+    -> `op_neg`) with `operands` operands."""
+    if not name.startswith("operator"):
+        return name
+    op = name[len("operator"):]
+    if operands == 1 and op in ("-", "+"):
+        return "op_neg" if op == "-" else "op_pos"
+    return "op_" + OPERATORS[op]

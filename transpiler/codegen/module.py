@@ -162,7 +162,9 @@ class ModuleWriter:
 
     def field_type(self, t: ir.Type) -> str:
         if isinstance(t, ir.CArray):
-            return f"({self.field_type(t.elem)}, {t.dims})"
+            return f"({np_name(t.elem) if t.elem == ir.CHAR else self.field_type(t.elem)}, {t.dims})"
+        if t == ir.CHAR:
+            return "cpp_char"               # an int8 the class reads as a one-character str
         return np_name(t)
 
     # ---- functions -----------------------------------------------------------------------------

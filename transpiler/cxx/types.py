@@ -130,4 +130,5 @@ SCALAR_ALIASES = {
     "int8_t": "signed char", "uint8_t": "unsigned char", "int16_t": "short", "uint16_t": "unsigned short",
     "int32_t": "int", "uint32_t": "unsigned int", "int64_t": "long long", "uint64_t": "unsigned long long",
     "fmtflags": "int", "openmode": "int", "iostate": "int", "streamsize": "long long",   # std::ios_base's
+    "access_type": "int",       # C++ AMP's enum of CPU access (access_type_auto, ...: sema/library.py)
 }

@@ -31,7 +31,7 @@ from .types import (  # noqa: F401  (re-exported: ir.Scalar, ir.SCALARS, ir.INT,
     SCALARS, BOOL, INT, UINT, FLOAT, DOUBLE, CHAR, MAX_RANK,
     Type, Scalar, Void, StructType, CArray, Pointer, ArrayView, AmpArray, Texture, TextureView, Extent, Index,
     TiledExtent,
-    TiledIndex, Vector, ConcurrentQueue, Iterator, String, StdString, Library, Function, FunctionPointer, FunctionType, Duration, TimePoint,
+    TiledIndex, Vector, ConcurrentQueue, Container, CONTAINER_KINDS, Iterator, String, StdString, Library, Function, FunctionPointer, FunctionType, Duration, TimePoint,
 )
 from ..source import Span
 

@@ -190,14 +190,59 @@ class ConcurrentQueue(Type):
         return f"concurrent_queue<{self.elem}>"
 
 
+#: the standard containers other than std::vector/std::array: kind -> (has a mapped type, iterators)
+#: where iterators are "random" (deque), "bidirectional" (node-based), "forward" or None (the adaptors)
+CONTAINER_KINDS = {
+    "map": (True, "bidirectional"), "multimap": (True, "bidirectional"),
+    "set": (False, "bidirectional"), "multiset": (False, "bidirectional"),
+    "unordered_map": (True, "forward"), "unordered_multimap": (True, "forward"),
+    "unordered_set": (False, "forward"), "unordered_multiset": (False, "forward"),
+    "list": (False, "bidirectional"), "forward_list": (False, "forward"), "deque": (False, "random"),
+    "queue": (False, None), "stack": (False, None), "priority_queue": (False, None),
+}
+
+
 @dataclass(frozen=True)
-class Iterator(Type):
-    """A std::vector iterator (begin()/end()); `reverse`: a reverse_iterator (rbegin()/rend())."""
-    elem: Type
-    reverse: bool = False
+class Container(Type):
+    """`std::map<K, V>`, `std::set<K>`, `std::list<T>`, `std::deque<T>`, `std::queue<T>`, ... (host code
+    only; `kind` is one of CONTAINER_KINDS).  `key`: the key of a set or map, the element of the
+    others; `mapped`: a map's mapped type; `compare`: the ordering's function type when it is not
+    `std::less<key>` (a set's, a map's or a priority_queue's third template argument), with
+    `compare_name` the C++ name written there (`std::greater<int>`, `ByLength`)."""
+    kind: str
+    key: Type
+    mapped: Type | None = None
+    compare: Type | None = None
+    compare_name: str = ""
+
+    @property
+    def ordered(self) -> bool:
+        return self.kind in ("map", "multimap", "set", "multiset")
+
+    @property
+    def iterators(self) -> str | None:
+        return CONTAINER_KINDS[self.kind][1]
 
     def __str__(self):
-        return f"std::vector<{self.elem}>::{'reverse_' if self.reverse else ''}iterator"
+        args = [str(self.key)] + ([str(self.mapped)] if self.mapped is not None else [])
+        if self.compare_name:
+            args.append(self.compare_name)
+        return f"std::{self.kind}<{', '.join(args)}>"
+
+
+@dataclass(frozen=True)
+class Iterator(Type):
+    """An iterator of a std::vector (begin()/end()), or of the `Container` named by `container`
+    (its C++ spelling, `std::map<int, int>`; its elements are `elem`); `reverse`: a reverse_iterator
+    (rbegin()/rend()); `access`: "random", "bidirectional" or "forward" (what `it + n`, `--it` may do)."""
+    elem: Type
+    reverse: bool = False
+    container: str = ""
+    access: str = "random"
+
+    def __str__(self):
+        owner = self.container or f"std::vector<{self.elem}>"
+        return f"{owner}::{'reverse_' if self.reverse else ''}iterator"
 
 
 @dataclass(frozen=True)

@@ -395,7 +395,8 @@ class StructForward(Node):
 
 @dataclass(frozen=True)
 class TemplateParam(Node):
-    """`typename T` / `class T` (kind "type"), `int N` (kind "value", with its `type`)."""
+    """`typename T` / `class T` (kind "type"), `int N` (kind "value", with its `type`),
+    `template<typename> class C` (kind "template": a class template's name is its value)."""
     kind: str
     name: Optional[str]
     type: Optional[TypeRef]

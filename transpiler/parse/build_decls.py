@@ -64,12 +64,12 @@ class DeclBuilders(BuilderBase):
 
 
     def tparam_template(self, meta, ch):
-        """`template<typename, int> class C`: reported, and kept as a type parameter so the rest of
-        the template still builds."""
-        self.unsupported(self.sp(meta), "a template template parameter ('template<...> class C') is")
+        """`template<typename, int> class C [= std::vector]`: a template template parameter (its
+        value is a class template's name; its own parameter list only says what it takes)."""
         name = next((t.value for t in reversed(ch) if isinstance(t, TOKENS)
                      and t.type in ("NAME", "TYPE_NAME", "TEMPLATE_NAME")), None)
-        return A.TemplateParam(self.sp(meta), "type", name, None, None)
+        default = ch[-1] if ch and isinstance(ch[-1], A.TypeName) else None
+        return A.TemplateParam(self.sp(meta), "template", name, None, default)
 
     # -- top level
     def start(self, meta, ch):

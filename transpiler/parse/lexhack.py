@@ -488,7 +488,7 @@ class TypeNames:
                 prev = tok
                 yield tok
                 continue
-            if t == "LT" and prev is not None and prev.type in ("TEMPLATE_NAME", "FN_TEMPLATE_NAME"):
+            if t == "LT" and prev is not None and prev.type in ("TEMPLATE_NAME", "FN_TEMPLATE_NAME", "TEMPLATE"):
                 angles += 1
             elif t == "GT" and angles:
                 angles -= 1

@@ -35,10 +35,10 @@ NOT_YET = Area(
     "not yet translated",
     types=names("string_view FILE reader_writer_lock task_group structured_task_group"),
     templates=names("""
-        map set list deque unordered_map unordered_set tuple initializer_list valarray atomic
+        map set list deque unordered_map unordered_set initializer_list valarray atomic
         combinable concurrent_vector checked_array_iterator unchecked_array_iterator
         basic_string basic_ostream basic_istream basic_iostream basic_stringstream basic_ostringstream
-        basic_istringstream basic_ofstream basic_ifstream basic_fstream char_traits allocator
+        basic_istringstream basic_ofstream basic_ifstream basic_fstream char_traits
         ostream_iterator istream_iterator back_insert_iterator reverse_iterator iterator iterator_traits
         graphics"""),
 )

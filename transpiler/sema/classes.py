@@ -32,24 +32,15 @@ from ..parse import ast as A
 from .. import ir
 from .hierarchy import derives  # noqa: F401  (CL.derives)
 from ..ir.queries import is_lvalue
-from ..names import field_name
+from ..names import OPERATORS, field_name, free_py_name  # noqa: F401  (CL.OPERATORS, CL.free_py_name)
 from ..source import Span
 from . import local_classes as LC
 from . import overloads as O
 from . import properties as PR
+from . import templates as T
 from .context import SemaError
 from .scope import Scope
 from .arithmetic import zero
-
-#: The Python spelling of each overloadable operator (`operator+` -> `op_add`).
-OPERATORS = {
-    "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "==": "eq", "!=": "ne", "<": "lt",
-    ">": "gt", "<=": "le", ">=": "ge", "+=": "iadd", "-=": "isub", "*=": "imul", "/=": "idiv",
-    "%=": "imod", "[]": "getitem", "()": "call", "=": "assign", "<<": "shl", ">>": "shr", "!": "not",
-    "~": "invert", "++": "inc", "--": "dec", "&&": "and", "||": "or", "&": "bitand", "|": "bitor",
-    "^": "xor", "->": "arrow", "<<=": "ishl", ">>=": "ishr", "&=": "iand", "|=": "ior", "^=": "ixor",
-}
-
 
 class Member:
     """A field's bare name inside a member function: `x` is `this->x`."""
@@ -77,17 +68,6 @@ def _py_base(m: A.FunctionDef, operands: int) -> str:
     if m.kind == "conversion":              # `operator float`: to_float
         return "to_" + "_".join(w for w in re.split(r"\W+", m.name[len("operator "):]) if w)
     return free_py_name(m.name, operands)
-
-
-def free_py_name(name: str, operands: int = 2) -> str:
-    """The Python name of a function named `name` (`operator*` -> `op_mul`, unary `operator-`
-    -> `op_neg`) with `operands` operands."""
-    if not name.startswith("operator"):
-        return name
-    op = name[len("operator"):]
-    if operands == 1 and op in ("-", "+"):
-        return "op_neg" if op == "-" else "op_pos"
-    return "op_" + OPERATORS[op]
 
 
 # ---- declaring ----------------------------------------------------------------------------------
@@ -558,8 +538,10 @@ def operator(a, op: str, operands: list, span: Span, spans: list) -> ir.Expr | N
     first = operands[0]
     if isinstance(first.type, ir.StructType) and first.type.name in a.structs:
         cands += [s for s in a.structs[first.type.name].members.get(name, ())]
-    sym_free, _ = a.globals.lookup(name)
+    sym_free, _ = a.scope.lookup(name)
     free = O.symbols_of(sym_free)
+    if name in a.function_templates:        # `template <int N> ostream& operator<<(ostream&, const extent<N>&)`
+        free = free + T.instances(a, name, operands, span)
     if not cands and not free:
         return None
     args = list(operands)

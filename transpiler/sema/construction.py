@@ -71,7 +71,7 @@ class Construction:
         if isinstance(t, ir.StructType):
             if args and len(args) == 1 and args[0].type == t:
                 return ir.Copy(span, t, args[0]) if is_lvalue(args[0]) else args[0]
-            if args and U.is_pair(t):
+            if args and (U.is_pair(t) or U.is_tuple(t)):
                 return U.construct_pair(self, t, args, span, spans)
             if args:
                 self.unsupported(f"constructing '{t.name}' with arguments is", span,

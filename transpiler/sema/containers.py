@@ -144,8 +144,11 @@ def _template_type(a, t: A.TypeName) -> ir.Type | None:
         if n < 0:
             a.error("bad-array-size", f"array size must not be negative, not {n}", args[1].span)
         return ir.Vector(a.type_arg(args[0], t), n)
+    if name == "allocator":     # (a default template argument: `template <class T, class = std::allocator<T>> class C`)
+        a.nargs(t, 1, 1)
+        return ir.Library(f"std::allocator<{a.type_arg(args[0], t)}>")
     return None
 
 
-AREA = Area("std::vector, std::array", templates=names("vector array"), template_type=_template_type,
+AREA = Area("std::vector, std::array", templates=names("vector array allocator"), template_type=_template_type,
             owns=lambda t: isinstance(t, ir.Vector), construct=construct, method=method)

@@ -277,10 +277,12 @@ class Expressions:
         left = self.expr(n.left)
         if op == "<<" and (isinstance(left, ir.StreamOut) or ST.writable(left.type)):
             item = self.expr(n.right)
-            if isinstance(item.type, ir.StructType) and item.type.name in self.structs:
+            program_class = isinstance(item.type, ir.StructType) and item.type.name in self.structs
+            if program_class or isinstance(item.type, (ir.Index, ir.Extent)):
                 call = CL.operator(self, "<<", [left, item], n.span, [n.left.span, n.right.span])
                 if call is not None:        # the program's `ostream& operator<<(ostream&, const T&)`
                     return call
+            if program_class:
                 item = SV.decay(self, item)     # a norm/unorm is written as its float
             if isinstance(left, ir.StreamOut):
                 return ir.StreamOut(n.span, left.type, left.stream, left.items + (self.stream_item(item, n.right),))
@@ -471,6 +473,9 @@ class Expressions:
             explicit = TM._args_of(self, d, t.args, t)
             args = [self.expr(x) for x in n.args]
             return TM.call(self, t.name, explicit, args, [x.span for x in n.args], n.span, [])
+        if isinstance(n.type, A.TypeName) and n.type.name == "get" and n.type.namespace in ((), ("std",)) \
+                and len(n.type.args or ()) == 1 and len(n.args) == 1:      # `std::get<1>(t)` of a tuple or pair
+            return U.get(self, self.const_int(n.type.args[0], "index of 'std::get'"), self.expr(n.args[0]), n.span)
         if isinstance(n.type, A.TypeName) and n.type.name in ("min", "max") and n.type.namespace == ("std",) \
                 and len(n.type.args or ()) == 1:   # `std::min<size_t>(a, b)`: both compared as size_t
             t = n.type

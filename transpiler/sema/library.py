@@ -450,6 +450,8 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
         return memory.mem_call(a, name, n)
     if name == "make_pair":
         return utility.make_pair(a, n)
+    if name == "make_tuple":
+        return utility.make_tuple(a, n)
     if name == "distance" and len(n.args) == 2:     # std::distance(first, last) of a vector's iterators
         first, last = a.expr(n.args[0]), a.expr(n.args[1])
         if isinstance(first.type, ir.Iterator) and isinstance(last.type, ir.Iterator):

@@ -17,10 +17,11 @@ carries the note "in instantiation of 'f<float, 16>' requested here".
 from __future__ import annotations
 
 import os
-from dataclasses import fields, replace
+from dataclasses import dataclass, fields, replace
 
 from ..parse import ast as A
 from .. import ir
+from ..names import free_py_name
 from . import overloads as O
 from .context import SemaError
 from .scope import Scope
@@ -31,6 +32,37 @@ class TemplateValue:
 
     def __init__(self, value: int, type: ir.Type):
         self.value, self.type = value, type
+
+
+@dataclass(frozen=True)
+class TemplateName:
+    """A template template parameter's value: a class template, by its name (`std::vector`,
+    `array_view`, the program's `Buffer`)."""
+    name: str
+    namespace: tuple = ()
+
+    def __str__(self):
+        return "::".join(self.namespace + (self.name,))
+
+    def applied(self, t: A.TypeName) -> A.TypeName:
+        """`C<T>` in a template where C is this template: the template's own name with those arguments."""
+        return replace(t, name=self.name, namespace=self.namespace)
+
+
+def template_arg(a, p: A.TemplateParam, x, at):
+    """The value of template argument `x` (AST) for parameter `p`: a type, a constant, or a
+    class template's name."""
+    if p.kind == "template":
+        if isinstance(x, (A.TypeName, A.Name)) and getattr(x, "args", None) is None:
+            bound = a.tenv.get(x.name)
+            if isinstance(bound, TemplateName) and not x.namespace:    # passed on: `f<T, C>()` inside a template
+                return bound
+            return TemplateName(x.name, tuple(x.namespace))
+        a.error("template-args", f"template argument for template template parameter '{p.name}' must be "
+                "a class template", x.span)
+    if p.kind == "type":
+        return a.type_arg(x, at)
+    return a.const_int(x, "template argument")
 
 
 class Instantiating:
@@ -167,6 +199,8 @@ def _function_specialisation(a, d: A.TemplateDecl) -> None:
 
 
 def _slug(v) -> str:
+    if isinstance(v, TemplateName):
+        return v.name
     return str(v).replace("-", "m") if isinstance(v, int) else O.type_slug(v)
 
 
@@ -176,20 +210,23 @@ def _bind(a, d: A.TemplateDecl, given: list, deduced: dict, span) -> dict | None
     for k, p in enumerate(d.params):
         if k < len(given):
             v = given[k]
-            if p.kind == "value" and not isinstance(v, int) or p.kind == "type" and isinstance(v, int):
+            if (p.kind == "value") != isinstance(v, int) or (p.kind == "template") != isinstance(v, TemplateName):
                 a.error("template-args", f"template argument {k + 1} of '{d.decl.name}' must be "
-                        f"{'a type' if p.kind == 'type' else 'a constant'}", span)
+                        f"{_KIND_WORDS[p.kind]}", span)
         elif p.name in deduced:
             v = deduced[p.name]
         elif p.default is not None:
             seen = {q.name: (TemplateValue(env[q.name], ir.INT) if q.kind == "value" else env[q.name])
                     for q in d.params if q.name in env}
             with Instantiating(a, seen, d.decl.name, span):     # defaults may use earlier parameters
-                v = a.resolve_type(p.default) if p.kind == "type" else a.const_int(p.default, "template argument")
+                v = template_arg(a, p, p.default, p.default)
         else:
             return None
         env[p.name] = v
     return env
+
+
+_KIND_WORDS = {"type": "a type", "value": "a constant", "template": "a class template"}
 
 
 def _args_of(a, d: A.TemplateDecl, args_ast, t) -> list:
@@ -198,10 +235,7 @@ def _args_of(a, d: A.TemplateDecl, args_ast, t) -> list:
         p = d.params[k] if k < len(d.params) else None
         if p is None:
             a.error("template-args", f"too many template arguments for '{d.decl.name}'", x.span)
-        if p.kind == "type":
-            out.append(a.type_arg(x, t))
-        else:
-            out.append(a.const_int(x, "template argument"))
+        out.append(template_arg(a, p, x, t))
     return out
 
 
@@ -217,7 +251,7 @@ def _env_for_analysis(d: A.TemplateDecl, env: dict) -> dict:
 def _name(d: A.TemplateDecl, env: dict) -> tuple[str, str]:
     vals = [env[p.name] for p in d.params]
     return (f"{d.decl.name}<{', '.join(str(v) for v in vals)}>",
-            f"{d.decl.name}_{'_'.join(_slug(v) for v in vals)}")
+            f"{free_py_name(d.decl.name, len(getattr(d.decl, 'params', ())))}_{'_'.join(_slug(v) for v in vals)}")
 
 
 # ---- class templates ---------------------------------------------------------------------------
@@ -251,8 +285,7 @@ def _specialisation(a, d: A.TemplateDecl, vals: tuple, span) -> tuple | None:
             continue
         senv = _env_for_analysis(sd, out)
         with Instantiating(a, senv, d.decl.name, span):     # do the arguments, so bound, read as `vals`?
-            got = tuple(a.type_arg(x, x) if p.kind == "type" else a.const_int(x, "template argument")
-                        for x, p in zip(args, d.params))
+            got = tuple(template_arg(a, p, x, x) for x, p in zip(args, d.params))
         if got == tuple(vals):
             return sd, senv
     return None
@@ -314,6 +347,12 @@ def _deduce(a, p: A.TypeRef, t: ir.Type, names: set, out: dict) -> bool:
     if p.args is None:
         return True
     args = list(p.args)
+    if p.name in names and not p.namespace:     # `C<T, N>&`, C a template template parameter
+        template = _template_of(a, t)
+        if template is None or p.name in out and out[p.name] != template:
+            return False
+        out[p.name] = template
+        p = template.applied(p)
 
     def value(x, v) -> bool:
         if isinstance(x, A.Name) and x.name in names and not x.namespace:
@@ -329,6 +368,8 @@ def _deduce(a, p: A.TypeRef, t: ir.Type, names: set, out: dict) -> bool:
             else True
 
     if p.name in ("array_view", "array") and isinstance(t, (ir.ArrayView, ir.AmpArray)):
+        if getattr(args[0], "const", False) and not getattr(t, "const", False):
+            return False                # `array_view<const T, N>` deduces nothing from an array_view<int, N>
         return typ(args[0], t.elem) and (len(args) < 2 or value(args[1], t.rank))
     if p.name == "vector" and isinstance(t, ir.Vector):
         return typ(args[0], t.elem)
@@ -348,6 +389,18 @@ def _deduce(a, p: A.TypeRef, t: ir.Type, names: set, out: dict) -> bool:
     return True
 
 
+def _template_of(a, t: ir.Type) -> TemplateName | None:
+    """The class template whose instance `t` is (what a template template parameter deduces to)."""
+    if isinstance(t, ir.StructType) and t.name in a.class_args:
+        return TemplateName(a.class_args[t.name][0].decl.name)
+    library = {ir.ArrayView: "array_view", ir.AmpArray: "array", ir.Index: "index", ir.Extent: "extent"}
+    if type(t) in library:
+        return TemplateName(library[type(t)], ("concurrency",))
+    if isinstance(t, ir.Vector) and t.size is None:
+        return TemplateName("vector", ("std",))
+    return None
+
+
 def explicit_args(a, d: A.TemplateDecl, args_ast, at) -> list:
     return _args_of(a, d, args_ast, at)
 
@@ -357,6 +410,13 @@ def call(a, name: str, explicit: list | None, args: list, spans: list, span, reg
     best = choose(a, a.function_templates[name], explicit, args, span, name, regular,
                   lambda d, env: instantiate_function(a, d, env, span))
     return a.checked_call(best, [], args, spans, span)
+
+
+def instances(a, name: str, args: list, span) -> list:
+    """The instantiations of the function templates named `name` whose arguments deduce from
+    `args` (an operator's candidates: `operator<<(std::ostream&, const extent<N>&)`)."""
+    found = deducible(a, in_context(a, a.function_templates.get(name, [])), None, args, span)
+    return [s for s in (instantiate_function(a, d, env, span) for d, env in found) if s is not None]
 
 
 def in_context(a, templates: list) -> list:

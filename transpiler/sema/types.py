@@ -108,6 +108,9 @@ class TypeResolution:
     def _template_type(self, t: A.TypeName) -> ir.Type:
         """A library template: vector, array_view, array, extent, index, tiled_index, tiled_extent."""
         name = t.name
+        bound = self.tenv.get(name)
+        if isinstance(bound, TM.TemplateName) and not t.namespace:     # `C<T>`, C a template template parameter
+            return self.resolve_type(bound.applied(t))
         if name in self.class_templates and not t.namespace:
             return TM.class_type(self, t)
         if name == "decltype" and not t.namespace:

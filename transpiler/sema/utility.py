@@ -162,23 +162,39 @@ def swap(a, n: A.Call) -> list[ir.Stmt]:
 def pair_type(a, first: ir.Type, second: ir.Type, span) -> ir.StructType:
     """`std::pair<A, B>`: a struct with the fields `first` and `second`, made once per pair of
     types (its Python class is named after them: `pair_int_float`)."""
-    for t in (first, second):
+    return _value_struct(a, "pair", [("first", first), ("second", second)], span)
+
+
+def tuple_type(a, types: list, span) -> ir.StructType:
+    """`std::tuple<A, B, C>`: a struct with one field a value (`e0`, `e1`, ...: C++ names them only
+    by position, `std::get<1>(t)`), made once per list of types (`tuple_int_float_bool`)."""
+    return _value_struct(a, "tuple", [(f"e{k}", t) for k, t in enumerate(types)], span)
+
+
+def is_tuple(t: ir.Type) -> bool:
+    return isinstance(t, ir.StructType) and t.name.startswith("std::tuple<")
+
+
+def _value_struct(a, kind: str, fields: list, span) -> ir.StructType:
+    """The struct of a `std::pair` or `std::tuple` of the fields' types."""
+    types = [t for _, t in fields]
+    for t in types:
         if isinstance(t, (ir.CArray, ir.Void)) or t == ir.Library("auto"):
-            a.unsupported(f"'std::pair' of '{t}' is", span, help="amppy makes pairs of values: numbers, classes, "
-                          "strings, smart pointers, iterators")
-    name = f"std::pair<{first}, {second}>"
+            a.unsupported(f"'std::{kind}' of '{t}' is", span, help=f"amppy makes {kind}s of values: numbers, "
+                          "classes, strings, smart pointers, iterators")
+    name = f"std::{kind}<{', '.join(map(str, types))}>"
     if name not in a.structs:
-        sd = ir.StructDef(name, [("first", first), ("second", second)], span)
+        sd = ir.StructDef(name, list(fields), span)
         sd.host_only = not all(isinstance(t, ir.Scalar) or isinstance(t, ir.StructType) and t.name in a.structs
-                               and not a.structs[t.name].host_only for t in (first, second))   # (a Python object)
-        words = "_".join(re.sub(r"\W+", "_", str(t).replace("std::", "")).strip("_") for t in (first, second))
-        sd.py_name = a.module_names.fresh(f"pair_{words}", a.globals)
+                               and not a.structs[t.name].host_only for t in types)   # (a Python object)
+        words = "_".join(re.sub(r"\W+", "_", str(t).replace("std::", "")).strip("_") for t in types)
+        sd.py_name = a.module_names.fresh(f"{kind}_{words}", a.globals)
         a.structs[name] = sd
         # in a class being defined (`struct S { std::pair<int, float> p; };`): the pair's class goes
         # before the outermost one, which names it (unless the pair holds one of those classes)
         at = [k for k, c in enumerate(a.struct_order) if a.class_stack and c is a.class_stack[0]]
         inside = {c.name for c in a.class_stack}
-        if at and not any(isinstance(t, ir.StructType) and t.name in inside for t in (first, second)):
+        if at and not any(isinstance(t, ir.StructType) and t.name in inside for t in types):
             a.struct_order.insert(at[0], sd)
         else:
             a.struct_order.append(sd)
@@ -190,11 +206,11 @@ def is_pair(t: ir.Type) -> bool:
 
 
 def construct_pair(a, t: ir.StructType, args: tuple, span, spans) -> ir.Expr:
-    """`std::pair<int, float> p(1, 2.5f)`."""
+    """`std::pair<int, float> p(1, 2.5f)`, `std::tuple<int, char, bool> t(1, 'a', true)`."""
     fields = a.struct_fields(t)
-    if len(args) != 2:
-        a.error("ctor-args", f"no matching constructor for initialization of '{t}'", span,
-                help="a pair is made from its two values")
+    if len(args) != len(fields):
+        what = "a pair is made from its two values" if is_pair(t) else f"this tuple is made from its {len(fields)} values"
+        a.error("ctor-args", f"no matching constructor for initialization of '{t}'", span, help=what)
     return ir.Construct(span, t, tuple(a.convert(x, ft, s) for x, (_, ft), s in zip(args, fields, spans)))
 
 
@@ -225,6 +241,29 @@ def make_pair(a, n: A.Call) -> ir.Expr:
     return ir.Construct(n.span, t, tuple(a.convert(x, x.type, s.span, copy=True) for x, s in zip(args, n.args)))
 
 
+def make_tuple(a, n: A.Call) -> ir.Expr:
+    """`std::make_tuple(x, y, ...)`: a tuple of the values' (decayed) types."""
+    if a.in_amp():
+        a.error("amp-restrict", "call to 'std::make_tuple', which is not restrict(amp), from restrict(amp) code",
+                n.span)
+    args = [a.expr(x) for x in n.args]
+    t = tuple_type(a, [x.type for x in args], n.span)
+    return ir.Construct(n.span, t, tuple(a.convert(x, x.type, s.span, copy=True) for x, s in zip(args, n.args)))
+
+
+def get(a, k: int, value: ir.Expr, span) -> ir.Expr:
+    """`std::get<k>(t)` of a tuple or a pair: its k-th value (a reference to it: `std::get<0>(t) = 5`)."""
+    if not (is_tuple(value.type) or is_pair(value.type)):
+        a.error("no-matching-function", f"no matching function for call to 'get<{k}>({value.type})'", span,
+                help="amppy translates std::get of a std::tuple or a std::pair")
+    fields = a.struct_fields(value.type)
+    if not 0 <= k < len(fields):
+        a.error("template-args", f"index {k} of 'std::get' is out of range for '{value.type}' "
+                f"({len(fields)} elements)", span)
+    name, t = fields[k]
+    return ir.FieldRef(span, t, value, name, False)
+
+
 def compare_pairs(a, op: str, x: ir.Expr, y: ir.Expr, span) -> ir.Expr:
     """`p == q` (both fields equal), `p < q` (by `first`, then by `second`), ..."""
     if op in ("==", "!="):
@@ -252,8 +291,10 @@ def _template_type(a, t: A.TypeName) -> ir.Type | None:
     if t.name == "pair":
         a.nargs(t, 2, 2)
         return pair_type(a, a.type_arg(t.args[0], t), a.type_arg(t.args[1], t), t.span)
+    if t.name == "tuple":
+        return tuple_type(a, [a.type_arg(x, t) for x in t.args], t.span)
     return None
 
 
-AREA = Area("<utility>, <limits> (pair, numeric_limits)", templates=names("pair numeric_limits"),
+AREA = Area("<utility>, <tuple>, <limits> (pair, tuple, numeric_limits)", templates=names("pair tuple numeric_limits"),
             template_type=_template_type)

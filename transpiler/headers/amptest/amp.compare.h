@@ -144,56 +144,60 @@ namespace Concurrency
             return equal;
         }
 
+        // a container's values, copied to the CPU: an array's, an array_view's (of const elements too)
+        // or a vector's
         template <typename T, int N>
-        bool VerifyDataOnCpu(const array<T, N>& actual, const std::vector<T>& expected, T diff = 0)
+        std::vector<T> cpu_values(const array<T, N>& src)
         {
-            std::vector<T> values = actual;
-            return VerifyDataOnCpuValues<T>(values, expected, diff);
+            std::vector<T> values = src;
+            return values;
         }
 
         template <typename T, int N>
-        bool VerifyDataOnCpu(const array_view<T, N>& actual, const std::vector<T>& expected, T diff = 0)
+        std::vector<T> cpu_values(const array_view<T, N>& src)
         {
-            std::vector<T> values(actual.get_extent().size());
-            copy(actual, values.begin());
-            return VerifyDataOnCpuValues<T>(values, expected, diff);
-        }
-
-        // two C++ AMP containers: the values of `actual` against those of `expected`
-        template <typename T, int N>
-        bool VerifyDataOnCpu(const array<T, N>& actual, const array<T, N>& expected, T diff = 0)
-        {
-            std::vector<T> got = actual;
-            std::vector<T> want = expected;
-            return VerifyDataOnCpuValues<T>(got, want, diff);
+            std::vector<T> values(src.get_extent().size());
+            copy(src, values.begin());
+            return values;
         }
 
         template <typename T, int N>
-        bool VerifyDataOnCpu(const array_view<T, N>& actual, const array_view<T, N>& expected, T diff = 0)
+        std::vector<T> cpu_values(const array_view<const T, N>& src)
         {
-            std::vector<T> got(actual.get_extent().size());
-            std::vector<T> want(expected.get_extent().size());
-            copy(actual, got.begin());
-            copy(expected, want.begin());
-            return VerifyDataOnCpuValues<T>(got, want, diff);
+            std::vector<T> values(src.get_extent().size());
+            copy(src, values.begin());
+            return values;
         }
 
-        template <typename T, int N>
-        bool VerifyDataOnCpu(const array<T, N>& actual, const array_view<T, N>& expected, T diff = 0)
+        template <typename T>
+        std::vector<T> cpu_values(const std::vector<T>& src)
         {
-            std::vector<T> got = actual;
-            std::vector<T> want(expected.get_extent().size());
-            copy(expected, want.begin());
-            return VerifyDataOnCpuValues<T>(got, want, diff);
+            return src;
         }
 
-        template <typename T, int N>
-        bool VerifyDataOnCpu(const array_view<T, N>& actual, const array<T, N>& expected, T diff = 0)
+        // the values of `actual` against those of `expected`: any two of array, array_view and vector
+        template <typename T, int N, typename E>
+        bool VerifyDataOnCpu(const array<T, N>& actual, const E& expected, T diff = 0)
         {
-            std::vector<T> got(actual.get_extent().size());
-            copy(actual, got.begin());
-            std::vector<T> want = expected;
-            return VerifyDataOnCpuValues<T>(got, want, diff);
+            return VerifyDataOnCpuValues<T>(cpu_values(actual), cpu_values(expected), diff);
+        }
+
+        template <typename T, int N, typename E>
+        bool VerifyDataOnCpu(const array_view<T, N>& actual, const E& expected, T diff = 0)
+        {
+            return VerifyDataOnCpuValues<T>(cpu_values(actual), cpu_values(expected), diff);
+        }
+
+        template <typename T, int N, typename E>
+        bool VerifyDataOnCpu(const array_view<const T, N>& actual, const E& expected, T diff = 0)
+        {
+            return VerifyDataOnCpuValues<T>(cpu_values(actual), cpu_values(expected), diff);
+        }
+
+        template <typename T, typename E>
+        bool VerifyDataOnCpu(const std::vector<T>& actual, const E& expected, T diff = 0)
+        {
+            return VerifyDataOnCpuValues<T>(actual, cpu_values(expected), diff);
         }
 
         template <typename T>

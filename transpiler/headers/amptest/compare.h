@@ -2,6 +2,7 @@
 #pragma once
 #include <amptest/math.h>
 #include <amptest/logging.h>
+#include <amptest/operators.h>
 #include <sstream>
 #include <string>
 
