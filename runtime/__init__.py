@@ -22,7 +22,7 @@ Layers, each importing only those before it (no import circles; ``docs/architect
 import numpy as _np
 
 from . import (accelerators, algorithm, amp, amp_errors, ampmath, chrono, containers, cppio, cstdlib, extents, intmath,
-               memory, ppl, program, random, sampling, sstream, stdexcept, strings, textures, win32)
+               adaptors, associative, memory, ppl, program, random, sampling, sstream, stdcontainers, stdexcept, strings, textures, win32)
 from .accelerators import *  # noqa: F401,F403
 from .algorithm import *  # noqa: F401,F403
 from .amp_errors import *  # noqa: F401,F403
@@ -38,6 +38,9 @@ from .memory import *  # noqa: F401,F403
 from .ppl import *  # noqa: F401,F403
 from .random import *  # noqa: F401,F403
 from .sstream import *  # noqa: F401,F403
+from .stdcontainers import *  # noqa: F401,F403
+from .associative import *  # noqa: F401,F403
+from .adaptors import *  # noqa: F401,F403
 from .stdexcept import *  # noqa: F401,F403
 from .strings import *  # noqa: F401,F403
 from .win32 import *  # noqa: F401,F403
@@ -48,5 +51,5 @@ _np.seterr(all="ignore")
 
 __all__ = (accelerators.__all__ + algorithm.__all__ + amp_errors.__all__ + extents.__all__ + amp.__all__ + textures.__all__
            + program.__all__ + containers.__all__ + cppio.__all__ + cstdlib.__all__ + intmath.__all__
-           + memory.__all__ + ppl.__all__ + random.__all__ + sstream.__all__ + stdexcept.__all__ + strings.__all__ + win32.__all__
+           + memory.__all__ + ppl.__all__ + random.__all__ + sstream.__all__ + stdcontainers.__all__ + associative.__all__ + adaptors.__all__ + stdexcept.__all__ + strings.__all__ + win32.__all__
            + ["launch_cpu", "chrono", "ampmath", "sampling"])

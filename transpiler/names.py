@@ -57,6 +57,9 @@ RUNTIME_NAMES = frozenset("""
     access_type_none access_type_read access_type_write access_type_read_write access_type_auto
     out_of_memory unsupported_feature accelerator_view_removed
     ampmath sampling
+    std_map std_multimap std_set std_multiset std_unordered_map std_unordered_multimap std_unordered_set
+    std_unordered_multiset std_list std_forward_list std_deque std_queue std_stack std_priority_queue
+    container_type std_less_key
     LARGE_INTEGER QueryPerformanceCounter QueryPerformanceFrequency GetTickCount atoi atol atoll atof
     SYSTEM_INFO GetSystemInfo GetNativeSystemInfo GetTickCount64 GetLastError SetLastError OutputDebugString
     OutputDebugStringA OutputDebugStringW MessageBox MessageBoxA MessageBoxW GetCurrentProcessId

@@ -20,6 +20,7 @@ from ..cxx.types import bits, conversion_wraps, signed, wrapper_name
 from ..cxx.mathfuncs import FUNCTIONS
 from . import CodegenUnsupported
 from . import host_loops
+from .host_containers import ContainerWriter
 from .kernel_exprs import component_store
 from .mathcalls import template_values
 from .module import ModuleWriter
@@ -74,7 +75,7 @@ def char_memory(e: ir.Expr) -> bool:
     return isinstance(t, (ir.Vector, ir.Pointer)) or isinstance(t, ir.CArray) and len(e.indices) == len(t.dims)
 
 
-class HostWriter(ModuleWriter, PyEmitter):
+class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
     #: IR kinds sema only makes inside kernels (tests/test_ir.py: every other kind has a method)
     KERNEL_ONLY = frozenset({"ThreadIndex", "AtomicCall", "TileStatic", "Barrier", "Fence"})
 
@@ -314,7 +315,7 @@ class HostWriter(ModuleWriter, PyEmitter):
             value = e.value.operand if isinstance(e.value, ir.Copy) else e.value
             return [f"{self.expr(e.target)}.assign({self.expr(value)})"]     # `ps[2] = p;`: into the array
         if isinstance(e, ir.Assign) and e.op == "=" and isinstance(e.target, ir.Var) and e.target.sym.by_ref \
-                and isinstance(e.target.type, (ir.StructType, ir.Vector)):
+                and isinstance(e.target.type, (ir.StructType, ir.Vector, ir.Container)):
             # a reference parameter: write into the caller's object, don't rebind the name
             value = e.value.operand if isinstance(e.value, ir.Copy) else e.value
             return [f"{self.lvalue(e.target, 'w')}.assign({self.expr(value)})"]
@@ -398,7 +399,7 @@ class HostWriter(ModuleWriter, PyEmitter):
         """A lambda as a nested function: captures by copy are parameters with default values
         (their values where the lambda is made), captures by reference the enclosing
         function's variables (`nonlocal` where the body assigns them)."""
-        copies = [f"{s.py_name}={s.py_name}" + (".copy()" if isinstance(s.type, (ir.StructType, ir.Vector, ir.CArray))
+        copies = [f"{s.py_name}={s.py_name}" + (".copy()" if isinstance(s.type, (ir.StructType, ir.Vector, ir.Container, ir.CArray))
                                                 else "") for s in e.by_value]
         params = [p.py_name for p in e.params] + copies
         outer = (self.globals_assigned, self.hoisted, self.loop_depth, self.loop_steps, self.writeback)
@@ -566,6 +567,8 @@ class HostWriter(ModuleWriter, PyEmitter):
             if e.args and isinstance(e.args[0], ir.Construct) and isinstance(e.args[0].type, ir.CArray):
                 return f"vector({elem}, {self.nested(e.args[0])})", P_ATOM
             return f"vector({', '.join([elem] + args)})", P_ATOM
+        if isinstance(t, ir.Container):
+            return self.container(t, e), P_ATOM
         if isinstance(t, ir.Texture):
             return f"texture({', '.join(args)}, elem_type={self.elem_type(t.elem, e.span)})", P_ATOM
         if isinstance(t, ir.TextureView):
@@ -594,6 +597,8 @@ class HostWriter(ModuleWriter, PyEmitter):
             return "str"
         if isinstance(t, ir.Vector) and t.size is None:             # a vector of vectors
             return f"vector_type({self.elem_type(t.elem, span)})"
+        if isinstance(t, ir.Container):                             # a map of sets, a vector of lists, ...
+            return f"container_type({', '.join([f'std_{t.kind}'] + self.container_args(t, span))})"
         if isinstance(t, (ir.Function, ir.Library, ir.ArrayView, ir.AmpArray)):   # std::function, accelerator,
             return "object"                                                          # array_view, ... elements
         raise CodegenUnsupported(f"elements of type '{t}' are", span)

@@ -38,7 +38,7 @@ STD_NAMES = frozenset("""
     minmax_element swap unique remove remove_if
     lower_bound upper_bound binary_search random_shuffle shuffle
     make_pair
-    make_unique make_shared move forward distance advance next prev begin end
+    make_unique make_shared move forward distance begin end
     GetLogicalProcessorInformation GetLogicalProcessorInformationEx GetModuleFileName GetModuleFileNameA
     GetModuleFileNameW CreateThread WaitForSingleObject WaitForMultipleObjects CloseHandle CreateEvent
     SetEvent ResetEvent InitializeCriticalSection EnterCriticalSection LeaveCriticalSection

@@ -35,7 +35,7 @@ NOT_YET = Area(
     "not yet translated",
     types=names("string_view FILE reader_writer_lock task_group structured_task_group"),
     templates=names("""
-        map set list deque unordered_map unordered_set initializer_list valarray atomic
+        initializer_list valarray atomic
         combinable concurrent_vector checked_array_iterator unchecked_array_iterator
         basic_string basic_ostream basic_istream basic_iostream basic_stringstream basic_ostringstream
         basic_istringstream basic_ofstream basic_ifstream basic_fstream char_traits
@@ -53,9 +53,9 @@ LAUNCH = Area("parallel_for_each", templates=names("parallel_for_each"))
 
 def _areas() -> tuple:
     from . import (accelerators, algorithms, chrono, containers, exceptions, indices, lambdas, memory, ppl,
-                   random, short_vectors, streams, strings, tiling, traits, utility, views, win32)
+                   random, short_vectors, std_containers, streams, strings, tiling, traits, utility, views, win32)
     return (FUNDAMENTALS,) + tuple(m.AREA for m in (
-        win32, ppl, containers, accelerators, views, indices, tiling, short_vectors, strings, streams,
+        win32, ppl, containers, std_containers, accelerators, views, indices, tiling, short_vectors, strings, streams,
         chrono, random, memory, utility, traits, lambdas, algorithms, exceptions)) + (LAUNCH, NOT_YET)
 
 

@@ -39,7 +39,7 @@ class Converting:
                 self.error("deleted-copy", f"call to deleted constructor of '{t}'", span,
                            help="a unique_ptr cannot be copied: move it with std::move(p), or use shared_ptr")
             if copy and (is_lvalue(e) or isinstance(e, ir.Call) and e.func.ret_ref) and isinstance(
-                    t, (ir.StructType, ir.Vector, ir.CArray)):      # (a call of `const T& get()`: its object)
+                    t, (ir.StructType, ir.Vector, ir.Container, ir.CArray)):      # (a call of `const T& get()`: its object)
                 return ir.Copy(e.span, t, e)
             if copy and is_lvalue(e) and type(t) is ir.AmpArray:      # an array's copy has its own data
                 return self.construct(t, (e,), span, [span])

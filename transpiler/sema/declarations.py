@@ -33,7 +33,7 @@ LIBRARY_NAMESPACES = frozenset({"concurrency", "Concurrency", "std", "concurrenc
                                 "graphics", "concurrency::direct3d", "direct3d"})
 
 #: Member types only a host class can hold (a class with one is not a numpy record).
-HOST_MEMBER_TYPES = (ir.StdString, ir.String, ir.Vector, ir.Pointer, ir.ArrayView, ir.AmpArray, ir.Extent,
+HOST_MEMBER_TYPES = (ir.StdString, ir.String, ir.Vector, ir.Container, ir.Pointer, ir.ArrayView, ir.AmpArray, ir.Extent,
                      ir.Index, ir.Function, ir.Duration, ir.TimePoint)
 
 
@@ -222,6 +222,9 @@ class Declarations:
             return None
         if isinstance(t, ir.CArray):
             return ir.Construct(span, t, ())
+        sd = self.structs.get(t.name) if isinstance(t, ir.StructType) else None
+        if sd is not None and sd.ctors and not any(O.viable(self, c, [], None) is not None for c in sd.ctors):
+            return None                     # a class without a default constructor: the constructors make it
         try:
             return self.construct(t, (), span, [])
         except SemaError:

@@ -177,6 +177,7 @@ class Expressions:
                 call = CL.operator(self, n.op, [t], n.span, [n.operand.span])      # `++v`
                 if call is not None:
                     return call
+            _forward_step(self, t, n.op, n.span)
             return ir.IncDec(n.span, t.type, n.op, True, t)
         if n.op == "&":
             fn = FP.address_of(self, n)         # `&f`: the function itself
@@ -241,6 +242,7 @@ class Expressions:
             call = CL.operator(self, n.op, [t, ir.Const(n.span, ir.INT, 0)], n.span, [n.operand.span] * 2)
             if call is not None:
                 return call
+        _forward_step(self, t, n.op, n.span)
         return ir.IncDec(n.span, t.type, n.op, False, t)
 
     def lvalue(self, e: ir.Expr, span: Span) -> ir.Expr:
@@ -313,9 +315,14 @@ class Expressions:
                 and op in ("==", "!=", "<", ">", "<=", ">=", "-"):
             self.error("type-mismatch", f"invalid operands to binary expression ('{left.type}' and '{right.type}')",
                        n.span)
+        if isinstance(left.type, ir.Container) and left.type == right.type and op in ("==", "!=", "<", ">", "<=", ">="):
+            return ir.LibCall(n.span, ir.BOOL, op, left, (right,))     # element by element, as C++ compares them
         if isinstance(left.type, ir.Iterator) and isinstance(right.type, ir.Iterator) and \
                 op in ("==", "!=", "<", ">", "<=", ">="):
             return ir.LibCall(n.span, ir.BOOL, op, left, (right,))
+        if isinstance(left.type, ir.Iterator) and op in ("+", "-") and left.type.access != "random":
+            self.error("type-mismatch", f"invalid operands to binary expression ('{left.type}' and '{right.type}')",
+                       n.span, help="this container's iterators move one step at a time: ++it, --it, std::next(it, n)")
         if isinstance(left.type, ir.Iterator) and op in ("+", "-"):
             if isinstance(right.type, ir.Iterator):
                 return ir.Binary(n.span, ir.Scalar("long long"), op, left, right)
@@ -625,3 +632,9 @@ def _beyond_range(text: str, single: bool) -> bool:
     except decimal.InvalidOperation:
         return False
     return abs(v) > (_FLT_MAX if single else _DBL_MAX)
+
+
+def _forward_step(a, target: ir.Expr, op: str, span) -> None:
+    """`--it` of a forward iterator (a forward_list's, an unordered container's) does not exist."""
+    if op == "--" and isinstance(target.type, ir.Iterator) and target.type.access == "forward":
+        a.error("type-mismatch", f"cannot decrement '{target.type}': it only moves forward", span)

@@ -319,8 +319,9 @@ class Kernels:
         if FP.held_by(self, t):                 # (Visual Studio's C3581)
             self.error("amp-capture", f"'{name}' of type '{t}' holds a function pointer, which restrict(amp) code "
                        "does not allow", span)
-        if isinstance(t, ir.Vector):
-            self.error("amp-capture", f"std::vector '{name}' cannot be used in a restrict(amp) lambda", span,
+        if isinstance(t, (ir.Vector, ir.Container)):
+            self.error("amp-capture", f"{'std::vector' if isinstance(t, ir.Vector) else str(t)} '{name}' cannot "
+                       "be used in a restrict(amp) lambda", span,
                        help="wrap it in an array_view and capture the view")
         if by_ref and isinstance(t, ir.Scalar):
             self.error("amp-capture", f"scalar '{name}' can only be captured by value in a restrict(amp) lambda",

@@ -15,7 +15,7 @@ from ..cxx.mathfuncs import NAMES
 from ..cxx import win32
 from ..names import field_name
 from ..sema import (accelerators, amp_math, classes, lambdas, memory,
-               overloads, random, streams, strings, templates, tiling, utility, views)
+               overloads, random, std_containers, streams, strings, templates, tiling, utility, views)
 from . import areas
 from .area import not_yet
 from .algorithms import RANGE_ALGORITHMS, range_algorithm, std_copy
@@ -227,6 +227,8 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
             # av[i] of a rank>1 view: a projection, an array_view<T, N-1>
             return ir.ElementRef(n.span, views.view_of(t, rank=t.rank - 1), base, (i,))
         a.error("type-mismatch", f"'{t}' cannot be indexed with '{idx.type}'", n.index.span)
+    if isinstance(t, ir.Container):
+        return std_containers.subscript(a, base, idx, n)
     if isinstance(t, ir.Vector):
         return ir.ElementRef(n.span, t.elem, base, (a.convert(idx, ir.INT, n.index.span),))
     if isinstance(t, ir.StdString):
@@ -277,6 +279,10 @@ def call(a, n: A.Call) -> ir.Expr:
             return templates.call(a, f.name, None, args, [x.span for x in n.args], n.span, regular)
         if isinstance(sym, classes.MemberFunctions) and not f.namespace:
             return classes.bare_call(a, sym, n)
+        this = a.fn.this if a.fn is not None else None
+        if sym is None and this is not None and not f.namespace and this.type.name in a.structs and \
+                f.name in a.structs[this.type.name].member_templates:      # `helper(x)`: this->helper<...>(x)
+            return classes.method_call(a, classes.this_value(a, f.span), f.name, [a.expr(x) for x in n.args], n)
         if isinstance(sym, overloads.Overloads) and not f.namespace:
             args = [a.expr(x) for x in n.args]
             chosen = overloads.choose(a, sym.syms, args, n.span, f.name)
@@ -344,6 +350,26 @@ def begin_end(a, name: str, n: A.Call) -> ir.Expr:
         a.unsupported(f"'std::{name}' of '{c.type}' is", n.span,
                       help=f"amppy translates std::{name} of a std::vector or std::string")
     return a.expr(A.Call(n.span, A.Member(n.func.span, n.args[0], name, False, None), ()))
+
+
+def step_iterator(a, name: str, n: A.Call) -> ir.Expr:
+    """`std::next(it[, k])`, `std::prev(it[, k])` (an iterator k steps on, or back), `std::advance(it, k)`
+    (moves `it` itself): of any container's iterators, one step at a time where they are not random-access."""
+    it = a.expr(n.args[0])
+    if not isinstance(it.type, ir.Iterator):
+        a.unsupported(f"'std::{name}' of '{it.type}' is", n.span, help=f"amppy translates std::{name} of iterators")
+    k = a.convert(a.expr(n.args[1]), ir.Scalar("long long"), n.args[1].span) if len(n.args) > 1 else \
+        ir.Const(n.span, ir.Scalar("long long"), 1)
+    if name == "advance":
+        if len(n.args) != 2:
+            a.error("call-args", "'std::advance' takes an iterator and a distance", n.span)
+        target = a.lvalue(it, n.args[0].span)
+        return ir.Assign(n.span, it.type, "=", target, ir.Binary(n.span, it.type, "+", target, k), it.type)
+    if name == "prev" or it.type.access == "forward" and name == "prev":
+        if it.type.access == "forward":
+            a.error("no-matching-function", f"'std::prev' needs a bidirectional iterator, not '{it.type}'", n.span)
+        return ir.Binary(n.span, it.type, "-", it, k)
+    return ir.Binary(n.span, it.type, "+", it, k)
 
 
 def parallel_for(a, n: A.Call) -> ir.Expr:
@@ -460,11 +486,13 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
                       help="amppy translates std::distance of two iterators of a std::vector")
     if name == "move" and len(n.args) == 1:     # std::move(x): x as an rvalue (it may be moved from)
         x = a.expr(n.args[0])
-        if isinstance(x.type, (ir.Vector, ir.StructType, ir.CArray)) and is_lvalue(x):
+        if isinstance(x.type, (ir.Vector, ir.Container, ir.StructType, ir.CArray)) and is_lvalue(x):
             return ir.Copy(n.span, x.type, x)   # what is moved from keeps a valid value of its own
         return ir.Convert(n.span, x.type, x, True)
     if name in ITERATOR_FUNCTIONS and len(n.args) == 1:
         return begin_end(a, name, n)
+    if name in ("next", "prev", "advance") and 1 <= len(n.args) <= 2:
+        return step_iterator(a, name, n)
     if name == "parallel_for" and len(n.args) in (3, 4):
         return parallel_for(a, n)
     if (name in RANGE_ALGORITHMS or name == "fill_n") and (name != "copy" or std_copy(n)) and \

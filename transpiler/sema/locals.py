@@ -11,6 +11,7 @@ from . import constexpr as CX
 from .context import ERROR_TYPE, SemaError
 from ..ir.queries import is_lvalue, is_lvalue_conditional, value_owner
 from . import ppl as PPL
+from . import std_containers as SC
 from . import random as R
 from . import strings as S
 from . import memory as M
@@ -209,7 +210,7 @@ class LocalDeclarations:
                 return None
             if isinstance(t, ir.CArray):
                 return self.default_array(t, span)
-            if isinstance(t, (ir.StructType, ir.Vector, ir.Extent, ir.Index, ir.StdString, ir.Duration)) or \
+            if isinstance(t, (ir.StructType, ir.Vector, ir.Container, ir.Extent, ir.Index, ir.StdString, ir.Duration)) or \
                     R.is_random(t) or ST.is_stream(t):
                 return self.construct(t, (), span, [])
             if isinstance(t, (ir.ArrayView, ir.AmpArray)):
@@ -224,7 +225,7 @@ class LocalDeclarations:
         deduced, self.deduced = self.deduced, None
         e = deduced[1] if deduced is not None and deduced[0] is v.init else \
             FP.chosen(self, v.init, t) or self.expr(v.init)
-        if isinstance(t, (ir.Extent, ir.Index, ir.ArrayView, ir.AmpArray, ir.Vector, ir.TiledExtent)) and \
+        if isinstance(t, (ir.Extent, ir.Index, ir.ArrayView, ir.AmpArray, ir.Vector, ir.Container, ir.TiledExtent)) and \
                 not _same_kind(e.type, t):
             return self.construct(t, (e,), span, [v.init.span])
         return self.convert(e, t, v.init.span, copy=True)
@@ -290,6 +291,11 @@ class LocalDeclarations:
             return ir.Construct(il.span, t, (ir.Construct(il.span, ir.CArray(t.elem, (len(items),)), items),))
         if isinstance(t, (ir.Extent, ir.Index)):
             return self.construct(t, tuple(self.expr(i) for i in il.items), il.span, [i.span for i in il.items])
+        if isinstance(t, ir.Container) and t.kind not in ("queue", "stack", "priority_queue"):
+            vt = SC.value_type(self, t, il.span)        # `std::map<int, char> m = {{1, 'a'}, {2, 'b'}}`
+            items = tuple(self.init_list(vt, i) if isinstance(i, A.InitList)
+                          else self.convert(self.expr(i), vt, i.span, copy=True) for i in il.items)
+            return self.construct(t, (ir.Construct(il.span, ir.CArray(vt, (len(items),)), items),), il.span, [il.span])
         self.unsupported(f"brace initialisation of '{t}' is", il.span)
 
 

@@ -148,6 +148,8 @@ class Statements:
             out: list[ir.Stmt] = []
             rng = self.expr(s.range)
             rt = rng.type
+            if isinstance(rt, ir.Container):
+                return self.range_for_iterators(s, rng, out)
             if not isinstance(rt, (ir.Vector, ir.CArray, ir.StdString)):
                 self.unsupported(f"a range-based for loop over '{rt}' is", s.range.span,
                                  help="amppy loops over a std::vector, a C array or a std::string")
@@ -194,6 +196,44 @@ class Statements:
             return out
         finally:
             self.scope = saved
+
+    def range_for_iterators(self, s: A.RangeFor, rng: ir.Expr, out: list) -> list[ir.Stmt]:
+        """`for (T x : c)` over a map, set, list, ...: C++'s own expansion, an iterator from
+        `c.begin()` to `c.end()` (`auto __it = c.begin(); __it != c.end(); ++__it`, `T x = *__it`)."""
+        from .std_containers import iterator
+        rt: ir.Container = rng.type
+        if rt.kind in ("queue", "stack", "priority_queue"):
+            self.error("type-mismatch", f"'{rt}' has no begin() and end(): a range-based for loop cannot go over it",
+                       s.range.span)
+        if not is_lvalue(rng):              # a temporary: the loop runs over its one value
+            values = f"{s.var.name}_values"
+            tmp = ir.Symbol(values, self.fn.py.fresh(values, self.scope), rt, "local", s.range.span)
+            out.append(ir.VarDecl(s.range.span, tmp, rng))
+            rng = ir.Var(s.range.span, rt, tmp)
+        sp = s.span
+        it_t = iterator(self, rt, sp)
+        it = ir.Symbol("it", self.fn.py.fresh(f"{s.var.name}_it", self.scope), it_t, "local", s.var.name_span)
+        iv = ir.Var(sp, it_t, it)
+        element = ir.ElementRef(sp, it_t.elem, iv, (ir.Const(sp, ir.INT, 0),))
+        t = self.resolve_type(s.var.type)
+        if isinstance(t, ir.Library) and t.name == "auto":
+            t = element.type
+        if isinstance(s.var.type, A.ReferenceType):
+            if t != element.type:
+                self.error("type-mismatch", f"cannot bind a '{s.var.type}' reference to an element of type "
+                                            f"'{element.type}'", s.var.span)
+            self.scope.define(s.var.name, Alias(element))
+            first = ()
+        else:
+            x = ir.Symbol(s.var.name, self.fn.py.fresh(s.var.name, self.scope), t, "local", s.var.name_span)
+            self.scope.define(s.var.name, x)
+            first = (ir.VarDecl(s.var.span, x, self.convert(element, t, s.range.span, copy=True)),)
+        body = self.as_block(s.body)
+        body = ir.Block(body.span, first + body.body)
+        end = ir.LibCall(sp, it_t, "end", rng, ())
+        out.append(ir.For(sp, (ir.VarDecl(sp, it, ir.LibCall(sp, it_t, "begin", rng, ())),),
+                          ir.LibCall(sp, ir.BOOL, "!=", iv, (end,)), (ir.IncDec(sp, it_t, "++", True, iv),), body))
+        return out
 
     def return_stmt(self, s: A.Return) -> ir.Stmt:
         ret = self.fn.ret
@@ -387,7 +427,7 @@ def _outlives_return(v: ir.Expr, this: ir.Symbol | None) -> bool:
     """A struct or vector lvalue that lives on after the function returns (`*this`, a member, a
     global, a static local, what a reference parameter names, an element): returning it by value
     copies it.  A plain local or by-value parameter ends with the function, so it is returned as it is."""
-    if not (isinstance(v.type, (ir.StructType, ir.Vector)) and is_lvalue(v)):
+    if not (isinstance(v.type, (ir.StructType, ir.Vector, ir.Container)) and is_lvalue(v)):
         return False
     if isinstance(v, ir.Var):
         sym = v.sym

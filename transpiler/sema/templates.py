@@ -308,6 +308,7 @@ def instantiate_class(a, d: A.TemplateDecl, env: dict, span) -> ir.StructType:
         st = ir.StructType(name, py_name)
         a.instances[key] = st
         aenv[d.decl.name] = st                  # the injected class name: `Buf` inside Buf<T, N>
+        a.class_args[name] = (a.class_templates.get(d.decl.name, d), env)   # (its own members' templates see it)
         pending, a.pending_bodies = a.pending_bodies, []
         try:
             a.struct_def(replace(d.decl, name=name, spec_args=None), py_name=py_name)
@@ -319,7 +320,6 @@ def instantiate_class(a, d: A.TemplateDecl, env: dict, span) -> ir.StructType:
                     pass
         finally:
             a.pending_bodies = pending
-        a.class_args[name] = (a.class_templates.get(d.decl.name, d), env)
     return st
 
 

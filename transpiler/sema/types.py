@@ -191,6 +191,11 @@ class TypeResolution:
                        "value_type": owner.elem, "reference": owner.elem, "const_reference": owner.elem}
             if t.name in members:
                 return members[t.name]
+        if isinstance(owner, ir.Container):
+            from .std_containers import member_type
+            found = member_type(self, owner, t.name, t.span)
+            if found is not None:
+                return found
         self.unsupported(f"the member type '{owner}::{t.name}' is", t.span)
 
     def check_rank(self, rank: int, t: A.TypeName) -> None:

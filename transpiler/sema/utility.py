@@ -144,7 +144,7 @@ def swap(a, n: A.Call) -> list[ir.Stmt]:
     if x.type != y.type:
         a.error("type-mismatch", f"'std::swap' of '{x.type}' and '{y.type}'", n.span)
     t = x.type
-    if isinstance(t, ir.Vector):
+    if isinstance(t, (ir.Vector, ir.Container)):
         return [ir.ExprStmt(n.span, ir.LibCall(n.span, ir.Void(), "swap", x, (y,)))]
     views = isinstance(t, (ir.ArrayView, ir.AmpArray))
     if views and not all(isinstance(e, ir.Var) and not e.sym.by_ref for e in (x, y)):

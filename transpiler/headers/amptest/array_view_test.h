@@ -164,6 +164,14 @@ namespace Concurrency
                 store->expected[k] = value;
             }
 
+            // whether a value is expected at i (set_known_value), and which
+            bool is_known(index<N> i) const { return store->known[position(i)] != 0; }
+
+            T known_value(index<N> i) const { return store->expected[position(i)]; }
+
+            // the host data at i, read without synchronizing
+            T data_at(index<N> i) const { return store->data[position(i)]; }
+
             // also writes the value into the data itself
             void set_value(index<N> i, T value)
             {
@@ -236,6 +244,117 @@ namespace Concurrency
             std::shared_ptr<details::test_store<T>> store;
             std::vector<int> at;
             array_view<T, N> av;
+        };
+
+        // whether two views of one data set overlap, as C++ AMP's implicit synchronization shows it: the
+        // data gets one value on the host, a kernel writes random values through `remote`, then reading
+        // `local` on the host brings back the writes it overlaps.  positive_test: it does (and nothing
+        // else changed); negative_test: nothing in `local` changed.
+        template <typename T, int N>
+        class OverlapTest
+        {
+        public:
+            OverlapTest(extent<N> ex) : whole(ex) {}
+
+            OverlapTest(ArrayViewTest<T, N> original) : whole(original) {}
+
+            ArrayViewTest<T, N>& original() { return whole; }
+
+            bool positive_test(index<N> local_origin, extent<N> local_extent, index<N> remote_origin,
+                               extent<N> remote_extent)
+            {
+                ArrayViewTest<T, N> local = whole.section(local_origin, local_extent);
+                ArrayViewTest<T, N> remote = whole.section(remote_origin, remote_extent);
+                return this->positive_test(local, remote);
+            }
+
+            template <int L, int LD, int R, int RD>
+            bool positive_test(ArrayViewTest<T, L, LD>& local, ArrayViewTest<T, R, RD>& remote)
+            {
+                T base = static_cast<T>(rand());
+                fill_data(base);
+                write_remote(remote);
+                local.view()[index<L>()];       // reading the local view synchronizes it
+                int known = 0, wrong = 0;
+                extent<L> ex = local.view().get_extent();
+                for (int k = 0; k < (int)ex.size(); k++) {
+                    index<L> i = details::index_at(k, ex);
+                    T want = base;
+                    if (local.is_known(i)) {
+                        want = local.known_value(i);
+                        known++;
+                    }
+                    if (!(local.data_at(i) == want)) {
+                        Log(LogType::Error, true) << "Mismatch at " << i << ": expected " << want << ", found "
+                                                  << local.data_at(i) << std::endl;
+                        wrong++;
+                    }
+                }
+                if (known == 0) {
+                    Log(LogType::Error, true) << "No overlapping element in the local view" << std::endl;
+                }
+                remote.view()[index<R>()];
+                return wrong == 0 && known > 0;
+            }
+
+            bool negative_test(index<N> local_origin, extent<N> local_extent, index<N> remote_origin,
+                               extent<N> remote_extent)
+            {
+                ArrayViewTest<T, N> local = whole.section(local_origin, local_extent);
+                ArrayViewTest<T, N> remote = whole.section(remote_origin, remote_extent);
+                return this->negative_test(local, remote);
+            }
+
+            template <int L, int LD, int R, int RD>
+            bool negative_test(ArrayViewTest<T, L, LD>& local, ArrayViewTest<T, R, RD>& remote)
+            {
+                T base = static_cast<T>(rand());
+                fill_data(base);
+                write_remote(remote);
+                local.view()[index<L>()];
+                int changed = 0;
+                extent<L> ex = local.view().get_extent();
+                for (int k = 0; k < (int)ex.size(); k++) {
+                    index<L> i = details::index_at(k, ex);
+                    if (!(local.data_at(i) == base)) {
+                        Log(LogType::Error, true) << "Changed at " << i << ": expected " << base << ", found "
+                                                  << local.data_at(i) << std::endl;
+                        changed++;
+                    }
+                }
+                remote.view()[index<R>()];
+                return changed == 0;
+            }
+
+            int pass() { return whole.pass(); }
+
+            int fail() { return whole.fail(); }
+
+        private:
+            void fill_data(T value)
+            {
+                for (typename std::vector<T>::iterator it = whole.begin(); it != whole.end(); ++it) {
+                    *it = value;
+                }
+            }
+
+            template <int R, int RD>
+            void write_remote(ArrayViewTest<T, R, RD>& remote)
+            {
+                extent<R> ex = remote.view().get_extent();
+                std::vector<T> values(ex.size());
+                for (int k = 0; k < (int)values.size(); k++) {
+                    values[k] = static_cast<T>(rand());
+                }
+                array_view<T, R> src(ex, values);
+                array_view<T, R> dst = remote.view();
+                parallel_for_each(ex, [=](index<R> i) restrict(amp) { dst[i] = src[i]; });
+                for (int k = 0; k < (int)values.size(); k++) {
+                    remote.set_known_value(details::index_at(k, ex), values[k]);
+                }
+            }
+
+            ArrayViewTest<T, N> whole;
         };
 
         // writes and reads one element each way (host and device) between a section and its original
