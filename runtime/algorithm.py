@@ -34,7 +34,12 @@ def _range(first, last):
 
 
 def std_fill(first, last, value) -> None:
-    _range(first, last)[:] = value
+    view = _range(first, last)
+    if view.dtype == object:                # class objects: each element its own copy
+        for k in range(len(view)):
+            view[k] = value.copy() if hasattr(value, "copy") else value
+    else:                                   # numbers, and a struct's record
+        view[:] = getattr(value, "_rec", value)
 
 
 def std_sort(first, last) -> None:

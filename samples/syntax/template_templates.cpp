@@ -1,7 +1,8 @@
 // Template template parameters: a container template passed by name (std::vector, a class
 // template of the program, C++ AMP's array_view), given explicitly or deduced from an argument,
-// with a default argument std::allocator<T> as the standard containers declare it; and an
-// operator<< template chosen for an extent.
+// with a default argument std::allocator<T> as the standard containers declare it; an operator<<
+// template chosen for an extent; overloaded function templates told apart by C++'s partial
+// ordering (f(It, It) is more specialised than f(B, E)) and by the kinds of explicit arguments.
 #include <amp.h>
 #include <iostream>
 #include <memory>
@@ -50,6 +51,39 @@ std::ostream& operator<<(std::ostream& os, const extent<N>& e)
     return os << ")";
 }
 
+// two ends of one type: the more specialised overload
+template <typename T, typename It>
+int span_kind(It first, It last)
+{
+    return 1;
+}
+
+// two ends of any types
+template <typename T, typename B, typename E>
+int span_kind(B first, E last)
+{
+    return 2;
+}
+
+// an explicit constant picks the overload whose parameter is a constant
+template <typename T, int N>
+int sized(T value)
+{
+    return N * (int)value;
+}
+
+template <typename T, typename U>
+int sized(T value)
+{
+    return -(int)value;
+}
+
+template <typename T, int N>
+int scaled_twice(T value)
+{
+    return sized<T, N>(value) * 2;          // N: a constant of this template
+}
+
 int main()
 {
     std::cout << sum_of_copies<int, std::vector>(5, 3) << "\n";
@@ -67,5 +101,9 @@ int main()
     array_view<float, 2> view(2, 3, data);
     std::cout << first_of(view) << "\n";
     std::cout << view.extent << " " << extent<1>(7) << "\n";
+
+    std::vector<int> v(3);
+    std::cout << span_kind<int>(v.begin(), v.end()) << span_kind<int>(v.begin(), 5) << "\n";
+    std::cout << sized<int, 4>(3) << " " << sized<int, float>(3) << " " << scaled_twice<int, 5>(2) << "\n";
     return 0;
 }

@@ -79,7 +79,8 @@ def range_algorithm(a, name: str, n: A.Call, first: ir.Expr | None = None, ppl: 
     # numbers and strings compare and add as C++ does; other elements through a function
     by_function = all(k in ("p1", "p2", "g", "it", "out", "op") for k in kinds) and (kinds or name == "reverse")
     if not (isinstance(elem, ir.Scalar) or isinstance(elem, ir.StdString) and name in ("sort", "stable_sort")
-            or isinstance(elem, (ir.StructType, ir.StdString, ir.Library)) and by_function):
+            or isinstance(elem, (ir.StructType, ir.StdString, ir.Library)) and by_function
+            or isinstance(elem, (ir.StructType, ir.StdString)) and name == "fill"):
         a.unsupported(f"{std} on elements of type '{elem}' is", n.span)
     args, acc = [first, last], None
     for kind, node in zip(kinds, n.args[2:]):

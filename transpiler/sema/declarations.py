@@ -33,7 +33,7 @@ LIBRARY_NAMESPACES = frozenset({"concurrency", "Concurrency", "std", "concurrenc
                                 "graphics", "concurrency::direct3d", "direct3d"})
 
 #: Member types only a host class can hold (a class with one is not a numpy record).
-HOST_MEMBER_TYPES = (ir.StdString, ir.String, ir.Vector, ir.Container, ir.Pointer, ir.ArrayView, ir.AmpArray, ir.Extent,
+HOST_MEMBER_TYPES = (ir.StdString, ir.String, ir.Vector, ir.Container, ir.Iterator, ir.Pointer, ir.ArrayView, ir.AmpArray, ir.Extent,
                      ir.Index, ir.Function, ir.Duration, ir.TimePoint)
 
 
@@ -218,7 +218,7 @@ class Declarations:
 
     def member_default(self, t: ir.Type, span) -> ir.Expr | None:
         """What a member of a host-only class holds before its constructor assigns it."""
-        if isinstance(t, (ir.Pointer, ir.String, ir.ArrayView, ir.AmpArray, ir.FunctionPointer)) or t == AC.VIEW:
+        if isinstance(t, (ir.Pointer, ir.String, ir.ArrayView, ir.AmpArray, ir.FunctionPointer, ir.Iterator)) or t == AC.VIEW:
             return None
         if isinstance(t, ir.CArray):
             return ir.Construct(span, t, ())

@@ -476,7 +476,7 @@ class Expressions:
         if isinstance(n.type, A.TypeName) and n.type.name in self.function_templates and n.type.args is not None:
             t = n.type                      # `f<float, 16>(x)`: a function template, arguments given
             ds = self.function_templates[t.name]     # read the arguments as one that takes them all
-            d = next((x for x in ds if len(x.params) >= len(t.args)), ds[0])
+            d = next((x for x in ds if TM.kinds_fit(self, x, t.args)), ds[0])
             explicit = TM._args_of(self, d, t.args, t)
             args = [self.expr(x) for x in n.args]
             return TM.call(self, t.name, explicit, args, [x.span for x in n.args], n.span, [])

@@ -24,14 +24,8 @@ from .. import ir
 from ..names import free_py_name
 from . import overloads as O
 from .context import SemaError
+from .template_order import TemplateValue, kinds_fit, more_specialised  # noqa: F401  (TM.kinds_fit, TM.TemplateValue)
 from .scope import Scope
-
-
-class TemplateValue:
-    """A value template parameter's name inside an instantiation: reads as its constant."""
-
-    def __init__(self, value: int, type: ir.Type):
-        self.value, self.type = value, type
 
 
 @dataclass(frozen=True)
@@ -62,6 +56,8 @@ def template_arg(a, p: A.TemplateParam, x, at):
                 "a class template", x.span)
     if p.kind == "type":
         return a.type_arg(x, at)
+    if isinstance(x, A.TypeName) and x.args is None and not x.namespace and x.scope is None:
+        x = A.Name(x.span, x.name, ())      # a constant's name the lexer took for a type's
     return a.const_int(x, "template argument")
 
 
@@ -204,13 +200,16 @@ def _slug(v) -> str:
     return str(v).replace("-", "m") if isinstance(v, int) else O.type_slug(v)
 
 
-def _bind(a, d: A.TemplateDecl, given: list, deduced: dict, span) -> dict | None:
-    """Every parameter's value: given (in order), deduced, or its default; None if one lacks."""
+def _bind(a, d: A.TemplateDecl, given: list, deduced: dict, span, strict: bool = True) -> dict | None:
+    """Every parameter's value: given (in order), deduced, or its default; None if one lacks
+    (or, not `strict`, when a given argument is of the wrong kind: a candidate that does not fit)."""
     env = {}
     for k, p in enumerate(d.params):
         if k < len(given):
             v = given[k]
             if (p.kind == "value") != isinstance(v, int) or (p.kind == "template") != isinstance(v, TemplateName):
+                if not strict:
+                    return None
                 a.error("template-args", f"template argument {k + 1} of '{d.decl.name}' must be "
                         f"{_KIND_WORDS[p.kind]}", span)
         elif p.name in deduced:
@@ -446,7 +445,7 @@ def deducible(a, templates: list, explicit: list | None, args: list, span) -> li
             ok = ok and _deduce(a, p.type, x.type, names, deduced)
         if not ok:
             continue
-        env = _bind(a, d, explicit or [], deduced, span)
+        env = _bind(a, d, explicit or [], deduced, span, strict=len(templates) == 1)
         if env is not None:
             cands.append((d, env))
     return cands
@@ -459,8 +458,11 @@ def choose(a, templates: list, explicit: list | None, args: list, span, name: st
     functions `regular`, by C++'s overload resolution (a non-template wins a tie)."""
     ctx = O.in_amp_context(a)
     cands = deducible(a, in_context(a, templates), explicit, args, span)
-    syms = [instantiate(d, env) for d, env in cands]
-    syms = [s for s in syms if s is not None]
+    made = [(instantiate(d, env), d) for d, env in cands]
+    made = [(s, d, O.viable(a, s, args, ctx)) for s, d in made if s is not None]
+    # among viable instances that fit equally well, the more specialised template's (partial ordering)
+    syms = [s for s, d, r in made if r is None or not any(
+        r2 == r and more_specialised(d2, d) and not more_specialised(d, d2) for _, d2, r2 in made)]
     plain = [s for s in regular if O.viable(a, s, args, ctx) is not None]
     if plain and explicit is None and syms:
         # one overload set: a template only where it fits better; on a tie C++ prefers the

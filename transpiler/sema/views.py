@@ -487,9 +487,19 @@ def _named_type(a, t: A.TypeName) -> ir.Type | None:
     return FUTURE if t.name == "completion_future" else None
 
 
+def _future_type(a, t: A.TypeName) -> ir.Type | None:
+    """`std::shared_future<void>`: what a `completion_future` converts to (C++ AMP's
+    `operator std::shared_future<void>()`), waited on the same way."""
+    if t.namespace in ((), ("std",)) and len(t.args) == 1 and a.type_arg(t.args[0], t) == ir.Void():
+        return FUTURE
+    return None
+
+
 def _template_type(a, t: A.TypeName) -> ir.Type | None:
     """`array_view<T, N>`, `array<T, N>`, `texture<T, N>`, `texture_view<T, N>`, ..."""
     name, args = t.name, t.args
+    if name == "shared_future":
+        return _future_type(a, t)
     if name in ("texture", "texture_view", "writeonly_texture_view"):
         a.nargs(t, 1, 2)
         elem_ast = args[0]
@@ -537,6 +547,6 @@ def _method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
 
 
 AREA = Area("array_view, array, textures, completion_future", types=names("completion_future"),
-            templates=names("array_view array texture texture_view writeonly_texture_view"),
+            templates=names("array_view array texture texture_view writeonly_texture_view shared_future"),
             named_type=_named_type, template_type=_template_type,
             owns=lambda t: is_view(t) or t == FUTURE, method=_method)

@@ -176,26 +176,26 @@ namespace Concurrency
         }
 
         // the values of `actual` against those of `expected`: any two of array, array_view and vector
-        template <typename T, int N, typename E>
-        bool VerifyDataOnCpu(const array<T, N>& actual, const E& expected, T diff = 0)
+        template <typename T, int N, typename Texpected>
+        bool VerifyDataOnCpu(const array<T, N>& actual, const Texpected& expected, T diff = 0)
         {
             return VerifyDataOnCpuValues<T>(cpu_values(actual), cpu_values(expected), diff);
         }
 
-        template <typename T, int N, typename E>
-        bool VerifyDataOnCpu(const array_view<T, N>& actual, const E& expected, T diff = 0)
+        template <typename T, int N, typename Texpected>
+        bool VerifyDataOnCpu(const array_view<T, N>& actual, const Texpected& expected, T diff = 0)
         {
             return VerifyDataOnCpuValues<T>(cpu_values(actual), cpu_values(expected), diff);
         }
 
-        template <typename T, int N, typename E>
-        bool VerifyDataOnCpu(const array_view<const T, N>& actual, const E& expected, T diff = 0)
+        template <typename T, int N, typename Texpected>
+        bool VerifyDataOnCpu(const array_view<const T, N>& actual, const Texpected& expected, T diff = 0)
         {
             return VerifyDataOnCpuValues<T>(cpu_values(actual), cpu_values(expected), diff);
         }
 
-        template <typename T, typename E>
-        bool VerifyDataOnCpu(const std::vector<T>& actual, const E& expected, T diff = 0)
+        template <typename T, typename Texpected>
+        bool VerifyDataOnCpu(const std::vector<T>& actual, const Texpected& expected, T diff = 0)
         {
             return VerifyDataOnCpuValues<T>(actual, cpu_values(expected), diff);
         }

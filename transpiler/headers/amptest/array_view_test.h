@@ -268,17 +268,17 @@ namespace Concurrency
                 return this->positive_test(local, remote);
             }
 
-            template <int L, int LD, int R, int RD>
-            bool positive_test(ArrayViewTest<T, L, LD>& local, ArrayViewTest<T, R, RD>& remote)
+            template <int LocalRank, int LocalData, int RemoteRank, int RemoteData>
+            bool positive_test(ArrayViewTest<T, LocalRank, LocalData>& local, ArrayViewTest<T, RemoteRank, RemoteData>& remote)
             {
                 T base = static_cast<T>(rand());
                 fill_data(base);
                 write_remote(remote);
-                local.view()[index<L>()];       // reading the local view synchronizes it
+                local.view()[index<LocalRank>()];       // reading the local view synchronizes it
                 int known = 0, wrong = 0;
-                extent<L> ex = local.view().get_extent();
+                extent<LocalRank> ex = local.view().get_extent();
                 for (int k = 0; k < (int)ex.size(); k++) {
-                    index<L> i = details::index_at(k, ex);
+                    index<LocalRank> i = details::index_at(k, ex);
                     T want = base;
                     if (local.is_known(i)) {
                         want = local.known_value(i);
@@ -293,7 +293,7 @@ namespace Concurrency
                 if (known == 0) {
                     Log(LogType::Error, true) << "No overlapping element in the local view" << std::endl;
                 }
-                remote.view()[index<R>()];
+                remote.view()[index<RemoteRank>()];
                 return wrong == 0 && known > 0;
             }
 
@@ -305,24 +305,24 @@ namespace Concurrency
                 return this->negative_test(local, remote);
             }
 
-            template <int L, int LD, int R, int RD>
-            bool negative_test(ArrayViewTest<T, L, LD>& local, ArrayViewTest<T, R, RD>& remote)
+            template <int LocalRank, int LocalData, int RemoteRank, int RemoteData>
+            bool negative_test(ArrayViewTest<T, LocalRank, LocalData>& local, ArrayViewTest<T, RemoteRank, RemoteData>& remote)
             {
                 T base = static_cast<T>(rand());
                 fill_data(base);
                 write_remote(remote);
-                local.view()[index<L>()];
+                local.view()[index<LocalRank>()];
                 int changed = 0;
-                extent<L> ex = local.view().get_extent();
+                extent<LocalRank> ex = local.view().get_extent();
                 for (int k = 0; k < (int)ex.size(); k++) {
-                    index<L> i = details::index_at(k, ex);
+                    index<LocalRank> i = details::index_at(k, ex);
                     if (!(local.data_at(i) == base)) {
                         Log(LogType::Error, true) << "Changed at " << i << ": expected " << base << ", found "
                                                   << local.data_at(i) << std::endl;
                         changed++;
                     }
                 }
-                remote.view()[index<R>()];
+                remote.view()[index<RemoteRank>()];
                 return changed == 0;
             }
 
@@ -338,17 +338,17 @@ namespace Concurrency
                 }
             }
 
-            template <int R, int RD>
-            void write_remote(ArrayViewTest<T, R, RD>& remote)
+            template <int RemoteRank, int RemoteData>
+            void write_remote(ArrayViewTest<T, RemoteRank, RemoteData>& remote)
             {
-                extent<R> ex = remote.view().get_extent();
+                extent<RemoteRank> ex = remote.view().get_extent();
                 std::vector<T> values(ex.size());
                 for (int k = 0; k < (int)values.size(); k++) {
                     values[k] = static_cast<T>(rand());
                 }
-                array_view<T, R> src(ex, values);
-                array_view<T, R> dst = remote.view();
-                parallel_for_each(ex, [=](index<R> i) restrict(amp) { dst[i] = src[i]; });
+                array_view<T, RemoteRank> src(ex, values);
+                array_view<T, RemoteRank> dst = remote.view();
+                parallel_for_each(ex, [=](index<RemoteRank> i) restrict(amp) { dst[i] = src[i]; });
                 for (int k = 0; k < (int)values.size(); k++) {
                     remote.set_known_value(details::index_at(k, ex), values[k]);
                 }
