@@ -25,7 +25,8 @@ import numpy as np
 
 from . import containers, intmath, memlimit
 from .accelerators import access_type_auto, access_type_none, access_type_read_write, accelerator
-from .containers import _BY_DTYPE, _Iter, _is_struct, _store, vector, np_type, to_dtype
+from .containers import _BY_DTYPE, _Iter, _RIter, _is_struct, _store, vector, np_type, to_dtype
+from .stdcontainers import _NodeIter
 from .failure import _WHERE
 from .memory import ptr_diff as _ptr_diff
 # Re-exported: the launchers, checks and tests name these as `amp.X` (each class is defined once,
@@ -158,6 +159,31 @@ class _ArrayBase:
 
     def __repr__(self):
         return f"{type(self).__name__}<{_tname(self.elem_type)}, {self.rank}>({self.extent!r})"
+
+
+def _is_iterator(x):
+    """A vector's (or deque's) iterator, reverse or not, or a node container's (list, set, ...)."""
+    return isinstance(x, (_Iter, _NodeIter))
+
+
+def _iter_values(first, last=None, n=None):
+    """The values of [first, last), or of the `n` from `first`, as a numpy array: any container's
+    iterators (a reverse one gives them back to front) or pointers into an array."""
+    if isinstance(first, _RIter):
+        data = first.vec.data()
+        stop = last.pos if last is not None else first.pos - n
+        return data[stop + 1:first.pos + 1][::-1]
+    if isinstance(first, _Iter):
+        stop = last.pos if last is not None else first.pos + n
+        return first.vec.data()[first.pos:stop]
+    if isinstance(first, _NodeIter):
+        values, it = [], first
+        while (it != last) if last is not None else len(values) < n:
+            values.append(it[0])
+            it = it + 1
+        return np.asarray(values, dtype=to_dtype(first.c.elem_type)) if hasattr(first.c, "elem_type") else \
+            np.asarray(values)
+    return first[:_ptr_diff(last, first)] if last is not None else first[:n]
 
 
 def _tname(t):
@@ -377,13 +403,16 @@ class array(_ArrayBase):  # noqa: N801
     """
 
     def __init__(self, *args, elem_type=None):
-        iters = [a for a in args if isinstance(a, _Iter)]
-        dims, source, etype = _parse([a for a in args if not isinstance(a, _Iter)])
+        iters = [a for a in args if _is_iterator(a)]
+        pointers = [a for a in args if isinstance(a, np.ndarray)]
+        if len(pointers) == 2:                  # array(e, first, last) of pointers
+            iters = pointers
+        dims, source, etype = _parse([a for a in args if not _is_iterator(a) and not any(a is p for p in iters)])
         if iters:
             first = iters[0]
-            last = iters[1].pos if len(iters) > 1 else None
-            source = first.vec.data()[first.pos:last]
-            etype = first.vec.elem_type
+            source = _iter_values(first, iters[1] if len(iters) > 1 else None, n=int(np.prod(dims)))
+            etype = first.vec.elem_type if isinstance(first, _Iter) else first.c.elem_type \
+                if isinstance(first, _NodeIter) else _elem_type_of(first.dtype)
         elif isinstance(source, list):
             etype = np_type(etype or elem_type or np.float32)
             source = containers.carray(etype, len(source), source)
@@ -462,8 +491,16 @@ def _write_into(dst, flat):
         dst._mark_host_written()
         if getattr(dst, "_writeback", None) is not None:
             dst.synchronize()
+    elif isinstance(dst, _RIter):
+        data = dst.vec.data()
+        data[dst.pos - flat.size + 1:dst.pos + 1] = flat[::-1]
     elif isinstance(dst, _Iter):
         dst.vec.data()[dst.pos: dst.pos + flat.size] = flat
+    elif isinstance(dst, _NodeIter):
+        it = dst
+        for v in flat.reshape(-1):
+            it[0] = v
+            it = it + 1
     elif isinstance(dst, vector):
         dst.data()[: flat.size] = flat
     elif isinstance(dst, np.ndarray):
@@ -486,15 +523,14 @@ def copy(*args):
         return args[0].copy_out(args[1], args[2])       # copy(tex, dst, dst_byte_size)
     if len(args) == 3:
         first, last, dst = args
-        flat = first.vec.data()[first.pos:last.pos] if isinstance(first, _Iter) else \
-            first[:_ptr_diff(last, first)]               # (pointers)
+        flat = _iter_values(first, last)                 # (iterators of any container, pointers)
     elif len(args) == 2:
         src, dst = args
         if _hooks["device_copy"] is not None and _hooks["device_copy"](src, dst):
             return                                      # array to array on the device(s)
-        if isinstance(src, _Iter):
+        if _is_iterator(src):
             n = dst.host.size if isinstance(dst, _ArrayBase) else len(src.vec) - src.pos
-            flat = src.vec.data()[src.pos:src.pos + n]
+            flat = _iter_values(src, n=n)
         else:
             flat = _flat_source(src)
     else:

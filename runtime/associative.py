@@ -33,6 +33,11 @@ class _Associative(_Chain):
             for v in (_range(*init) if isinstance(init, tuple) else init):
                 self.insert(v)
 
+    @property
+    def elem_type(self):
+        """What iterating gives: a set's key, a map's pair class."""
+        return self.key_type if self.pair_cls is None else self.pair_cls
+
     # the index
     def _clear(self):
         self._init_chain()

@@ -161,5 +161,17 @@ int main()
     for (int v : order)
         std::cout << v << " ";
     std::cout << "\n";
+
+    // C++ AMP copies to and from any container's iterators: an array from a set, back into a list
+    std::set<int> keys = {50, 10, 30};
+    array<int, 1> from_keys(3, keys.begin(), keys.end());
+    parallel_for_each(from_keys.extent, [&from_keys](index<1> i) restrict(amp) {
+        from_keys[i] += 1;
+    });
+    std::list<int> results(3);
+    copy(from_keys, results.begin());
+    for (int v : results)
+        std::cout << v << " ";
+    std::cout << "\n";
     return 0;
 }

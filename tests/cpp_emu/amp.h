@@ -267,10 +267,14 @@ public:
     array(int e0) : array(concurrency::extent<N>(e0)) {}
     array(int e0, int e1) : array(concurrency::extent<N>(e0, e1)) {}
     template <typename It> requires (!std::is_same_v<It, accelerator_view>)
-    array(const concurrency::extent<N>& e, It first) : extent(e), store(first, first + e.size()) {}
+    array(const concurrency::extent<N>& e, It first) : extent(e), store(e.size()) {
+        std::copy_n(first, e.size(), store.begin());        // (any input iterator: a list's, a set's)
+    }
     template <typename It> requires (!std::is_same_v<It, accelerator_view>)
     array(const concurrency::extent<N>& e, It first, It) : array(e, first) {}
     template <typename It> array(int e0, It first) : array(concurrency::extent<N>(e0), first) {}
+    template <typename It> requires (!std::is_integral_v<It>)
+    array(int e0, It first, It) : array(concurrency::extent<N>(e0), first) {}
     template <typename It> array(int e0, int e1, It first) : array(concurrency::extent<N>(e0, e1), first) {}
     T& operator[](const index<N>& i) { return store[linear(extent, i)]; }
     const T& operator[](const index<N>& i) const { return store[linear(extent, i)]; }
@@ -306,7 +310,7 @@ template <typename T, int N, typename It> void fill_from(const array_view<T, N>&
     }
 }
 template <typename T, int N, typename It> void fill_from(array<T, N>& a, It first) {
-    std::copy(first, first + a.extent.size(), a.store.begin());
+    std::copy_n(first, a.extent.size(), a.store.begin());
 }
 template <typename S> constexpr bool is_amp_container = false;
 template <typename T, int N> constexpr bool is_amp_container<array<T, N>> = true;
