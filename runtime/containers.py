@@ -389,6 +389,12 @@ class vector:  # noqa: N801 - C++ name
             src = () if not isinstance(value, _Iter) else \
                 n.vec.data()[value.pos + 1:n.pos + 1][::-1] if isinstance(n, _RIter) else n.vec.data()[n.pos:value.pos]
             self._extend(src)
+        elif hasattr(n, "node") and hasattr(value, "node"):     # (first, last) of a list, set, ...: their values
+            values, it = [], n
+            while it != value:
+                values.append(it[0])
+                it = it + 1
+            self._extend(values)
         elif isinstance(n, np.ndarray) and isinstance(value, np.ndarray):     # (first, last) pointers
             self._extend(n[:ptr_diff(value, n)])
         elif isinstance(n, (int, np.integer)):

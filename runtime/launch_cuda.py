@@ -45,7 +45,9 @@ Several GPUs (C++ AMP's ``accelerator::get_all()`` and one ``accelerator_view`` 
   they run, and the host waits for them before it touches that memory through a view (C++ AMP's
   rule: the data source is accessed directly only after ``synchronize()``).
 
-With one GPU nothing of this applies: everything runs on the default stream, as before.
+With one GPU this reduces to the default stream and one copy per view, except that a view with a
+device copy of its own (another layout than its parent's buffer: a `reinterpret_as` of a section)
+is kept coherent with the other views of its source as above.
 
 The device operations (allocation, copies, streams, page-locked host buffers) sit behind
 :class:`DeviceOps` in ``cuda_devices``, so tests can replace the GPU with numpy
@@ -118,15 +120,16 @@ _counted = False
 
 
 def _count(ops) -> int:
-    """How many devices there are; with several, the hooks that keep a family of views coherent
-    are registered (at the first launch: before it no device holds a copy)."""
+    """How many devices there are; the hooks that keep a family of views coherent are registered
+    at the first launch (before it no device holds a copy).  With one device they matter too: a
+    view with a device copy of its own (a reinterpret_as of a section: another layout than its
+    parent's buffer) is a family member whose newer data a host read of an overlapping view brings
+    back; they cost a dictionary lookup where no view has a copy of its own."""
     global _counted
     n = ops.device_count()
     if not _counted:
         _counted = True
-        if n > 1:
-            amp.register_device_hooks(_to_device, _to_host, _before_host_access, _host_written,
-                                      _device_copy)
+        amp.register_device_hooks(_to_device, _to_host, _before_host_access, _host_written, _device_copy)
     return n
 
 
@@ -188,6 +191,11 @@ def _to_device(av):
                 av.device = ops.upload_new(av.host)
             else:  # discard_data(): allocate only
                 av.device = ops.empty(av.host.shape, av.host.dtype)
+        if av._parent is not None:
+            # a copy of its own (a reinterpret_as or view_as of a section: another layout than its
+            # parent's buffer): a member of its source's family, so that a host read of another view
+            # of the data it overlaps brings its newer data back (one device too)
+            _register(av)
         return
     if copy_in:
         with ops.errors(_dev(av)), ops.on(_dev(av)):

@@ -86,6 +86,26 @@ def test_overlapping_sections_on_two_devices_are_coherent(two):
     assert list(seen[0]) == [8.0, 10.0, 6.0, 7.0]           # elements 4 and 5 were written on device 0
 
 
+def test_one_device_a_reinterpreted_section_written_there_is_seen_through_an_overlapping_one():
+    """One GPU: a kernel writes through `reinterpret_as` of a section (a device copy of its own:
+    another layout than its parent's buffer); a host read of another reinterpreted section that
+    overlaps it brings those writes back (the suite's OverlappingViews/ElementType, zeros before)."""
+    launch_cuda.install(launch_cuda.HostDeviceOps(devices=1))
+    try:
+        data = vector(np.int32, [5] * 12)
+        root = array_view(extent(12), data)
+        as_pairs = root.section(amp.index(0), extent(8)).reinterpret_as(np.int64)     # elements 0..7
+
+        def write_last(g, blk, e0, a):
+            a[3] = (2 << 32) | 1                                                    # elements 6 and 7
+        launch_cuda.launch(write_last, extent(1), None, None, as_pairs, view=views()[0])
+        tail = root.section(amp.index(6), extent(6)).reinterpret_as(np.uint32)       # elements 6..11
+        assert [int(tail[i]) for i in range(3)] == [1, 2, 5]
+        assert list(data.data()[5:9]) == [5, 1, 2, 5]
+    finally:
+        launch_cuda.uninstall()
+
+
 def test_a_const_view_keeps_a_copy_on_each_device_until_its_data_changes(two):
     v0, v1 = views()
     src = fvec(4)

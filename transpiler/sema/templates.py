@@ -372,6 +372,10 @@ def _deduce(a, p: A.TypeRef, t: ir.Type, names: set, out: dict) -> bool:
         return typ(args[0], t.elem) and (len(args) < 2 or value(args[1], t.rank))
     if p.name == "vector" and isinstance(t, ir.Vector):
         return typ(args[0], t.elem)
+    if isinstance(t, ir.Container):         # `std::deque<T>`, `std::map<K, V>` from one of them
+        if p.name != t.kind:
+            return False
+        return typ(args[0], t.key) and (t.mapped is None or len(args) < 2 or typ(args[1], t.mapped))
     if p.name in ("index", "extent") and isinstance(t, (ir.Index, ir.Extent)):
         return value(args[0], t.rank)
     if p.name in ("tiled_index", "tiled_extent") and isinstance(t, (ir.TiledIndex, ir.TiledExtent)):

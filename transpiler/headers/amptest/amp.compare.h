@@ -1,6 +1,10 @@
 // amptest/amp.compare.h (amppy): checking a result against its expected values
 #pragma once
 #include <amp.h>
+#include <cmath>
+#include <deque>
+#include <list>
+#include <type_traits>
 #include <vector>
 #include <amptest/compare.h>
 
@@ -123,8 +127,25 @@ namespace Concurrency
             return equal;
         }
 
-        // the values of a C++ AMP container (copied to the CPU) against the expected ones, each
-        // within `diff` of its expected value
+        // whether expected - actual is diff (the harness's Difference); for floating point, up to the
+        // rounding of the operation that made the difference (float(a + 5.5f) - a is 5.5 within an ulp)
+        template <typename T>
+        bool differs_by(T actual, T expected, T diff)
+        {
+            if (expected - actual == diff) {
+                return true;
+            }
+            if (!std::is_floating_point<T>::value) {
+                return false;
+            }
+            double gap = (double)expected - (double)actual - (double)diff;
+            double scale = fabs((double)expected) > fabs((double)actual) ? fabs((double)expected) : fabs((double)actual);
+            double ulp = sizeof(T) == 4 ? 1.1920929e-07 : 2.220446049250313e-16;
+            return fabs(gap) <= 2.0 * ulp * (scale > 1.0 ? scale : 1.0);
+        }
+
+        // the values of a C++ AMP container (copied to the CPU) against the expected ones: each the
+        // expected value less `diff`
         template <typename T>
         bool VerifyDataOnCpuValues(const std::vector<T>& actual, const std::vector<T>& expected, T diff)
         {
@@ -134,8 +155,7 @@ namespace Concurrency
             }
             bool equal = true;
             for (size_t i = 0; i < actual.size(); i++) {
-                T gap = actual[i] > expected[i] ? actual[i] - expected[i] : expected[i] - actual[i];
-                if (!(gap <= diff)) {
+                if (!differs_by(actual[i], expected[i], diff)) {
                     Log(LogType::Error, true) << "Element at index " << i << " is incorrect. Expected: "
                                               << expected[i] << " Actual: " << actual[i] << std::endl;
                     equal = false;
@@ -167,6 +187,18 @@ namespace Concurrency
             std::vector<T> values(src.get_extent().size());
             copy(src, values.begin());
             return values;
+        }
+
+        template <typename T>
+        std::vector<T> cpu_values(const std::deque<T>& src)
+        {
+            return std::vector<T>(src.begin(), src.end());
+        }
+
+        template <typename T>
+        std::vector<T> cpu_values(const std::list<T>& src)
+        {
+            return std::vector<T>(src.begin(), src.end());
         }
 
         template <typename T>
