@@ -11,14 +11,7 @@ from dataclasses import replace
 from .. import ir
 from .classes import struct_type, upcast
 
-#: The Python spelling of each overloadable operator (`operator+` -> `op_add`).
-OPERATORS = {
-    "+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "==": "eq", "!=": "ne", "<": "lt",
-    ">": "gt", "<=": "le", ">=": "ge", "+=": "iadd", "-=": "isub", "*=": "imul", "/=": "idiv",
-    "%=": "imod", "[]": "getitem", "()": "call", "=": "assign", "<<": "shl", ">>": "shr", "!": "not",
-    "~": "invert", "++": "inc", "--": "dec", "&&": "and", "||": "or", "&": "bitand", "|": "bitor",
-    "^": "xor", "->": "arrow", "<<=": "ishl", ">>=": "ishr", "&=": "iand", "|=": "ior", "^=": "ixor",
-}
+from ..names import OPERATORS  # noqa: F401  (the one table: names.py)
 
 
 def destructors(a, t: ir.Type) -> list:

@@ -172,23 +172,10 @@ class Statements:
                 element = S.subscript(self, rng, iv, sp, s.range.span)
             else:
                 element = _element_of(rng, iv, sp)
-            by_ref = isinstance(s.var.type, A.ReferenceType)
-            t = self.resolve_type(s.var.type)
-            if isinstance(t, ir.Library) and t.name == "auto":
-                t = element.type
-            if by_ref:
-                if t != element.type:
-                    self.error("type-mismatch", f"cannot bind a '{s.var.type}' reference to an element of type "
-                                                f"'{element.type}'", s.var.span)
-                if isinstance(rt, ir.StdString) and not (isinstance(s.var.type.base, A.TypeName)
-                                                         and s.var.type.base.const):
-                    self.unsupported("a non-const reference to a character of a std::string is", s.var.span)
-                self.scope.define(s.var.name, Alias(element))
-                first = ()
-            else:
-                x = ir.Symbol(s.var.name, self.fn.py.fresh(s.var.name, self.scope), t, "local", s.var.name_span)
-                self.scope.define(s.var.name, x)
-                first = (ir.VarDecl(s.var.span, x, self.convert(element, t, s.range.span, copy=True)),)
+            if isinstance(rt, ir.StdString) and isinstance(s.var.type, A.ReferenceType) and \
+                    not (isinstance(s.var.type.base, A.TypeName) and s.var.type.base.const):
+                self.unsupported("a non-const reference to a character of a std::string is", s.var.span)
+            first = self.loop_variable(s, element)
             body = self.as_block(s.body)
             body = ir.Block(body.span, first + body.body)
             out.append(ir.For(sp, (ir.VarDecl(sp, i, ir.Const(sp, size_t, 0)),),
@@ -196,6 +183,22 @@ class Statements:
             return out
         finally:
             self.scope = saved
+
+    def loop_variable(self, s: A.RangeFor, element: ir.Expr) -> tuple:
+        """A range-for's variable for one element: `T& x` names the element itself (nothing to
+        declare), `T x`/`auto x` is a copy declared at the top of the body (the statements returned)."""
+        t = self.resolve_type(s.var.type)
+        if isinstance(t, ir.Library) and t.name == "auto":
+            t = element.type
+        if isinstance(s.var.type, A.ReferenceType):
+            if t != element.type:
+                self.error("type-mismatch", f"cannot bind a '{s.var.type}' reference to an element of type "
+                                            f"'{element.type}'", s.var.span)
+            self.scope.define(s.var.name, Alias(element))
+            return ()
+        x = ir.Symbol(s.var.name, self.fn.py.fresh(s.var.name, self.scope), t, "local", s.var.name_span)
+        self.scope.define(s.var.name, x)
+        return (ir.VarDecl(s.var.span, x, self.convert(element, t, s.range.span, copy=True)),)
 
     def range_for_iterators(self, s: A.RangeFor, rng: ir.Expr, out: list) -> list[ir.Stmt]:
         """`for (T x : c)` over a map, set, list, ...: C++'s own expansion, an iterator from
@@ -215,19 +218,7 @@ class Statements:
         it = ir.Symbol("it", self.fn.py.fresh(f"{s.var.name}_it", self.scope), it_t, "local", s.var.name_span)
         iv = ir.Var(sp, it_t, it)
         element = ir.ElementRef(sp, it_t.elem, iv, (ir.Const(sp, ir.INT, 0),))
-        t = self.resolve_type(s.var.type)
-        if isinstance(t, ir.Library) and t.name == "auto":
-            t = element.type
-        if isinstance(s.var.type, A.ReferenceType):
-            if t != element.type:
-                self.error("type-mismatch", f"cannot bind a '{s.var.type}' reference to an element of type "
-                                            f"'{element.type}'", s.var.span)
-            self.scope.define(s.var.name, Alias(element))
-            first = ()
-        else:
-            x = ir.Symbol(s.var.name, self.fn.py.fresh(s.var.name, self.scope), t, "local", s.var.name_span)
-            self.scope.define(s.var.name, x)
-            first = (ir.VarDecl(s.var.span, x, self.convert(element, t, s.range.span, copy=True)),)
+        first = self.loop_variable(s, element)
         body = self.as_block(s.body)
         body = ir.Block(body.span, first + body.body)
         end = ir.LibCall(sp, it_t, "end", rng, ())
