@@ -198,7 +198,7 @@ def std_copy(first, last, out):
 
 def std_equal(first1, last1, first2) -> bool:
     a = _range(first1, last1)
-    b = first2.vec.data()[first2.pos:first2.pos + len(a)]
+    b = first2[:len(a)] if isinstance(first2, np.ndarray) else first2.vec.data()[first2.pos:first2.pos + len(a)]
     return len(b) == len(a) and bool(np.all(a == b))
 
 

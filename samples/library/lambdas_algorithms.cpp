@@ -2,6 +2,7 @@
 // by reference), a plain function and std::greater as comparators, range-based for loops
 // over vectors, C arrays and strings, and iterators (*it, it->field, it - begin).
 #include <algorithm>
+#include <amp.h>
 #include <functional>
 #include <iostream>
 #include <numeric>
@@ -84,5 +85,12 @@ int main() {
     int walked = 0;
     for (auto it = v.begin(); it != v.end(); ++it) walked += *it;
     cout << sum << " " << vowels << " " << walked << endl;
+
+    // std::equal against a pointer: a vector's values and the data an array_view shows
+    std::vector<int> copy_of(v.begin(), v.end());
+    concurrency::array_view<int, 1> shown((int)copy_of.size(), copy_of);
+    cout << std::equal(v.begin(), v.end(), shown.data()) << " ";
+    copy_of[0] += 1;
+    cout << std::equal(v.begin(), v.end(), shown.data()) << endl;
     return 0;
 }

@@ -103,6 +103,9 @@ def range_algorithm(a, name: str, n: A.Call, first: ir.Expr | None = None, ppl: 
             acc = e.type if isinstance(e.type, ir.Scalar) else ir.INT
             args += [a.convert(e, acc, node.span), ir.StringConst(node.span, ir.String(), acc.name)]
         else:                               # "it", "out": an iterator of a vector
+            if name == "equal" and memory.is_data_pointer(e.type) and e.type.elem == elem:
+                args.append(e)              # `std::equal(v.begin(), v.end(), av.data())`: a pointer is an iterator
+                continue
             if not isinstance(e.type, ir.Iterator):
                 a.error("type-mismatch", f"{std} needs an iterator here, not '{e.type}'", node.span)
             if e.type.reverse:

@@ -52,6 +52,17 @@ namespace Concurrency
             Log(LogType::Info, true) << msg << std::endl;
         }
 
+        // a new line in the log of that type
+        inline void Log_writeline(LogType type)
+        {
+            Log(type, false) << std::endl;
+        }
+
+        inline void Log_writeline()
+        {
+            Log_writeline(LogType::Info);
+        }
+
         inline std::ostream& LogStream()
         {
             return std::cout;
