@@ -101,17 +101,8 @@ class std_priority_queue:  # noqa: N801 - C++ name
             self._adjust(hole, self.h[hole])
 
     def push(self, v):                      # std::push_heap: the new value sifts up
-        h, less = self.h, self._less
-        h.append(self._conv(v))
-        hole = len(h) - 1
-        value = h[hole]
-        while hole > 0:
-            parent = (hole - 1) // 2
-            if not less(h[parent], value):
-                break
-            h[hole] = h[parent]
-            hole = parent
-        h[hole] = value
+        self.h.append(self._conv(v))
+        self._sift_up(len(self.h) - 1, 0, self.h[-1])
 
     emplace = push
 
@@ -134,6 +125,11 @@ class std_priority_queue:  # noqa: N801 - C++ name
         if child == n:
             h[hole] = h[child - 1]
             hole = child - 1
+        self._sift_up(hole, top, value)
+
+    def _sift_up(self, hole, top, value):
+        """`value` into the hole at `hole`, moved up past the parents it is greater than (not above `top`)."""
+        h, less = self.h, self._less
         while hole > top:
             parent = (hole - 1) // 2
             if not less(h[parent], value):

@@ -4,8 +4,8 @@ import bisect
 
 
 from .containers import np_type
-from .stdcontainers import _By, _Chain, _Node, _NodeIter, _callable, _converter, _default, _range, std_less_key, \
-    vector_iterators
+from .stdcontainers import ITERATORS, _By, _Chain, _Node, _NodeIter, _callable, _converter, _default, _range, \
+    std_less_key
 from .stdexcept import std_out_of_range
 
 __all__ = ["std_map", "std_multimap", "std_set", "std_multiset", "std_unordered_map", "std_unordered_multimap",
@@ -127,7 +127,7 @@ class _Associative(_Chain):
     def insert(self, *args):
         """`insert(value)` of a multi container, `insert(hint, value)` (the element's iterator),
         `insert(first, last)`."""
-        if len(args) == 2 and isinstance(args[0], (_NodeIter, vector_iterators())) and \
+        if len(args) == 2 and isinstance(args[0], ITERATORS) and \
                 isinstance(args[1], type(args[0])):
             for v in list(_range(*args)):
                 self.insert_unique(v, None)

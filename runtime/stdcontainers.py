@@ -20,7 +20,7 @@ associative.py; ``deque``, ``queue``, ``stack``, ``priority_queue`` in adaptors.
 
 import numpy as np
 
-from .containers import HostObject, _copied, _store, np_type, vector_type
+from .containers import HostObject, _Iter, _copied, _store, np_type, vector_type
 from .stdexcept import std_out_of_range
 
 __all__ = ["std_list", "std_forward_list", "container_type", "std_less_key"]
@@ -172,6 +172,10 @@ class _NodeIter:
         return f"<iterator {'end' if self.node is None else self.node.value!r}>"
 
 
+#: the iterators a range may be given by: a vector's (or deque's) and a node container's
+ITERATORS = (_Iter, _NodeIter)
+
+
 class _Chain:
     """Nodes in a doubly-linked chain: what every node-based container shares."""
 
@@ -289,8 +293,8 @@ class std_list(_Chain):  # noqa: N801 - C++ name
         self.elem_type = elem_type
         self._conv = _converter(elem_type)
         self._init_chain()
-        if isinstance(n, (_NodeIter, vector_iterators())) or hasattr(n, "__iter__") and not isinstance(n, str):
-            self._extend(_range(n, value) if isinstance(n, (_NodeIter, vector_iterators())) else n)
+        if isinstance(n, ITERATORS) or hasattr(n, "__iter__") and not isinstance(n, str):
+            self._extend(_range(n, value) if isinstance(n, ITERATORS) else n)
         elif n:
             self.resize(int(n), value)
 
@@ -350,7 +354,7 @@ class std_list(_Chain):  # noqa: N801 - C++ name
         iterator of the first element inserted (`pos` when none is)."""
         if len(args) == 1:
             values = [args[0]]
-        elif isinstance(args[0], (_NodeIter, vector_iterators())):
+        elif isinstance(args[0], ITERATORS):
             values = list(_range(args[0], args[1]))
         else:
             values = [args[1]] * int(args[0])
@@ -458,11 +462,6 @@ class _Before:
 
 
 _BEFORE = _Before()
-
-
-def vector_iterators():
-    from .containers import _Iter
-    return _Iter
 
 
 def _range(first, last):

@@ -22,6 +22,16 @@ _RESIZING = {"push_back", "emplace_back", "pop_back", "clear", "resize", "reserv
              "shrink_to_fit", "insert", "erase", "assign"}
 
 
+def arity_check(a, name: str, args: list, span):
+    """`count(lo[, hi])`: a member function's check that it was given `lo` to `hi` arguments."""
+    def count(lo, hi=None):
+        hi = lo if hi is None else hi
+        if not lo <= len(args) <= hi:
+            want = str(lo) if lo == hi else f"{lo} to {hi}"
+            a.error("call-args", f"'{name}' takes {want} argument(s), {len(args)} given", span)
+    return count
+
+
 def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
     t: ir.Vector = obj.type
     sp = n.span
@@ -30,12 +40,7 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
     if t.size is not None and name in _RESIZING:
         a.error("no-member", f"no member named '{name}' in '{t}'", n.func.span,
                 help="a std::array never changes its size; use std::vector")
-
-    def count(lo, hi=None):
-        hi = lo if hi is None else hi
-        if not lo <= len(args) <= hi:
-            want = str(lo) if lo == hi else f"{lo} to {hi}"
-            a.error("call-args", f"'{name}' takes {want} argument(s), {len(args)} given", sp)
+    count = arity_check(a, name, args, sp)
 
     def conv(i, to):
         return a.convert(args[i], to, n.args[i].span)

@@ -148,16 +148,21 @@ class Statements:
             out: list[ir.Stmt] = []
             rng = self.expr(s.range)
             rt = rng.type
-            if isinstance(rt, ir.Container):
-                return self.range_for_iterators(s, rng, out)
-            if not isinstance(rt, (ir.Vector, ir.CArray, ir.StdString)):
+            if isinstance(rt, ir.Container) and rt.kind in ("queue", "stack", "priority_queue"):
+                self.error("type-mismatch", f"'{rt}' has no begin() and end(): a range-based for loop cannot "
+                                            "go over it", s.range.span)
+            if not isinstance(rt, (ir.Vector, ir.CArray, ir.StdString, ir.Container)):
                 self.unsupported(f"a range-based for loop over '{rt}' is", s.range.span,
-                                 help="amppy loops over a std::vector, a C array or a std::string")
+                                 help="amppy loops over a std::vector, a C array, a std::string or a standard "
+                                      "container")
             if not is_lvalue(rng):          # a temporary: the loop runs over its one value
                 values = f"{s.var.name}_values"
                 tmp = ir.Symbol(values, self.fn.py.fresh(values, self.scope), rt, "local", s.range.span)
                 out.append(ir.VarDecl(s.range.span, tmp, rng))
                 rng = ir.Var(s.range.span, rt, tmp)
+            if isinstance(rt, ir.Container):
+                out.append(self.range_for_iterators(s, rng))
+                return out
             sp = s.span
             size_t = ir.Scalar("size_t")
             i = ir.Symbol("i", self.fn.py.fresh(f"{s.var.name}_index", self.scope), size_t, "local", s.var.name_span)
@@ -200,19 +205,11 @@ class Statements:
         self.scope.define(s.var.name, x)
         return (ir.VarDecl(s.var.span, x, self.convert(element, t, s.range.span, copy=True)),)
 
-    def range_for_iterators(self, s: A.RangeFor, rng: ir.Expr, out: list) -> list[ir.Stmt]:
+    def range_for_iterators(self, s: A.RangeFor, rng: ir.Expr) -> ir.Stmt:
         """`for (T x : c)` over a map, set, list, ...: C++'s own expansion, an iterator from
         `c.begin()` to `c.end()` (`auto __it = c.begin(); __it != c.end(); ++__it`, `T x = *__it`)."""
         from .std_containers import iterator
         rt: ir.Container = rng.type
-        if rt.kind in ("queue", "stack", "priority_queue"):
-            self.error("type-mismatch", f"'{rt}' has no begin() and end(): a range-based for loop cannot go over it",
-                       s.range.span)
-        if not is_lvalue(rng):              # a temporary: the loop runs over its one value
-            values = f"{s.var.name}_values"
-            tmp = ir.Symbol(values, self.fn.py.fresh(values, self.scope), rt, "local", s.range.span)
-            out.append(ir.VarDecl(s.range.span, tmp, rng))
-            rng = ir.Var(s.range.span, rt, tmp)
         sp = s.span
         it_t = iterator(self, rt, sp)
         it = ir.Symbol("it", self.fn.py.fresh(f"{s.var.name}_it", self.scope), it_t, "local", s.var.name_span)
@@ -222,9 +219,8 @@ class Statements:
         body = self.as_block(s.body)
         body = ir.Block(body.span, first + body.body)
         end = ir.LibCall(sp, it_t, "end", rng, ())
-        out.append(ir.For(sp, (ir.VarDecl(sp, it, ir.LibCall(sp, it_t, "begin", rng, ())),),
-                          ir.LibCall(sp, ir.BOOL, "!=", iv, (end,)), (ir.IncDec(sp, it_t, "++", True, iv),), body))
-        return out
+        return ir.For(sp, (ir.VarDecl(sp, it, ir.LibCall(sp, it_t, "begin", rng, ())),),
+                      ir.LibCall(sp, ir.BOOL, "!=", iv, (end,)), (ir.IncDec(sp, it_t, "++", True, iv),), body)
 
     def return_stmt(self, s: A.Return) -> ir.Stmt:
         ret = self.fn.ret

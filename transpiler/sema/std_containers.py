@@ -137,11 +137,7 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
     if a.in_amp():
         a.error("amp-restrict", f"'{t}' cannot be used in restrict(amp) code", sp)
 
-    def count(lo, hi=None):
-        hi = lo if hi is None else hi
-        if not lo <= len(args) <= hi:
-            want = str(lo) if lo == hi else f"{lo} to {hi}"
-            a.error("call-args", f"'{name}' takes {want} argument(s), {len(args)} given", sp)
+    count = VEC.arity_check(a, name, args, sp)
 
     def conv(i, to):
         return a.convert(args[i], to, n.args[i].span)
