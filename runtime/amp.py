@@ -37,7 +37,7 @@ from .extents import (_Tuple, _ints, check_domain, check_tiled_domain, extent, i
                       tiled_extent)
 from .futures import completion_future
 
-__all__ = ["array_view", "array", "copy", "copy_async", "register_device_hooks"]
+__all__ = ["array_view", "array", "copy", "copy_async", "register_device_hooks", "user_iterator"]
 
 
 # ------------------------------------------------------------- device hooks
@@ -161,14 +161,34 @@ class _ArrayBase:
         return f"{type(self).__name__}<{_tname(self.elem_type)}, {self.rank}>({self.extent!r})"
 
 
+class user_iterator:
+    """A program's class used as an input iterator by `copy` and the array constructors: the
+    translation names its `operator*`, prefix `operator++` and `operator!=` methods."""
+    __slots__ = ("obj", "deref", "step", "ne")
+
+    def __init__(self, obj, deref, step, ne):
+        self.obj, self.deref, self.step, self.ne = obj, deref, step, ne
+
+    def values(self, last=None, n=None):
+        """The values from here to `last` (or `n` of them), stepping this iterator."""
+        out, it = [], self.obj
+        while getattr(it, self.ne)(last.obj) if last is not None else len(out) < n:
+            out.append(getattr(it, self.deref)())
+            getattr(it, self.step)()
+        return np.asarray(out)
+
+
 def _is_iterator(x):
-    """A vector's (or deque's) iterator, reverse or not, or a node container's (list, set, ...)."""
-    return isinstance(x, (_Iter, _NodeIter))
+    """A vector's (or deque's) iterator, reverse or not, a node container's (list, set, ...), or
+    a program's iterator class."""
+    return isinstance(x, (_Iter, _NodeIter, user_iterator))
 
 
 def _iter_values(first, last=None, n=None):
     """The values of [first, last), or of the `n` from `first`, as a numpy array: any container's
     iterators (a reverse one gives them back to front) or pointers into an array."""
+    if isinstance(first, user_iterator):
+        return first.values(last, n)
     if isinstance(first, _RIter):
         data = first.vec.data()
         stop = last.pos if last is not None else first.pos - n
@@ -412,7 +432,8 @@ class array(_ArrayBase):  # noqa: N801
             first = iters[0]
             source = _iter_values(first, iters[1] if len(iters) > 1 else None, n=int(np.prod(dims)))
             etype = first.vec.elem_type if isinstance(first, _Iter) else first.c.elem_type \
-                if isinstance(first, _NodeIter) else _elem_type_of(first.dtype)
+                if isinstance(first, _NodeIter) else elem_type if isinstance(first, user_iterator) \
+                else _elem_type_of(first.dtype)
         elif isinstance(source, list):
             etype = np_type(etype or elem_type or np.float32)
             source = containers.carray(etype, len(source), source)

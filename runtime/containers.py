@@ -43,8 +43,8 @@ def to_dtype(t):
 
 def _store(arr, key, value):
     """``arr[key] = value`` with C++ conversion rules (wrapping, truncation)."""
-    if isinstance(value, _StructBase):
-        arr[key] = value._rec
+    if isinstance(value, _StructBase) or arr.dtype == object and not isinstance(key, str):
+        arr[key] = value if arr.dtype == object else value._rec     # (an object array: pointers, views)
         return
     if isinstance(value, vector):           # an element that is a vector: its own copy
         arr[key] = value.copy()

@@ -65,7 +65,11 @@ def ptr_reinterpret(p, dtype):
 
 
 def _address(p):
-    return None if p is None else p.__array_interface__["data"][0]
+    """Where `p` points: into a block's memory, or at one class object (the object itself)."""
+    if p is None:
+        return None
+    block = getattr(p, "__array_interface__", None)
+    return block["data"][0] if block is not None else id(p)
 
 
 def ptr_diff(p, q):

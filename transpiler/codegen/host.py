@@ -66,6 +66,12 @@ def redefined_in_derived(program: ir.Program) -> set:
     return out
 
 
+def object_deref(e: ir.Expr) -> bool:
+    """`*p` of a host pointer to one class object (`&obj`, `new S`): the object itself."""
+    return isinstance(e, ir.ElementRef) and isinstance(e.base.type, ir.Pointer) and not e.base.type.owner \
+        and isinstance(e.type, ir.HOST_OBJECTS)
+
+
 def char_memory(e: ir.Expr) -> bool:
     """An element of a C array, vector or pointer of `char`: numpy keeps it as an int8, host code
     holds a `char` as a one-character str, so reads and writes of it convert."""
@@ -297,9 +303,11 @@ class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
         `numpy.void` there, so the element is read through the class's live view of it."""
         return isinstance(e, ir.ElementRef) and isinstance(e.base.type, ir.CArray) and \
             isinstance(e.type, ir.StructType) and e.type.name in self.record_structs and \
-            len(e.indices) == len(e.base.type.dims)
+            len(e.indices) == len(e.base.type.dims) and e.base.type.elem == e.type    # (not `ptrs[i]->f()`)
 
     def e_ElementRef(self, e: ir.ElementRef):
+        if object_deref(e):                 # `*p` of a pointer to one object: the object
+            return self.emit(e.base)
         if char_memory(e):                  # numpy's int8 as the host's char
             return f"chr(uint8({self.lvalue(e, 'r')}))", P_ATOM
         if self.record_element(e):          # `ps[i].x`, `ps[i].norm()`: the class's view of element i
@@ -314,8 +322,10 @@ class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
         if isinstance(e, ir.Assign) and e.op == "=" and self.record_element(e.target):
             value = e.value.operand if isinstance(e.value, ir.Copy) else e.value
             return [f"{self.expr(e.target)}.assign({self.expr(value)})"]     # `ps[2] = p;`: into the array
-        if isinstance(e, ir.Assign) and e.op == "=" and isinstance(e.target, ir.Var) and e.target.sym.by_ref \
-                and isinstance(e.target.type, (ir.StructType, ir.Vector, ir.Container)):
+        if isinstance(e, ir.Assign) and e.op == "=" and (object_deref(e.target) and isinstance(
+                e.target.type, ir.StructType) or isinstance(
+                e.target, ir.Var) and e.target.sym.by_ref and isinstance(e.target.type, (ir.StructType, ir.Vector,
+                                                                                       ir.Container))):
             # a reference parameter: write into the caller's object, don't rebind the name
             value = e.value.operand if isinstance(e.value, ir.Copy) else e.value
             return [f"{self.lvalue(e.target, 'w')}.assign({self.expr(value)})"]
@@ -525,6 +535,8 @@ class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
             return f"{self.expr(e.obj, left)} {op} {self.expr(e.args[0], prec + 1)}", prec
         if e.name == "system":
             return f"0  # system({', '.join(args)}) is not run", P_ATOM
+        if e.name == "object_address":          # `&obj`: the object is the pointer (sema/memory.py)
+            return self.emit(e.args[0])
         if e.name == "address":                 # `&x`: x's one-element array is the pointer
             self.use(e.args[0].sym.py_name)
             return e.args[0].sym.py_name, P_ATOM
@@ -599,8 +611,9 @@ class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
             return f"vector_type({self.elem_type(t.elem, span)})"
         if isinstance(t, ir.Container):                             # a map of sets, a vector of lists, ...
             return f"container_type({', '.join([f'std_{t.kind}'] + self.container_args(t, span))})"
-        if isinstance(t, (ir.Function, ir.Library, ir.ArrayView, ir.AmpArray)):   # std::function, accelerator,
-            return "object"                                                          # array_view, ... elements
+        if isinstance(t, (ir.Function, ir.Library, ir.ArrayView, ir.AmpArray)) or \
+                isinstance(t, ir.Pointer) and not t.owner and isinstance(t.elem, ir.StructType):
+            return "object"         # std::function, accelerator, array_view, pointers to objects: elements
         raise CodegenUnsupported(f"elements of type '{t}' are", span)
 
     def e_Copy(self, e: ir.Copy):

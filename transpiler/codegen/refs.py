@@ -68,6 +68,8 @@ class ReferenceParams:
         temporary, then `if c: x = tmp` / `else: y = tmp` after the call (`after_call`); `c` is
         evaluated again there, so it must read only what the call cannot change."""
         if not isinstance(e, ir.Conditional):
+            if not ir.is_lvalue(e):         # a class temporary (Visual C++ binds it): its changes are dropped
+                return self.fresh("dropped")
             return self.lvalue(e, "w")
         tmp = self.fresh("chosen")
         leaves = self.chosen_lvalues(e, [])

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Optional
 
 from .types import (  # noqa: F401  (re-exported: ir.Scalar, ir.SCALARS, ir.INT, ...)
-    SCALARS, BOOL, INT, UINT, FLOAT, DOUBLE, CHAR, MAX_RANK,
+    SCALARS, BOOL, INT, UINT, FLOAT, DOUBLE, CHAR, MAX_RANK, MAX_ARRAY_RANK,
     Type, Scalar, Void, StructType, CArray, Pointer, ArrayView, AmpArray, Texture, TextureView, Extent, Index,
     TiledExtent,
     TiledIndex, Vector, ConcurrentQueue, Container, CONTAINER_KINDS, Iterator, String, StdString, Library, Function, FunctionPointer, FunctionType, Duration, TimePoint,
@@ -498,6 +498,7 @@ class StructDef:
     member_templates: dict = field(default_factory=dict)  # `template<class T> T get()` -> [AST TemplateDecl]
     unit: int = 0                     # the translation unit that defined it first (Program.units)
     union: bool = False               # a C++ union: every field at offset 0
+    key: str = "struct"               # the class-key it was defined with: "struct", "class" or "union"
     bitfields: dict = field(default_factory=dict)     # `unsigned flags : 4;`: field -> its Span
     references: dict = field(default_factory=dict)    # `array_view<int>& v;`: field -> its Span
     hidden: tuple = ()                # fields holding an anonymous struct/union member: its members are ours

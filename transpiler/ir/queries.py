@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..source import Span
 from .nodes import (Assign, Block, Break, Call, Conditional, Const, Convert, DoWhile, ElementRef, Expr, FieldRef, For, If, IndexComponent,
                     IncDec, Invoke, Lambda, Switch, Unary, Var, While)
-from .types import BOOL, CArray, Scalar, StdString, Vector
+from .types import (BOOL, AmpArray, ArrayView, CArray, Container, Function, FunctionType, Library, Pointer, Scalar,
+                    StdString, String, StructType, Vector, Void)
 from .walk import walk
 
 
@@ -100,6 +101,22 @@ def has_side_effects(e: Expr) -> bool:
 def is_lvalue(e: Expr) -> bool:
     return isinstance(e, (Var, ElementRef, FieldRef)) or (
         isinstance(e, IndexComponent) and is_lvalue(e.base))
+
+
+#: the types whose host values are Python objects that a pointer can simply be (`&obj`, `*p`,
+#: `p->f()`: sema/memory.py)
+HOST_OBJECTS = (StructType, AmpArray, ArrayView, Vector, Container, Library)
+
+
+def is_class_type(t) -> bool:
+    """A class type of C++ (a struct of the program, `index<N>`, an iterator, a container,
+    `std::string`...): not a number, pointer, C array or function."""
+    return not isinstance(t, (Scalar, Pointer, CArray, Void, Function, FunctionType, String))
+
+
+def returns_reference(e: Expr) -> bool:
+    """`obj.arr()` of `array<T, 1>& arr()`: a call whose value is an lvalue of C++."""
+    return isinstance(e, Call) and e.func.ret_ref
 
 
 def is_lvalue_conditional(e: Expr) -> bool:

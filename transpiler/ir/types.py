@@ -93,8 +93,10 @@ class Pointer(Type):
         return f"{self.elem}*"
 
 
-#: the highest rank of extent/index/array_view/array amppy takes (C++ AMP sets none; tiles stop at 3)
-MAX_RANK = 8
+#: the highest rank of an extent or index amppy takes (C++ AMP sets none; tiles stop at 3; the
+#: suite goes to 111), and of an array or array_view (numpy's arrays stop at 64 dimensions)
+MAX_RANK = 128
+MAX_ARRAY_RANK = 32
 
 
 @dataclass(frozen=True)

@@ -53,10 +53,11 @@ LAUNCH = Area("parallel_for_each", templates=names("parallel_for_each"))
 
 def _areas() -> tuple:
     from . import (accelerators, algorithms, chrono, containers, exceptions, indices, lambdas, memory, ppl,
-                   random, short_vectors, std_containers, streams, strings, tiling, traits, utility, views, win32)
+                   random, short_vectors, std_containers, streams, strings, tiling, traits, typeinfo, utility, views,
+                   win32)
     return (FUNDAMENTALS,) + tuple(m.AREA for m in (
         win32, ppl, containers, std_containers, accelerators, views, indices, tiling, short_vectors, strings, streams,
-        chrono, random, memory, utility, traits, lambdas, algorithms, exceptions)) + (LAUNCH, NOT_YET)
+        chrono, random, memory, utility, traits, typeinfo, lambdas, algorithms, exceptions)) + (LAUNCH, NOT_YET)
 
 
 class _Registry:

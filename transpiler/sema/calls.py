@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..parse import ast as A
 from .. import ir
-from ..ir.queries import is_lvalue, is_lvalue_conditional
+from ..ir.queries import is_lvalue, is_lvalue_conditional, returns_reference
 from . import lambdas, local_classes, memory, overloads, streams, templates
 
 
@@ -97,8 +97,15 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
                 a.unsupported(f"passing the kernel's index parameter to '{sym.name}', which may change its "
                               f"'{pt}&' parameter, is", s,
                               help="copy the index into a variable of its own and pass that (`index<1> i = idx;`)")
-            a.error("ref-binding", f"non-const reference to '{pt}' cannot bind to a temporary", s,
-                    help="pass a variable (the function changes it), or make the parameter const")
+            elif returns_reference(e):      # `f(obj.arr())`: an lvalue, which Python passes as the object
+                if not reference_object(a, pt):
+                    a.unsupported(f"passing the '{pt}&' a function returns to a parameter '{sym.name}' may change "
+                                  "is", s, help="copy it into a variable, pass that, and assign it back")
+            elif not ir.is_class_type(pt) or not ir.is_class_type(e.type):
+                a.error("ref-binding", f"non-const reference to '{pt}' cannot bind to a temporary", s,
+                        help="pass a variable (the function changes it), or make the parameter const")
+            # else Visual C++'s extension (warning C4239): a class temporary binds to a non-const
+            # reference, and the callee's changes to it are lost with it
     conv = tuple(a.convert(e, pt, s, copy=not by_ref)      # by value: C++ copies
                  for e, pt, s, by_ref in zip(args, ft.params, spans, refs))
     if any(sym.pointer_refs):               # `T& v` whose address the callee takes: `&arg`
@@ -110,6 +117,14 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     if a.choice_context is None:            # (a default argument's: at its call, above; a global's: the CPU's)
         restriction_allowed(a, sym, span)
     return ir.Call(span, ft.ret, sym, conv)
+
+
+def reference_object(a, t: ir.Type) -> bool:
+    """Whether a reference of type `t` that a function returns is the object itself in Python
+    (an array, a host struct, a container), so a name or a parameter can stand for it; numbers,
+    strings, pointers, `index` and `extent` are values there, and so are structs in kernels."""
+    return ir.is_class_type(t) and not isinstance(t, (ir.StdString, ir.Index, ir.Extent)) and not (
+        isinstance(t, ir.StructType) and a.fn is not None and a.in_amp())
 
 
 def _kernel_index(e: ir.Expr) -> bool:

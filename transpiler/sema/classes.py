@@ -568,6 +568,14 @@ def operator(a, op: str, operands: list, span: Span, spans: list) -> ir.Expr | N
     return finish(a, sym, None, args, spans, span)
 
 
+def downcast(a, e: ir.Expr, t: ir.StructType, span) -> ir.Expr:
+    """`static_cast<Derived&>(base)`: on the host the object already is the derived one, so the
+    same lvalue is seen with the derived class's type; a kernel holds only the base's fields."""
+    if a.fn is not None and a.in_amp():
+        a.unsupported(f"a cast from '{e.type}' down to '{t}' in restrict(amp) code is", span)
+    return replace(e, type=t)
+
+
 def upcast(a, e: ir.Expr, t: ir.StructType) -> ir.Expr:
     """`e` (of a class derived from `t`) as its `t` part: the host uses the object itself, the
     kernels its first fields (the base's, which come first)."""

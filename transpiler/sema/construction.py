@@ -83,6 +83,8 @@ class Construction:
                 array = self.construct_view(t, args[:k], span, spans[:k])
                 return AC.placed(self, array, list(args[k:]), spans[k:], span)
             return self.construct_view(t, args, span, spans)
+        if len(args) == 1 and args[0].type == t:      # `pos(at)` of an iterator: a copy
+            return self.convert(args[0], t, spans[0], copy=True)
         if isinstance(t, ir.Pointer):
             self.unsupported("pointer variables are", span)
         self.unsupported(f"constructing '{t}' is", span)
@@ -104,6 +106,8 @@ class Construction:
         out = []
         dims = []
         for a, s in zip(args, spans):
+            if isinstance(a.type, ir.StructType):       # a program's input iterator class
+                a = V.user_iterator(self, a, s) or a
             at = a.type
             if isinstance(at, ir.TiledExtent):          # a tiled_extent is an extent (its base class)
                 a = self.convert(a, ir.Extent(len(at.dims)), s)
@@ -134,6 +138,9 @@ class Construction:
         if dims:
             if len(dims) != t.rank:
                 self.error("ctor-args", f"'{t}' needs {t.rank} extents, got {len(dims)}", span)
+            elif t.rank > 3:
+                self.error("ctor-args", f"'{t}' has no constructor from {t.rank} ints (C++ AMP's stop at rank 3)",
+                           span, help=f"give an extent<{t.rank}> instead")
             out.insert(0, ir.Construct(span, ir.Extent(t.rank), tuple(dims)))
         if not out or not isinstance(out[0].type, ir.Extent):
             if isinstance(t, ir.ArrayView) and len(out) == 1 and t.rank == 1:

@@ -104,7 +104,7 @@ class Declarations:
         self.struct_units[d.name] = (self.unit, d.span)
         for inner in d.anonymous:           # `union { ... } u;`: the unnamed classes of members first
             self.struct_def(inner, py_name=self.module_names.fresh(f"anonymous_{inner.kind}", self.globals))
-        sd = ir.StructDef(d.name, [], d.span, union=d.kind == "union")
+        sd = ir.StructDef(d.name, [], d.span, union=d.kind == "union", key=d.kind)
         sd.hidden = tuple(field_name(f) for f in d.hidden)
         sd.py_name = py_name or SV.class_py_name(self, d.name) or (
             python_name(d.name) if d.name in self.forward_structs else self.module_names.fresh(d.name, self.globals))

@@ -13,7 +13,7 @@ import re
 
 from ..parse import ast as A
 from .. import ir
-from ..ir.queries import is_lvalue, negate, value_owner
+from ..ir.queries import is_lvalue, negate, returns_reference, value_owner
 from ..cxx.types import AMP_BANNED, float_to_integer, round_value, wrap_value
 from ..names import field_name
 from ..source import Span
@@ -22,6 +22,7 @@ from . import views as V
 from . import library as L
 from . import chrono as C
 from . import memory as M
+from . import typeinfo as TI
 from . import streams as ST
 from . import utility as U
 from . import strings as S
@@ -249,8 +250,15 @@ class Expressions:
         if self.index_choices.get(id(e)) is e:     # `idx[i] = v` with a run-time i (valid C++)
             self.unsupported("assigning a component of an index or extent chosen by a non-constant subscript is",
                              span, help="assign the components with constant subscripts (`idx[0] = v;`)")
-        if not is_lvalue(e):
+        if returns_reference(e):            # `*it = v` of `T& operator*()`: valid C++
+            self.unsupported(f"assigning through the reference '{e.func.name}' returns is", span,
+                             help="assign the element the function refers to directly")
+        elif not is_lvalue(e):
             self.error("not-assignable", "expression is not assignable", span)
+        elif isinstance(e, ir.ElementRef) and M.object_pointer(self, e.base.type) and \
+                not isinstance(e.type, ir.StructType):
+            self.unsupported(f"assigning a whole '{e.type}' through a pointer is", span,
+                             help="assign the object itself, or its elements through the pointer")
         if V.read_only_element(e):
             self.error("not-assignable", f"an element of '{e.base.type}' is a value, not assignable", span,
                        help="write it with set(idx, value)")
@@ -307,6 +315,8 @@ class Expressions:
             return ir.Binary(n.span, ir.BOOL, op, self.to_bool(left, n.left.span), self.to_bool(right, n.right.span))
         if S.involved(left.type, right.type):
             return S.binary(self, op, left, right, n.span)
+        if TI.TYPE_INFO in (left.type, right.type):
+            return TI.compare(self, op, left, right, n.span)
         if AC.involved(left.type):
             e = AC.compare(self, op, left, right, n.span)
             if e is not None:
@@ -452,6 +462,8 @@ class Expressions:
         if alloc is not None:
             return alloc
         e = self.expr(n.operand)
+        if isinstance(n.type, A.ReferenceType) and CL.derives(self, t, e.type) and is_lvalue(e):
+            return CL.downcast(self, e, t, n.span)
         if isinstance(t, ir.Scalar) and isinstance(e.type, ir.Scalar):
             v = fold(e) if isinstance(e, ir.Const) else None
             if v is not None:               # (float)(2 * 2) -> 4.0f
@@ -532,10 +544,7 @@ class Expressions:
         return ir.Const(n.span, ir.Scalar("size_t"), self.sizeof(e.type, n.span))
 
     def e_TypeId(self, n: A.TypeId) -> ir.Expr:
-        if self.in_amp():                   # (Visual Studio's C3591)
-            self.error("amp-restrict", "typeid is not allowed in restrict(amp) code", n.span,
-                       help="restrict(amp) code has no run-time type information")
-        self.unsupported("typeid is", n.span)
+        return TI.typeid_expr(self, n)
 
     def sizeof(self, t: ir.Type, span: Span) -> int:
         from ..ir.layout import sizeof

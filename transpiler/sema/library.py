@@ -549,6 +549,8 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
         # `p->f()` of a smart pointer, or of a host pointer to one object (`new S`, `sp.get()`): the
         # object is the value itself (virtual calls dispatch on it)
         return classes.method_call(a, dataclasses.replace(obj, type=t.elem), name, args, n)
+    if memory.object_pointer(a, t) and n.func.arrow:    # `p->get_description()` of `&accelerators[i]`
+        return method_call(a, dataclasses.replace(obj, type=t.elem), name, n)
     area = areas.owner(t)
     if area is not None and area.method is not None:       # a library class (`std::cout.precision(3)` too)
         return area.method(a, obj, name, args, n)

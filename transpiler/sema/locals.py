@@ -9,7 +9,8 @@ from .. import ir
 from ..source import Span
 from . import constexpr as CX
 from .context import ERROR_TYPE, SemaError
-from ..ir.queries import is_lvalue, is_lvalue_conditional, value_owner
+from ..ir.queries import is_lvalue, is_lvalue_conditional, returns_reference, value_owner
+from .calls import reference_object
 from . import ppl as PPL
 from . import std_containers as SC
 from . import random as R
@@ -99,8 +100,13 @@ class LocalDeclarations:
         if is_lvalue_conditional(e):
             self.unsupported(f"reference variable '{v.name}' bound to a conditional ('c ? x : y') is", v.init.span,
                              help="bind it in each branch of an if statement, or use a pointer")
-        if not is_lvalue(e) or isinstance(e, ir.Var) and e.sym.kind == "const":
-            if not const:
+        by_call = returns_reference(e) and reference_object(self, t)      # `auto& a = obj.arr();`
+        if returns_reference(e) and not by_call and not const:
+            self.unsupported(f"a non-const reference to the '{e.type}' a function returns is", v.init.span,
+                             help="use the function's result where the reference is used")
+        elif not is_lvalue(e) and not by_call or isinstance(e, ir.Var) and e.sym.kind == "const":
+            # a class temporary binds to a non-const reference in Visual C++ (warning C4239)
+            if not const and not (ir.is_class_type(t) and ir.is_class_type(e.type)):
                 self.error("ref-binding", f"non-const reference to '{t}' cannot bind to a temporary", v.init.span,
                            help="bind it to a variable, or make it const")
             sym = ir.Symbol(v.name, self.fn.py.fresh(v.name, self.scope), t, "const" if const else "local",
@@ -115,7 +121,7 @@ class LocalDeclarations:
         if not const and owner is not None and owner.sym.readonly:
             self.error("ref-binding", f"a non-const reference to '{t}' cannot bind to the const variable "
                        f"'{owner.sym.name}'", v.init.span, help="make the reference const")
-        if isinstance(t, (ir.AmpArray, ir.ArrayView)) and not isinstance(e, ir.Var):
+        if isinstance(t, (ir.AmpArray, ir.ArrayView)) and not isinstance(e, ir.Var) or by_call:
             # `array<float, 2>& a = arrays[i];`: a name for that object (Python names objects), so
             # a kernel can capture it; assigning `a` as a whole would rebind the name instead
             if v.name in A.assigned_names(tuple(self.rest_of_block)):

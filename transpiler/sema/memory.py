@@ -16,6 +16,7 @@ import dataclasses
 
 from ..parse import ast as A
 from .. import ir
+from ..ir.queries import is_lvalue
 from .area import Area, names
 from .hierarchy import derives
 
@@ -124,11 +125,11 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n) -> ir.Expr:
 
 def deref(a, e: ir.Expr, span) -> ir.Expr:
     """`*p`: the element p points at."""
-    if a.fn is not None and a.in_amp() and isinstance(e.type.elem, ir.ArrayView):
+    if a.fn is not None and a.in_amp() and isinstance(e.type.elem, (ir.ArrayView, ir.AmpArray)):
         alias = view_alias(a, e, span)
         if alias is not None:
             return alias
-    if not movable(a, e.type):
+    if not movable(a, e.type) and not object_pointer(a, e.type):
         a.unsupported(f"dereferencing a pointer to '{e.type.elem}' with '*' is", span)
     return ir.ElementRef(span, e.type.elem, e, (ir.Const(span, ir.INT, 0),))
 
@@ -139,6 +140,8 @@ def address_of(a, e: ir.Expr, span) -> ir.Expr | None:
     if isinstance(e, ir.Var) and isinstance(e.type, ir.Scalar) and e.sym.kind == "local" and \
             not e.sym.storage and e.type.name != "char":
         return _variable_address(e, span)
+    if isinstance(e.type, ir.HOST_OBJECTS) and is_lvalue(e):
+        return object_address(e, span)
     if not (isinstance(e, ir.ElementRef) and isinstance(e.type, ir.Scalar)):
         return None
     base = e.base
@@ -152,10 +155,22 @@ def address_of(a, e: ir.Expr, span) -> ir.Expr | None:
     return None
 
 
+def object_address(e: ir.Expr, span) -> ir.Expr:
+    """`&obj` of a class object on the host: the Python object is the pointer (`p->f()` is
+    `p.f()`, `*p` is the object), as for `new S`."""
+    return ir.LibCall(span, ir.Pointer(e.type), "object_address", None, (e,))
+
+
+def object_pointer(a, t: ir.Type) -> bool:
+    """A host pointer to one class object (`&obj`, `new S`): the object itself in Python."""
+    return isinstance(t, ir.Pointer) and not t.owner and isinstance(t.elem, ir.HOST_OBJECTS) and \
+        not (a.fn is not None and a.in_amp())
+
+
 def amp_address_of(a, e: ir.Expr, span) -> ir.Expr | None:
     """`&x` in restrict(amp) code: of a local or tile_static number, of an element of an array,
     array_view, C array or tile_static array, of `p[i]`/`*p` (amppy.runtime.pointers)."""
-    if isinstance(e.type, ir.ArrayView):
+    if isinstance(e.type, (ir.ArrayView, ir.AmpArray)):
         return view_alias(a, e, span)
     if not isinstance(e.type, (ir.Scalar, ir.StructType)):
         return None
@@ -250,10 +265,10 @@ def amp_local_array(a, t: ir.CArray, init, span) -> None:
 def view_alias(a, e: ir.Expr, span) -> ir.Expr | None:
     """`&v` of an array_view in restrict(amp) code, and `*p` of a pointer to one: the same view
     (a kernel's array_view is an array object, which a pointer to it can simply be)."""
-    if isinstance(e.type, ir.ArrayView) and (isinstance(e, ir.Var) or isinstance(e, ir.ElementRef) and
-                                             isinstance(e.base.type, ir.CArray)):
+    if isinstance(e.type, (ir.ArrayView, ir.AmpArray)) and (
+            isinstance(e, ir.Var) or isinstance(e, ir.ElementRef) and isinstance(e.base.type, ir.CArray)):
         return ir.LibCall(span, ir.Pointer(e.type), "view_alias", None, (e,))
-    if isinstance(e.type, ir.Pointer) and isinstance(e.type.elem, ir.ArrayView) and not e.type.owner:
+    if isinstance(e.type, ir.Pointer) and isinstance(e.type.elem, (ir.ArrayView, ir.AmpArray)) and not e.type.owner:
         return ir.LibCall(span, e.type.elem, "view_alias", None, (e,))
     return None
 

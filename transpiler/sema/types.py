@@ -198,11 +198,11 @@ class TypeResolution:
                 return found
         self.unsupported(f"the member type '{owner}::{t.name}' is", t.span)
 
-    def check_rank(self, rank: int, t: A.TypeName) -> None:
+    def check_rank(self, rank: int, t: A.TypeName, most: int = ir.MAX_RANK) -> None:
         if rank < 1:
             self.error("rank-mismatch", f"the rank of '{t.name}' must be at least 1, not {rank}", t.span)
-        if rank > ir.MAX_RANK:
-            self.unsupported(f"rank {rank}", t.span, f"amppy supports ranks 1 to {ir.MAX_RANK}")
+        if rank > most:
+            self.unsupported(f"'{t.name}' of rank {rank}", t.span, f"amppy supports ranks 1 to {most}")
 
     def nargs(self, t: A.TypeName, lo: int, hi: int):
         if not lo <= len(t.args) <= hi:

@@ -410,6 +410,10 @@ def copy_call(a, name: str, args: list, spans: list, sp, member=False, const_ite
         if isinstance(x.type, ir.Iterator) and x.type.reverse:
             a.unsupported(f"'{what}' of a reverse range is", s,
                           help="copy the vector reversed first: std::vector<T> r(v.rbegin(), v.rend())")
+    args = [user_iterator(a, x, s) or x for x, s in zip(args, spans)]
+    if len(args) == 2 and isinstance(args[1], ir.LibCall) and args[1].name == "user_iterator":
+        a.unsupported(f"'{what}' into a program's iterator class ('{args[1].type.container}') is", spans[1],
+                      help="copy into a std::vector, then from it through the iterator")
     kinds = [x.type for x in args]
     ok = False
     raw = next((k for k in (0, 1) if len(args) == 3 and isinstance(kinds[k], ir.Pointer)), None)
@@ -454,6 +458,23 @@ def _writable_destination(a, what, dst: ir.Expr, span, const_iterator: bool) -> 
             owner is not None and owner.sym.const_target or const_iterator):
         a.error("not-assignable", f"'{what}' cannot write through a pointer or iterator to const", span,
                 help="copy into a container through begin() or a pointer to non-const elements")
+
+
+def user_iterator(a, x: ir.Expr, span) -> ir.Expr | None:
+    """A program's class used as an input iterator (`operator*`, prefix `operator++` and
+    `operator!=`, as `CustomIterator::InputIterator`): the runtime's `user_iterator` over a copy
+    of it (C++ passes iterators by value), which calls those members; None for other values."""
+    t = x.type
+    if not (isinstance(t, ir.StructType) and t.name in a.structs and "operator*" in a.structs[t.name].members):
+        return None
+    deref, step, ne = (a.class_operator("*", [x], span, [span]), a.class_operator("++", [x], span, [span]),
+                       a.class_operator("!=", [x, x], span, [span, span]))
+    if not all(isinstance(c, ir.Call) for c in (deref, step, ne)):
+        a.unsupported(f"'{t}' as an iterator without 'operator++' and 'operator!=' is", span)
+        return None
+    names = tuple(ir.StringConst(span, ir.String(), c.func.method_py or c.func.py_name) for c in (deref, step, ne))
+    return ir.LibCall(span, ir.Iterator(deref.type, container=str(t), access="input"), "user_iterator", None,
+                      (a.convert(x, t, span, copy=True), *names))
 
 
 def _same_elem(a, what, it, view, sp):
@@ -523,7 +544,7 @@ def _template_type(a, t: A.TypeName) -> ir.Type | None:
         elem_ast = args[0]
         elem = a.type_arg(elem_ast, t)
         rank = a.const_int(args[1], "rank") if len(args) > 1 else 1
-        a.check_rank(rank, t)
+        a.check_rank(rank, t, ir.MAX_ARRAY_RANK)
         const = isinstance(elem_ast, A.TypeName) and elem_ast.const
         if isinstance(elem_ast, A.ReferenceType):           # (Visual Studio's C2528)
             a.error("template-args", f"'{name}' cannot hold references: its element type is '{elem}&'",
