@@ -72,6 +72,7 @@ class ModuleWriter:
                 o.append(f"    pass  # struct {comment_text(s.name)} has no data members")
             for f in methods:
                 self.method(f)
+            self.copy_constructor(s, methods)
             if self.compiled_functions:     # the methods' compiled loops: after the class
                 o += ["", ""] + self.compiled_functions[:-2]     # (each ends in two blank lines)
                 self.compiled_functions = []
@@ -154,6 +155,16 @@ class ModuleWriter:
         for fname, value in s.defaults:
             o.append(f"        self.{fname} = {self.expr(value) if value is not None else 'None'}")
         o.append("        self.set_members(values)")
+
+    def copy_constructor(self, s: ir.StructDef, methods: list) -> None:
+        """A class with a copy constructor of its own makes every copy with it: the runtime's
+        `copy()` (a by-value parameter, a returned member, an element put in a container) calls it."""
+        own = ir.StructType(s.name, s.py_name)
+        ctor = next((f for f in methods if f.sym.member == "ctor" and f.sym.type.params[:1] == (own,) and all(
+            d is not None for d in (f.sym.defaults or (None,) * len(f.sym.type.params))[1:])), None)
+        if ctor is not None:
+            self.out += ["", f"    def copy(self):  # {comment_text(s.name)}'s copy constructor makes its copies",
+                         f"        return {s.py_name}.{ctor.sym.method_py or ctor.sym.py_name}(self)"]
 
     def base_of(self, s: ir.StructDef, default: str) -> str:
         """`(Base)` of a derived class (its Python class derives from the base's), else `(default)`."""

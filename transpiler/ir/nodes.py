@@ -52,6 +52,7 @@ class Symbol:
     const_value: object = None        # compile-time value of a constant (int/float), if known
     storage: tuple[str, ...] = ()     # "tile_static", "static", ...
     by_ref: bool = False              # a reference parameter (writes reach the caller's object)
+    const_ref: bool = False           # a const reference parameter: the caller's object, read only
     restrict_: tuple[str, ...] = ("cpu",)   # a function's restrict(...) list
     ref_params: tuple[bool, ...] = ()       # a function's parameters passed by reference
     mutable_refs: tuple[bool, ...] = ()     # ... by non-const reference (they bind only lvalues)
@@ -491,7 +492,8 @@ class StructDef:
     dtor: Optional[Symbol] = None
     host_only: bool = False           # a member a numpy record cannot hold: a plain Python object
     defaults: list = field(default_factory=list)  # host_only: (field, default value Expr or None)
-    base: Optional[str] = None        # the base class (single inheritance): its fields come first
+    base: Optional[str] = None        # the (first) base class: its fields come first
+    extra_bases: dict = field(default_factory=dict)   # multiple inheritance: a further base -> the field holding it
     member_types: dict = field(default_factory=dict)  # `typedef float value_type;` -> its type
     constants: dict = field(default_factory=dict)     # `static const int N = 4;` -> its Symbol
     field_inits: dict = field(default_factory=dict)   # `float x = 1;` in the class: field -> AST expr

@@ -420,8 +420,6 @@ class DeclBuilders(BuilderBase):
         for c in ch:
             if isinstance(c, Marker) and c.kind == "bases":
                 bases = c.value
-                if len(bases) > 1:
-                    bad.append(self.unsupported(c.span, "multiple inheritance is"))
                 virtual = c.virtual     # (a class with a virtual base is no amp type: sema, restrict_amp)
             elif isinstance(c, A.DeclStmt):
                 fields.extend(c.decls)

@@ -30,11 +30,12 @@ from dataclasses import replace
 
 from ..parse import ast as A
 from .. import ir
-from .hierarchy import derives  # noqa: F401  (CL.derives)
+from .hierarchy import derives, downcast, further_base, upcast  # noqa: F401  (CL.derives, CL.upcast, ...)
 from ..ir.queries import is_lvalue
 from ..names import OPERATORS, field_name, free_py_name  # noqa: F401  (CL.OPERATORS, CL.free_py_name)
 from ..source import Span
 from . import local_classes as LC
+from . import special_members as SM
 from . import overloads as O
 from . import properties as PR
 from . import templates as T
@@ -45,8 +46,9 @@ from .arithmetic import zero
 class Member:
     """A field's bare name inside a member function: `x` is `this->x`."""
 
-    def __init__(self, this: ir.Symbol, py: str, type: ir.Type):
+    def __init__(self, this: ir.Symbol, py: str, type: ir.Type, via: tuple = ()):
         self.this, self.py, self.type = this, py, type
+        self.via = via                      # (field, type) of the parts it is reached through
 
 
 class MemberFunctions:
@@ -129,9 +131,15 @@ def declare_class_names(a, d: A.StructDef, sd: ir.StructDef) -> None:
 
 def inherit(a, d: A.StructDef, sd: ir.StructDef) -> None:
     """`struct B : public A`: A's fields come first (C++'s layout), A's member types, constants
-    and member functions are B's too unless B declares the name (which hides them)."""
-    name = d.bases[0]
+    and member functions are B's too unless B declares the name (which hides them).  Further
+    bases (`struct D : A, B`) are held as members of their class (`further_base`)."""
     sd.virtual_base = d.virtual_base
+    _first_base(a, d, d.bases[0], sd)
+    for name in d.bases[1:]:
+        further_base(a, d, name, sd)
+
+
+def _first_base(a, d: A.StructDef, name, sd: ir.StructDef) -> None:
     if isinstance(name, A.TypeName) and name.name == "iterator" and name.namespace in (("std",), ("", "std")):
         _iterator_base(a, name, sd)
         return
@@ -230,6 +238,15 @@ def declare_members(a, d: A.StructDef, sd: ir.StructDef) -> None:
             elif any(s.virtual for s in syms):  # an override of a virtual function is virtual
                 for s in sd.members[name]:
                     s.virtual = True
+    own = {name for m in d.methods for name in [m.name]}
+    for b in sd.extra_bases:                # a further base's, called on the part that holds it
+        for name, syms in a.structs[b].members.items():
+            if name in own and any(s.virtual for s in syms):
+                a.unsupported(f"overriding the virtual function '{b}::{name}' of a second base class is", d.span)
+            if name not in sd.members and not any(s.member in ("ctor", "dtor") for s in syms):
+                sd.members[name] = list(syms)
+        for name, ts in a.structs[b].member_templates.items():
+            sd.member_templates.setdefault(name, list(ts))
 
 
 def _signature(a, sd: ir.StructDef, m: A.FunctionDef):
@@ -249,6 +266,14 @@ def _signature(a, sd: ir.StructDef, m: A.FunctionDef):
 def declare_member(a, sd: ir.StructDef, m: A.FunctionDef) -> ir.Symbol:
     a.check_amp_signature(m)
     params, ret = _signature(a, sd, m)
+    first = params[0][0].type if params else None
+    if m.kind == "ctor" and params and params[0][1] == struct_type(sd) and isinstance(first, A.ReferenceType) and \
+            isinstance(first.base, A.TypeName) and not first.rvalue:
+        kinds = a.copy_ctor_kinds.setdefault(sd.name, set())
+        kinds.add(first.base.const)
+        if len(kinds) == 2:                 # `S(S&)` beside `S(const S&)`: amppy's types have no const
+            a.unsupported(f"copy constructors of '{sd.name}' overloaded on a const and a non-const reference are",
+                          m.name_span, help="keep one of them")
     static = "static" in m.storage
     member = m.kind if m.kind in ("ctor", "dtor") else ("static" if static else "method")
     this = (struct_type(sd),) if member in ("method", "dtor") else ()
@@ -375,6 +400,10 @@ def enter_body(a, d: A.FunctionDef, sym: ir.Symbol):
     for name, c in sd.constants.items():
         scope.define(name, c)
     if sym.member != "static":
+        for b, held in sd.extra_bases.items():      # a further base's fields, through the part holding it
+            ht = dict(sd.fields)[held]
+            for cxx, py in a.class_fields.get(b, {}).items():
+                scope.define(cxx, Member(this, py, dict(a.structs[b].fields)[py], ((held, ht),)))
         for cxx, py in a.class_fields[sd.name].items():
             scope.define(cxx, Member(this, py, dict(sd.fields)[py]))
         for name, syms in sd.members.items():
@@ -407,12 +436,14 @@ def ctor_prologue(a, d: A.FunctionDef, sym: ir.Symbol, this: ir.Symbol) -> list:
         if sd.base is not None and name == sd.base:
             base_args = (args, span)
             continue
-        py = a.class_fields[sd.name].get(name)
+        py = sd.extra_bases.get(name) or a.class_fields[sd.name].get(name)
         if py is None:
             a.error("no-member", f"member initializer '{name}' does not name a field of '{sd.name}'", span)
         if py in inits:
             a.error("redefinition", f"multiple initializations given for '{name}'", span)
         inits[py] = (args, span)
+    for held in sd.extra_bases.values():    # a further base not named: its default constructor
+        inits.setdefault(held, ((), sp))
     if sd.base is not None:                 # the base part first: its constructor, copied in
         base_t = struct_type(a.structs[sd.base])
         args, span = base_args if base_args is not None else ((), sp)
@@ -452,7 +483,10 @@ def member_ref(a, m: Member, span: Span) -> ir.Expr:
     if a.fn is not None and a.fn.kernel is not None:
         a.error("amp-capture", "'this' cannot be captured into a restrict(amp) lambda", span,
                 help="copy the member into a local variable before the parallel_for_each")
-    return ir.FieldRef(span, m.type, ir.Var(span, m.this.type, m.this), m.py, False)
+    obj = ir.Var(span, m.this.type, m.this)
+    for held, ht in m.via:                  # (a further base's field: through the part holding it)
+        obj = ir.FieldRef(span, ht, obj, held, False)
+    return ir.FieldRef(span, m.type, obj, m.py, False)
 
 
 def this_value(a, span: Span) -> ir.Expr:
@@ -519,7 +553,8 @@ def static_call(a, sd: ir.StructDef, f: A.Name, n: A.Call) -> ir.Expr:
 def construct(a, t: ir.StructType, args: tuple, span: Span, spans: list) -> ir.Expr:
     """`V(1, 2)`, `V v(1, 2);`, `V v;`, `V{1, 2}`: the constructor C++ chooses."""
     sd = a.structs[t.name]
-    if len(args) == 1 and args[0].type == t:         # the implicit copy constructor
+    if len(args) == 1 and args[0].type == t and (not SM.copy_constructors(sd) or not is_lvalue(args[0])):
+        SM.check(a, t, "copy", span)                # the implicit copy constructor (or a temporary's move)
         return ir.Copy(span, t, args[0]) if is_lvalue(args[0]) else args[0]
     if not sd.ctors:
         return None
@@ -528,6 +563,25 @@ def construct(a, t: ir.StructType, args: tuple, span: Span, spans: list) -> ir.E
                 help=f"give the arguments of one of its constructors: {'; '.join(O.describe(s) for s in sd.ctors)}")
     sym = O.choose(a, sd.ctors, list(args), span, t.name)
     return finish(a, sym, None, list(args), spans, span)
+
+
+def assignment(a, op: str, target: ir.Expr, value: ir.Expr, span: Span, spans: list) -> ir.Expr | None:
+    """`a = b`, `a += b` of a class object: its operator function, or None (C++'s own `=`).  For
+    `=` only the class's own `operator=` counts: the implicit one hides a base's."""
+    t = target.type
+    if isinstance(t, ir.StructType) and t.name in a.structs and (
+            op != "=" or any(f.owner == t.name for f in a.structs[t.name].members.get("operator=", ()))):
+        return operator(a, op, [target, value], span, spans)
+    return None
+
+
+def assigned_value(a, value: ir.Expr, t: ir.Type, span: Span) -> ir.Expr:
+    """The value `a = value` stores: a copy (the implicit copy assignment's restriction checked)."""
+    a.copying = "assign"
+    try:
+        return a.convert(value, t, span, copy=True)
+    finally:
+        a.copying = "copy"
 
 
 def operator(a, op: str, operands: list, span: Span, spans: list) -> ir.Expr | None:
@@ -566,20 +620,6 @@ def operator(a, op: str, operands: list, span: Span, spans: list) -> ir.Expr | N
     if sym.owner:
         return finish(a, sym, first, args[1:], spans[1:], span)
     return finish(a, sym, None, args, spans, span)
-
-
-def downcast(a, e: ir.Expr, t: ir.StructType, span) -> ir.Expr:
-    """`static_cast<Derived&>(base)`: on the host the object already is the derived one, so the
-    same lvalue is seen with the derived class's type; a kernel holds only the base's fields."""
-    if a.fn is not None and a.in_amp():
-        a.unsupported(f"a cast from '{e.type}' down to '{t}' in restrict(amp) code is", span)
-    return replace(e, type=t)
-
-
-def upcast(a, e: ir.Expr, t: ir.StructType) -> ir.Expr:
-    """`e` (of a class derived from `t`) as its `t` part: the host uses the object itself, the
-    kernels its first fields (the base's, which come first)."""
-    return e if e.type == t else ir.Convert(e.span, t, e, False)
 
 
 def check_amp_members(a, sd: ir.StructDef, span) -> None:

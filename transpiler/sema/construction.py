@@ -10,6 +10,7 @@ from .. import ir
 from ..source import Span
 from ..ir.queries import is_lvalue
 from . import views as V
+from . import special_members as SM
 from . import utility as U
 from . import classes as CL
 from . import accelerators as AC
@@ -70,12 +71,14 @@ class Construction:
             return CL.construct(self, t, args, span, spans)
         if isinstance(t, ir.StructType):
             if args and len(args) == 1 and args[0].type == t:
+                SM.check(self, t, "copy", span)
                 return ir.Copy(span, t, args[0]) if is_lvalue(args[0]) else args[0]
             if args and (U.is_pair(t) or U.is_tuple(t)):
                 return U.construct_pair(self, t, args, span, spans)
             if args:
                 self.unsupported(f"constructing '{t.name}' with arguments is", span,
                                  help="use aggregate initialisation with braces")
+            SM.check(self, t, "default", span)      # (the implicit default constructor's restriction)
             return ir.Construct(span, t, self.field_defaults(t, 0, span))
         if isinstance(t, (ir.ArrayView, ir.AmpArray)):
             k = next((i for i, a in enumerate(args) if a.type == AC.VIEW), None)

@@ -42,8 +42,8 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
                 help="a std::array never changes its size; use std::vector")
     count = arity_check(a, name, args, sp)
 
-    def conv(i, to):
-        return a.convert(args[i], to, n.args[i].span)
+    def conv(i, to):                        # (an element is the container's own copy)
+        return a.convert(args[i], to, n.args[i].span, copy=isinstance(to, ir.StructType) or type(to) is ir.AmpArray)
 
     def iterator(i):
         if not isinstance(args[i].type, ir.Iterator) or args[i].type.reverse:
@@ -57,7 +57,7 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
         return ir.LibCall(sp, t.elem if rt is None else rt, name, obj, ())
     if name in ("push_back", "emplace_back"):
         count(1)
-        value = a.convert(args[0], t.elem, n.args[0].span, copy=type(t.elem) is ir.AmpArray)   # (an array's own data)
+        value = conv(0, t.elem)             # (an array's own data, a class's own copy)
         if isinstance(t.elem, ir.ArrayView) and not a.in_amp():
             value = ir.LibCall(sp, t.elem, "held", value, ())   # the vector holds a view (destroyed with it)
         return ir.LibCall(sp, ir.Void(), "push_back", obj, (value,))

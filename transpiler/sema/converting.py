@@ -11,6 +11,7 @@ from ..ir.queries import is_lvalue
 from ..cxx.types import float_to_integer, round_value, wrap_value
 from ..source import Span
 from . import exceptions as E
+from . import special_members as SM
 from . import tiling as TL
 from . import views as V
 from . import library as L
@@ -40,6 +41,10 @@ class Converting:
                            help="a unique_ptr cannot be copied: move it with std::move(p), or use shared_ptr")
             if copy and (is_lvalue(e) or isinstance(e, ir.Call) and e.func.ret_ref) and isinstance(
                     t, (ir.StructType, ir.Vector, ir.Container, ir.CArray)):      # (a call of `const T& get()`: its object)
+                if self.copying == "copy" and isinstance(t, ir.StructType) and t.name in self.structs and \
+                        SM.copy_constructors(self.structs[t.name]):
+                    return self.construct_class(t, (e,), span, [span])     # the class's own copy constructor
+                SM.check(self, t, self.copying, span)        # (an implicit copy constructor's restriction)
                 return ir.Copy(e.span, t, e)
             if copy and is_lvalue(e) and type(t) is ir.AmpArray:      # an array's copy has its own data
                 return self.construct(t, (e,), span, [span])

@@ -419,6 +419,7 @@ class Declarations:
             name = p.name or f"arg{i}"
             ps = ir.Symbol(name, self.fn.py.fresh(name, self.scope), ptypes[i], "param", p.span)
             ps.by_ref = mutable_reference(p.type)
+            ps.const_ref = isinstance(p.type, A.ReferenceType) and not ps.by_ref
             if ps.by_ref and isinstance(ps.type, ir.Pointer) and isinstance(ps.type.elem, ir.ArrayView) and \
                     "amp" in restrict:      # (the GPU's functions cannot give a view back: nor as a result)
                 self.unsupported("a reference to a pointer to an array_view in restrict(amp) code is", p.span,

@@ -401,12 +401,11 @@ class Expressions:
             return S.element_assign(self, n, target, value)
         if isinstance(target.type, ir.StdString) and n.op != "=":
             return S.compound(self, target, n.op[:-1], value, n.span)
-        if n.op != "=" and isinstance(target.type, ir.StructType) and target.type.name in self.structs:
-            call = CL.operator(self, n.op, [target, value], n.span, [n.target.span, n.value.span])
-            if call is not None:
-                return call
+        call = CL.assignment(self, n.op, target, value, n.span, [n.target.span, n.value.span])
+        if call is not None:
+            return call
         if n.op == "=":
-            value = self.convert(value, target.type, n.value.span, copy=True)
+            value = CL.assigned_value(self, value, target.type, n.value.span)
             if isinstance(target.type, ir.ArrayView) and isinstance(target, (ir.Var, ir.FieldRef)) and not self.in_amp():
                 value = ir.LibCall(n.span, target.type, "replacing", value, (target,))  # `a = b;`: a's old data
             return ir.Assign(n.span, target.type, "=", target, value, target.type)  # source has one view less

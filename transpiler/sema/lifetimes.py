@@ -10,21 +10,24 @@ from dataclasses import replace
 
 from .. import ir
 from .classes import struct_type, upcast
+from . import special_members as SM
 
 from ..names import OPERATORS  # noqa: F401  (the one table: names.py)
 
 
 def destructors(a, t: ir.Type) -> list:
     """The destructors that run user code when an object of class `t` dies: its own, then its
-    bases' (an empty `~S() {}` changes nothing)."""
-    out = []
+    bases', the last declared first (an empty `~S() {}` changes nothing)."""
     sd = a.structs.get(t.name) if isinstance(t, ir.StructType) else None
-    while sd is not None:
-        if sd.dtor is not None:
-            decl = a.member_decls[id(sd.dtor)]
-            if not (decl.body is not None and not decl.body.items):
-                out.append(sd.dtor)
-        sd = a.structs.get(sd.base) if sd.base else None
+    if sd is None:
+        return []
+    out = []
+    if sd.dtor is not None:
+        decl = a.member_decls[id(sd.dtor)]
+        if not (decl.body is not None and not decl.body.items):
+            out.append(sd.dtor)
+    for b in reversed(([sd.base] if sd.base else []) + list(sd.extra_bases)):     # (C++: bases last to first)
+        out += destructors(a, struct_type(a.structs[b]))
     return out
 
 
@@ -52,6 +55,8 @@ def destroyed_at_scope_end(a, stmts: list) -> list:
             rest = ir.Block(sp, tuple(destroyed_at_scope_end(a, stmts[end:])))
             gone = tuple(view_destroyed(ir.Var(d.span, d.sym.type, d.sym)) for d in reversed(decls))
             return stmts[:k] + decls + [ir.Scoped(sp, rest, ir.Block(sp, gone))]
+        if isinstance(s, ir.VarDecl) and "static" not in s.sym.storage and s.sym.kind == "local":
+            SM.check(a, s.sym.type, "dtor", s.span)     # (an implicit destructor's restriction)
         if isinstance(s, ir.VarDecl) and "static" not in s.sym.storage and (
                 has_destructor(a, s.sym.type) or view_fields(a, s.sym.type) and not a.in_amp()):
             if a.fn is not None and a.in_amp():

@@ -418,5 +418,6 @@ def _outlives_return(v: ir.Expr, this: ir.Symbol | None) -> bool:
         return False
     if isinstance(v, ir.Var):
         sym = v.sym
-        return sym is this or not (sym.kind in ("local", "param") and not sym.by_ref and "static" not in sym.storage)
+        return sym is this or sym.const_ref or not (sym.kind in ("local", "param") and not sym.by_ref and
+                                                    "static" not in sym.storage)
     return True
