@@ -43,11 +43,11 @@ def to_dtype(t):
 
 def _store(arr, key, value):
     """``arr[key] = value`` with C++ conversion rules (wrapping, truncation)."""
-    if isinstance(value, _StructBase) or arr.dtype == object and not isinstance(key, str):
-        arr[key] = value if arr.dtype == object else value._rec     # (an object array: pointers, views)
-        return
     if isinstance(value, vector):           # an element that is a vector: its own copy
         arr[key] = value.copy()
+        return
+    if isinstance(value, _StructBase) or arr.dtype == object and not isinstance(key, str):
+        arr[key] = value if arr.dtype == object else value._rec     # (an object array: pointers, views)
         return
     dt = arr.dtype[key] if isinstance(key, str) else arr.dtype
     if isinstance(value, (list, tuple)) and dt.fields:  # brace init

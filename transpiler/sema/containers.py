@@ -7,6 +7,7 @@ iterators (`v.begin() + i`), as in C++; members that return a position return an
 from __future__ import annotations
 
 from .. import ir
+from . import special_members as SM
 from ..parse import ast as A
 from ..ir.queries import is_lvalue
 from . import memory
@@ -42,8 +43,10 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
                 help="a std::array never changes its size; use std::vector")
     count = arity_check(a, name, args, sp)
 
-    def conv(i, to):                        # (an element is the container's own copy)
-        return a.convert(args[i], to, n.args[i].span, copy=isinstance(to, ir.StructType) or type(to) is ir.AmpArray)
+    def conv(i, to):                        # (an element is the container's own copy: a record's is made
+        sd = a.structs.get(to.name) if isinstance(to, ir.StructType) else None     # where it is stored)
+        own = sd is not None and (sd.host_only or SM.copy_constructors(sd))
+        return a.convert(args[i], to, n.args[i].span, copy=own or type(to) is ir.AmpArray)
 
     def iterator(i):
         if not isinstance(args[i].type, ir.Iterator) or args[i].type.reverse:

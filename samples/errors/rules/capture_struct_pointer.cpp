@@ -14,7 +14,7 @@ int main() {
     std::vector<float> data;
     for (int i = 0; i < 16; i++) data.push_back((float)i);
     Params params = {2.0f, 0.5f};
-    Params* p = &params; // expected-error {{taking an address with '&' is not supported yet [unsupported]}}
+    Params* p = &params;
     array_view<float, 1> av(16, data);
     parallel_for_each(av.extent, [=](index<1> idx) restrict(amp) { av[idx] = av[idx] * p->scale + p->bias; }); // expected-error {{[amp-capture]}}
     av.synchronize();
