@@ -303,7 +303,7 @@ class array_view(_ArrayBase):  # noqa: N801
         o = (0,) * self.rank if origin is None else _ints((origin,))
         e = tuple(d - k for d, k in zip(self.extent, o)) if ext is None else _ints((ext,))
         if len(o) != self.rank or len(e) != self.rank or \
-                any(k < 0 or n < 0 or k + n > d for k, n, d in zip(o, e, self.extent)):
+                any(k < 0 or n <= 0 or k + n > d for k, n, d in zip(o, e, self.extent)):
             raise runtime_exception(f"Invalid section: origin {o} with extent {e} lies outside the "
                                     f"{_tname(self.elem_type)} view of extent {tuple(self.extent)}")
         sl = tuple(slice(k, k + n) for k, n in zip(o, e))

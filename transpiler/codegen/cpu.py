@@ -62,10 +62,12 @@ def needs_host_version(f: ir.FunctionDef) -> bool:
     struct is among its parameters or its result: the kernel version takes and returns them
     field by field (kernel_structs.py), so the host gets a version of its own; so does one
     taking or giving a pointer (a kernel's pointers are not the host's: kernel_pointers.py), or an
-    index<N>/extent<N> (a tuple in kernels, an `index`/`extent` object on the host)."""
+    index<N>/extent<N> (a tuple in kernels, an `index`/`extent` object on the host), or one
+    calling a function whose restrict(cpu) and restrict(amp) overloads differ (`Call.host_func`)."""
     sig = [p.type for p in f.params] + [f.ret]
-    return "cpu" in f.restrict and any(isinstance(t, (ir.StructType, ir.Pointer, ir.Index, ir.Extent, ir.TiledExtent))
-                                       for t in sig)
+    return "cpu" in f.restrict and (
+        any(isinstance(t, (ir.StructType, ir.Pointer, ir.Index, ir.Extent, ir.TiledExtent)) for t in sig) or
+        any(isinstance(x, ir.Call) and x.host_func is not None for x in ir.walk(f.body)))
 
 
 _ATOMICS = {
@@ -326,7 +328,7 @@ class _KernelWriter:
         if not self.tiled:
             body = []
             self.nodes(self.lk.nodes, body, 1)
-            return self.em.helpers + self.helpers + head + body
+            return self.records + self.em.helpers + self.helpers + head + body
         body: list[str] = []
         self.nodes(self.lk.nodes, body, 2)
         pre2: list[str] = []                    # inside the prange loop, before the regions

@@ -15,6 +15,8 @@ in the module (its head, classes, globals, functions, main) is the mixin `module
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import ir
 from ..cxx.types import bits, conversion_wraps, signed, wrapper_name
 from ..cxx.mathfuncs import FUNCTIONS
@@ -64,6 +66,11 @@ def redefined_in_derived(program: ir.Program) -> set:
                 out.add((b, m))
             b = bases.get(b)
     return out
+
+
+def for_host(call: ir.Call) -> ir.Call:
+    """A restrict(cpu, amp) function's call as its CPU version makes it (`Call.host_func`)."""
+    return replace(call, func=call.host_func, host_func=None) if call.host_func is not None else call
 
 
 def object_deref(e: ir.Expr) -> bool:
@@ -256,6 +263,12 @@ class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
         if e.op == "!" and isinstance(x, ir.Convert) and isinstance(x.operand.type, (ir.Pointer, ir.String)):
             return f"{self.expr(x.operand, P_CMP + 1)} is None", P_CMP      # `!p`: p is null
         return super().e_Unary(e)
+
+    def e_Call(self, e: ir.Call):
+        return super().e_Call(for_host(e))
+
+    def call_statement(self, call: ir.Call) -> list[str]:
+        return super().call_statement(for_host(call))
 
     def object_convert(self, e: ir.Convert):
         if isinstance(e.type, ir.Scalar) and e.type.name == "bool":

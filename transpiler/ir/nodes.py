@@ -73,6 +73,7 @@ class Symbol:
     variadic: bool = False            # a function declared with `...` (called in decltype; none is defined)
     ret_ref: bool = False             # a function that returns a reference (`const T& get()`)
     constexpr_body: object = None     # a constexpr function's AST definition (sema/constexpr.py evaluates it)
+    template_env: Optional[dict] = None   # a function template instance's bindings (its default arguments read them)
 
     def __repr__(self) -> str:
         return f"Symbol({self.name}: {self.type})"
@@ -204,10 +205,12 @@ class FieldRef(Expr):
 
 @dataclass(frozen=True)
 class Call(Expr):
-    """A call of a user function (host or restrict(amp))."""
+    """A call of a user function (host or restrict(amp)).  `host_func`: in a restrict(cpu, amp)
+    function, the restrict(cpu) overload its CPU version calls where `func` is restrict(amp) only."""
     children: ClassVar[tuple[str, ...]] = ('args',)
     func: Symbol
     args: tuple[Expr, ...]
+    host_func: Optional[Symbol] = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from ..parse import ast as A
 from .. import ir
 from ..ir.queries import is_lvalue, is_lvalue_conditional, returns_reference
 from . import lambdas, local_classes, memory, overloads, streams, templates
+from .scope import Scope
 
 
 def user_call(a, sym: ir.Symbol, n: A.Call) -> ir.Expr:
@@ -29,21 +30,31 @@ def restriction_allowed(a, f: ir.Symbol, span, via: str = "") -> None:
                 help=f"declare '{f.name}' restrict(cpu, amp) to call it from the host too")
 
 
-def cpu_version(a, sym: ir.Symbol, args: list, span) -> None:
+def cpu_version(a, sym: ir.Symbol, args: list, span) -> ir.Symbol | None:
     """A restrict(cpu, amp) function is compiled twice: its call of a restrict(amp)-only free
     function `sym` (chosen for amp code) needs a restrict(cpu) overload that takes the same
-    arguments for the CPU's version (Visual Studio's C3930)."""
+    arguments for the CPU's version (Visual Studio's C3930), which that version calls."""
     if "cpu" in sym.restrict_ or sym.owner or a.fn.kernel is not None or not {"cpu", "amp"} <= set(a.fn.restrict):
-        return
+        return None
     name = sym.name.split("<", 1)[0]            # (an instance of a template: `tf<int>`)
     found, _ = a.globals.lookup(name)
-    group = overloads.symbols_of(found)
+    group = [s for s in overloads.symbols_of(found) if s.kind == "function" and "cpu" in s.restrict_]
     cpu_templates = [d for d in a.function_templates.get(name, []) if "cpu" in (d.decl.restrict or ("cpu",))]
-    if not any(overloads.viable(a, s, args, False) is not None for s in group if s.kind == "function") and \
-            not templates.deducible(a, cpu_templates, None, args, span):
+    viable = [s for s in group if overloads.viable(a, s, args, False) is not None]
+    if not viable and not templates.deducible(a, cpu_templates, None, args, span):
         a.error("amp-restrict", f"call to '{sym.name}' from restrict(cpu, amp) code: no restrict(cpu) '{sym.name}' "
                 "takes these arguments", span,
                 help=f"declare '{sym.name}' restrict(cpu, amp), or add a restrict(cpu) overload")
+    if not viable:
+        return None
+    saved, a.choice_context = a.choice_context, False
+    try:
+        chosen = overloads.choose(a, viable, args, span, name)
+    finally:
+        a.choice_context = saved
+    a.call_sites.append((chosen, span, False))
+    a.fn.calls.append(chosen)
+    return chosen
 
 
 def defaults_context(a, sym: ir.Symbol) -> bool | None:
@@ -71,14 +82,19 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     if not required <= len(args) or len(args) > len(params) and not sym.variadic:
         want = str(len(params)) if required == len(params) else f"{required} to {len(params)}"
         a.error("call-args", f"'{sym.name}' takes {want} argument(s), {len(args)} given", span)
-    if a.fn is not None and a.choice_context is None:
-        cpu_version(a, sym, args, span)
+    host_func = cpu_version(a, sym, args, span) if a.fn is not None and a.choice_context is None else None
     extra = [x for x in defaults[len(args):]]           # default arguments, evaluated at the call
     saved, a.choice_context = a.choice_context, defaults_context(a, sym)
+    scope, tenv = a.scope, a.tenv
+    if sym.template_env and extra:          # `int n = _rank` of `template <int _rank>`: the instance's
+        a.scope, a.tenv = Scope(a.scope, "block"), sym.template_env
+        for k, v in sym.template_env.items():
+            if isinstance(v, templates.TemplateValue):
+                a.scope.define(k, v)
     try:
         filled = [a.expr(x) for x in extra]
     finally:
-        a.choice_context = saved
+        a.choice_context, a.scope, a.tenv = saved, scope, tenv
     if a.fn is not None and a.choice_context is None:      # the functions the defaults call run here
         for x in (x for e in filled for x in ir.walk(e)):
             if isinstance(x, ir.Call) and x.func.kind == "function":
@@ -116,7 +132,7 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
         a.fn.calls.append(sym)
     if a.choice_context is None:            # (a default argument's: at its call, above; a global's: the CPU's)
         restriction_allowed(a, sym, span)
-    return ir.Call(span, ft.ret, sym, conv)
+    return ir.Call(span, ft.ret, sym, conv, host_func)
 
 
 def reference_object(a, t: ir.Type) -> bool:

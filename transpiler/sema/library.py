@@ -256,6 +256,10 @@ def subscript(a, base: ir.Expr, idx: ir.Expr, n: A.Subscript) -> ir.Expr:
 
 # ---- calls -----------------------------------------------------------------------------------
 
+#: the operators a program may call by name for the library's types (`operator+(idx, ext)`)
+OPERATOR_CALLS = frozenset("+ - * / % == != < > <= >=".split())
+
+
 def call(a, n: A.Call) -> ir.Expr:
     f = n.func
     if lambdas.lifts(a, n):
@@ -268,6 +272,11 @@ def call(a, n: A.Call) -> ir.Expr:
             return e
         if f.namespace[-1] in a.structs:
             return classes.static_call(a, a.structs[f.namespace[-1]], f, n)
+    if isinstance(f, A.Name) and f.name.startswith("operator") and len(n.args) in (1, 2) and \
+            a.scope.lookup(f.name)[0] is None and f.name not in a.function_templates and \
+            f.name[len("operator"):] in OPERATOR_CALLS:     # `operator+(ia, ib)` of the library's: `ia + ib`
+        op = f.name[len("operator"):]
+        return a.expr(A.Binary(n.span, op, *n.args) if len(n.args) == 2 else A.Unary(n.span, op, n.args[0]))
     if isinstance(f, A.Name) and not (f.namespace and f.namespace[-1] not in ("std", "concurrency", "Concurrency",
                                                                            "fast_math", "precise_math", "direct3d")):
         sym, _ = a.scope.lookup(f.name)

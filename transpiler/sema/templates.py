@@ -585,6 +585,8 @@ def _instantiate(a, key, d: A.TemplateDecl, aenv: dict, name: str, span, declare
             a.instances[key] = None
             return None
         a.instances[key] = sym
+        if sym is not None and aenv:
+            sym.template_env = dict(aenv)
         if d.decl.body is None:                 # declared, never defined: the linker's error
             return sym
         try:

@@ -22,7 +22,7 @@ from ..ir.queries import value_owner
 from . import accelerators
 
 FUTURE = ir.Library("completion_future")
-HOST_ONLY = ("synchronize", "synchronize_async", "refresh", "discard_data", "copy_to", "data",
+HOST_ONLY = ("synchronize", "synchronize_async", "refresh", "discard_data", "copy_to",
              "get_source_accelerator_view", "get_accelerator_view", "get_associated_accelerator_view",
              "get_cpu_access_type")
 
@@ -87,6 +87,8 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
         _nargs(a, name, args, 0, sp)
         if isinstance(t, ir.ArrayView) and t.rank != 1:
             a.error("rank-mismatch", "array_view::data() is only permissible on array_view<T, 1>", sp)
+        if a.in_amp():                      # restrict(amp, cpu): in a kernel, the address of element 0
+            return ir.LibCall(sp, ir.Pointer(t.elem), "flat", None, (obj,))
         return ir.LibCall(sp, ir.Pointer(t.elem), "data", obj, ())
     if name == "get_ref":
         _nargs(a, name, args, 1, sp)
