@@ -15,10 +15,8 @@ in the module (its head, classes, globals, functions, main) is the mixin `module
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .. import ir
-from ..cxx.types import bits, conversion_wraps, signed, wrapper_name
+from ..cxx.types import conversion_wraps, wrapper_name
 from ..cxx.mathfuncs import FUNCTIONS
 from . import CodegenUnsupported
 from . import host_loops
@@ -29,6 +27,8 @@ from .module import ModuleWriter
 from .pyemit import PyEmitter, chained
 from .pyexprs import BINARY, P_ADD, P_ATOM, P_CMP, P_MUL, P_SHIFT, P_UNARY
 from .text import comment_text, where
+from .host_values import (char_memory, float_to_integer_text, for_host, object_deref,  # noqa: F401
+                          redefined_in_derived)  # (float_to_integer_text: tests import it from here)
 from .types import np_name
 
 READERS = {"char": "read_char", "int": "read_int", "unsigned int": "read_uint", "long": "read_long",
@@ -51,41 +51,6 @@ def py_literal(v, t: ir.Type) -> str:
     if v is None:
         return "None"
     return repr(v)
-
-
-def redefined_in_derived(program: ir.Program) -> set:
-    """(class, method) pairs that a derived class redefines: a non-virtual call of one names its
-    class (`Base.f(obj)`), since Python would dispatch on the object."""
-    own = {(f.sym.owner, f.sym.method_py) for f in program.functions if f.sym.owner}
-    bases = {s.name: s.base for s in program.structs}
-    out = set()
-    for owner, m in own:
-        b = bases.get(owner)
-        while b:
-            if (b, m) in own:
-                out.add((b, m))
-            b = bases.get(b)
-    return out
-
-
-def for_host(call: ir.Call) -> ir.Call:
-    """A restrict(cpu, amp) function's call as its CPU version makes it (`Call.host_func`)."""
-    return replace(call, func=call.host_func, host_func=None) if call.host_func is not None else call
-
-
-def object_deref(e: ir.Expr) -> bool:
-    """`*p` of a host pointer to one class object (`&obj`, `new S`): the object itself."""
-    return isinstance(e, ir.ElementRef) and isinstance(e.base.type, ir.Pointer) and not e.base.type.owner \
-        and isinstance(e.type, ir.HOST_OBJECTS)
-
-
-def char_memory(e: ir.Expr) -> bool:
-    """An element of a C array, vector or pointer of `char`: numpy keeps it as an int8, host code
-    holds a `char` as a one-character str, so reads and writes of it convert."""
-    if not (isinstance(e, ir.ElementRef) and isinstance(e.type, ir.Scalar) and e.type.name == "char"):
-        return False
-    t = e.base.type
-    return isinstance(t, (ir.Vector, ir.Pointer)) or isinstance(t, ir.CArray) and len(e.indices) == len(t.dims)
 
 
 class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
@@ -647,17 +612,3 @@ class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
         if not e.targets:
             return self.expr(e.stream, P_ATOM), P_ATOM
         raise CodegenUnsupported("reading with std::cin inside an expression is", e.span)
-
-
-def float_to_integer_text(value: str, dst: ir.Scalar) -> str:
-    """A floating value converted to integer type `dst` on the host, as Visual C++ on x64 does it
-    (`cxxtypes.float_to_integer`): `to_int` (int, long; and the narrower types, wrapped after
-    it), `to_int64` (long long; unsigned int and unsigned long, wrapped after it), `to_uint64`."""
-    n = bits(dst)
-    if n == 64:
-        return f"to_int64({value})" if signed(dst) else f"to_uint64({value})"
-    if n == 32 and not signed(dst):
-        return f"uint32(to_int64({value}))"
-    if n == 32:
-        return f"to_int({value})"
-    return f"{wrapper_name(dst)}(to_int({value}))"
