@@ -12,7 +12,7 @@ and `memset` work on bytes, as the C library does.
 import numpy as np
 
 __all__ = ["memcpy", "memmove", "memset", "free", "flat", "element_address", "ptr_add", "ptr_diff",
-           "ptr_equal", "ptr_not_equal", "ptr_compare", "ptr_reinterpret"]
+           "ptr_equal", "ptr_not_equal", "ptr_compare", "ptr_reinterpret", "destroy_object"]
 
 
 def _root(p):
@@ -115,3 +115,15 @@ def memmove(dst, src, n):
 def free(p):
     """`free(p)`: the block goes when nothing refers to it any more."""
     return None
+
+
+def destroy_object(obj):
+    """`delete p` of an object of the program's classes: its class's destructor, then its bases'
+    (C++'s order; the object's own class, so a virtual destructor dispatches).  Deleting a null
+    pointer does nothing."""
+    if obj is None:
+        return
+    for cls in type(obj).__mro__:
+        own = cls.__dict__.get("destroy")
+        if own is not None:
+            own(obj)

@@ -3,7 +3,8 @@
 // C arrays and std::vectors of pointers (virtual calls dispatch on the object), a linked list,
 // `&v[i]` of a vector of classes, `static_cast<Derived&>` of a base reference, a reference bound
 // to what a member function returns by reference (`auto& a = h.arr();`, used by a kernel), and a
-// pointer to an array captured by reference in a kernel.
+// pointer to an array captured by reference in a kernel; `new` with constructor arguments and
+// `delete` running the destructors (a virtual one: the object's class's first).
 #include <amp.h>
 #include <iostream>
 #include <vector>
@@ -43,6 +44,18 @@ struct Registry {
 };
 
 struct Link { int value; Link* next; };
+
+struct Owner {
+    virtual ~Owner() {}
+    virtual int size() const { return 0; }
+};
+
+struct Buffer : Owner {
+    int n;
+    explicit Buffer(int count) : n(count) { std::cout << "Buffer(" << n << ")\n"; }
+    ~Buffer() { std::cout << "~Buffer " << n << "\n"; }
+    int size() const { return n; }
+};
 
 struct Holder {
     array<int, 1> data;
@@ -100,6 +113,12 @@ int main() {
     int sum = 0;
     for (Link* it = &third; it != nullptr; it = it->next) sum += it->value;
     std::cout << "list " << sum << "\n";
+
+    Owner* owned = new Buffer(12);
+    std::cout << "size " << owned->size() << "\n";
+    delete owned;
+    Owner* none = nullptr;
+    delete none;
 
     Holder h;
     auto& data = h.arr();           // a name for the member array itself

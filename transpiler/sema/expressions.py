@@ -555,14 +555,7 @@ class Expressions:
         return n
 
     def e_New(self, n: A.New) -> ir.Expr:
-        t = self.resolve_type(n.type)
-        if n.array_size is not None:
-            return M.new_array(self, t, self.expr(n.array_size), n.span, n.array_size.span)
-        if not isinstance(t, ir.StructType):
-            self.unsupported(f"'new' of '{t}' is", n.span)
-        if n.args:
-            self.unsupported("'new' with constructor arguments is", n.span)
-        return ir.Construct(n.span, ir.Pointer(t), (), heap=True)
+        return M.new_expr(self, n)
 
     def e_Delete(self, n: A.Delete) -> ir.Expr:
         self.unsupported("'delete' inside an expression is", n.span)

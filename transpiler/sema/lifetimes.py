@@ -31,6 +31,16 @@ def destructors(a, t: ir.Type) -> list:
     return out
 
 
+def virtual_destructor(a, t: ir.Type) -> bool:
+    """Class `t` or one of its bases declares a virtual destructor (a derived one may do work)."""
+    sd = a.structs.get(t.name) if isinstance(t, ir.StructType) else None
+    while sd is not None:
+        if sd.dtor is not None and sd.dtor.virtual:
+            return True
+        sd = a.structs.get(sd.base) if sd.base else None
+    return False
+
+
 def has_destructor(a, t: ir.Type) -> bool:
     return bool(destructors(a, t))
 

@@ -155,6 +155,22 @@ def address_of(a, e: ir.Expr, span) -> ir.Expr | None:
     return None
 
 
+def new_expr(a, n: A.New) -> ir.Expr:
+    """`new T[n]`, `new S`, `new S(1, 2)` (on the host the object its constructor makes is the
+    pointer)."""
+    t = a.resolve_type(n.type)
+    if n.array_size is not None:
+        return new_array(a, t, a.expr(n.array_size), n.span, n.array_size.span)
+    if not isinstance(t, ir.StructType):
+        a.unsupported(f"'new' of '{t}' is", n.span)
+    if n.args and not a.in_amp():
+        args = tuple(a.expr(x) for x in n.args)
+        return object_address(a.construct(t, args, n.span, [x.span for x in n.args]), n.span)
+    if n.args:
+        a.unsupported("'new' with constructor arguments is", n.span)
+    return ir.Construct(n.span, ir.Pointer(t), (), heap=True)
+
+
 def object_address(e: ir.Expr, span) -> ir.Expr:
     """`&obj` of a class object on the host: the Python object is the pointer (`p->f()` is
     `p.f()`, `*p` is the object), as for `new S`."""

@@ -350,6 +350,14 @@ class Statements:
             target = self.expr(node.operand)
             if not isinstance(target.type, ir.Pointer):
                 self.error("type-mismatch", f"cannot delete expression of type '{target.type}'", node.span)
+            if isinstance(target.type.elem, ir.StructType) and not target.type.owner and not self.in_amp() and (
+                    LT.has_destructor(self, target.type.elem) or LT.virtual_destructor(self, target.type.elem)):
+                # its destructors run first (a virtual one: the object's class's)
+                for d in LT.destructors(self, target.type.elem):
+                    self.call_sites.append((d, node.span, False))
+                    self.fn.calls.append(d)
+                gone = ir.LibCall(node.span, ir.Void(), "destroy_object", None, (target,))
+                return [ir.ExprStmt(node.span, gone), ir.Delete(node.span, target)]
             return [ir.Delete(node.span, target)]
         if isinstance(node, A.Throw):
             return [E.throw(self, node)]
