@@ -448,6 +448,8 @@ def _kernel_arg(v, dev=0, where=None):
             return _current().upload_new(v)
     if isinstance(v, amp.tiled_extent):  # a kernel holds a tiled_extent as its extent's tuple
         return tuple(v.extent.dims)
+    if isinstance(v, (amp.extent, amp.index)):  # an index or extent captured by value: its tuple
+        return tuple(v.dims)
     return v
 
 

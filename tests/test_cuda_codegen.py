@@ -95,6 +95,8 @@ def numba_type(t: ir.Type, mod):
         return types.int64                 # a C++ int is a Python int on the host
     if isinstance(t, ir.TiledExtent):       # its extent's tuple of Python ints (launch_cuda._kernel_arg)
         return types.UniTuple(types.int64, len(t.dims))
+    if isinstance(t, (ir.Index, ir.Extent)):    # an index or extent captured by value: its tuple
+        return types.UniTuple(types.int64, t.rank)
     raise TypeError(f"no kernel argument type for {t}")
 
 

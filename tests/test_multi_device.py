@@ -268,3 +268,12 @@ def test_host_buffers_beyond_the_limit_or_not_numpys_stay_pageable():
     assert not failing(c) and not failing(c)                # refused once: not asked again
     off = launch_cuda._PinnedHost(drv.register, drv.unregister, limit=0)
     assert not off(np.zeros(1 << 20, np.float32))
+
+
+def test_an_index_or_extent_captured_by_value_reaches_a_gpu_kernel_as_a_tuple():
+    # (numba cannot type the runtime's index/extent objects: the suite's gpu_read(view, idx)
+    # failed on every GPU before _kernel_arg made them tuples)
+    assert launch_cuda._kernel_arg(amp.index(1, 2)) == (1, 2)
+    assert launch_cuda._kernel_arg(extent(3, 4, 5)) == (3, 4, 5)
+    assert type(launch_cuda._kernel_arg(amp.index(7))) is tuple
+

@@ -1,6 +1,6 @@
 // index and extent of ranks above 3 (C++ AMP sets no limit): made from a C array of components,
 // read by subscript, compared, added, `size()` of an extent<10>, on the host and in a kernel;
-// an array_view of rank 4 walked by a rank-4 kernel.
+// an array_view of rank 4 walked by a rank-4 kernel; an index and an extent captured by value.
 #include <amp.h>
 #include <iostream>
 #include <vector>
@@ -43,5 +43,17 @@ int main() {
     });
     grid.synchronize();
     std::cout << cells[0] << " " << cells[7] << " " << cells[23] << "\n";
+
+    index<2> origin(1, 1);                  // an index and an extent captured by value
+    extent<2> size(2, 3);
+    std::vector<int> picked(4);
+    array_view<int, 1> pv(4, picked);
+    parallel_for_each(pv.extent, [=](index<1> i) restrict(amp) {
+        index<2> at = origin + index<2>(i[0] / 2, i[0] % 2);
+        pv[i] = at[0] * 10 + at[1] + size[1] * 100 + (size.contains(at) ? 1000 : 0);
+    });
+    pv.synchronize();
+    for (int x : picked) std::cout << x << " ";
+    std::cout << "\n";
     return 0;
 }

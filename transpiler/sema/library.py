@@ -566,7 +566,10 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
     if isinstance(t, ir.Extent):
         if name == "size":
             return ir.LibCall(sp, ir.UINT, "size", obj, ())
-        if name == "contains":
+        if name == "contains":              # (C2664: an index of the extent's rank only)
+            if len(args) != 1 or not (isinstance(args[0].type, ir.Index) and args[0].type.rank == t.rank):
+                shown = ", ".join(str(x.type) for x in args)
+                a.error("type-mismatch", f"'{t}::contains' takes an 'index<{t.rank}>', not ({shown})", sp)
             return ir.LibCall(sp, ir.BOOL, "contains", obj, tuple(args))
     k = a.fn.kernel if a.fn is not None else None
     if name == "get_tile_extent" and (isinstance(t, ir.TiledIndex) or isinstance(obj, ir.MakeIndex) and k is not None

@@ -1,5 +1,6 @@
 // C++ AMP's index, extent, array and array_view take their extents as separate ints only up to
-// rank 3; a higher rank is made from an extent or from an array of ints (Visual Studio: C2661).
+// rank 3; a higher rank is made from an extent or from an array of ints (Visual Studio: C2661);
+// `extent<N>::contains` takes an index of its own rank (C2664).
 // A cast down to a derived class through a reference parameter of restrict(amp) code (which holds
 // only the base's fields there) is valid C++ amppy does not translate yet.
 #include <amp.h>
@@ -23,6 +24,9 @@ int main() {
     int comps[4] = {0, 1, 1, 0};
     index<4> at(comps);
     fine[at] = 1;
+    extent<3> box(2, 2, 2);
+    index<2> corner(1, 1);
+    bool inside = box.contains(corner); // expected-error {{[type-mismatch]}}
     std::vector<int> out(4);
     array_view<int, 1> av(4, out);
     parallel_for_each(av.extent, [=](index<1> k) restrict(amp) {
