@@ -7,7 +7,9 @@
 // - a copy constructor and a copy assignment operator of the program's own: called for a copy
 //   made with parentheses or `=`, a by-value parameter, a reference returned by value, an
 //   element put in a std::vector, and `a = b`;
-// - a class with a std::string member pushed into a std::vector: the element is a copy.
+// - a class with a std::string member pushed into a std::vector: the element is a copy;
+// - a derived class's field named like its base's hides it: `A::i` and the base's own members
+//   still reach the base's, and so does a reference of the base's type.
 #include <amp.h>
 #include <iostream>
 #include <string>
@@ -63,6 +65,20 @@ Counted pass(const Counted& c) { return c; }
 
 struct Note { std::string text; int k; };
 
+struct Plain {
+    int i;
+    Plain() : i(1) {}
+    int base_i() const { return i; }
+};
+
+struct Over : Plain {
+    int i;
+    Over() : i(2) { Plain::i = 3; }
+    int both() const { return Plain::i * 10 + i; }
+};
+
+int plain_i(const Plain& p) { return p.i; }
+
 int main() {
     Box b(3, 2);
     std::cout << b.id << " " << b.size << " " << b.volume() << " " << b.get_id() << " " << b.area() << "\n";
@@ -107,5 +123,10 @@ int main() {
     n.text = "second";
     n.k = 2;
     std::cout << notes[0].text << " " << notes[0].k << "\n";
+
+    Over o;
+    o.i = 5;
+    Plain& as_plain = o;
+    std::cout << o.base_i() << " " << o.i << " " << o.both() << " " << as_plain.i << " " << plain_i(o) << "\n";
     return 0;
 }

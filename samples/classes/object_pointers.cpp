@@ -4,7 +4,8 @@
 // `&v[i]` of a vector of classes, `static_cast<Derived&>` of a base reference, a reference bound
 // to what a member function returns by reference (`auto& a = h.arr();`, used by a kernel), and a
 // pointer to an array captured by reference in a kernel; `new` with constructor arguments and
-// `delete` running the destructors (a virtual one: the object's class's first).
+// `delete` running the destructors (a virtual one: the object's class's first); pointers to a
+// global number and to a static local.
 #include <amp.h>
 #include <iostream>
 #include <vector>
@@ -65,6 +66,10 @@ struct Holder {
 
 void bump(Counter* c) { c->add(1); }
 
+int total_calls = 5;
+int* calls() { return &total_calls; }
+float* scale() { static float s = 1.5f; return &s; }
+
 void enroll(Registry& reg, const Shape* s) { reg.add(s); }
 
 int main() {
@@ -113,6 +118,12 @@ int main() {
     int sum = 0;
     for (Link* it = &third; it != nullptr; it = it->next) sum += it->value;
     std::cout << "list " << sum << "\n";
+
+    int* tc = calls();
+    *tc += 2;
+    total_calls *= 10;
+    *scale() *= 2.0f;
+    std::cout << "globals " << total_calls << " " << *tc << " " << *scale() << "\n";
 
     Owner* owned = new Buffer(12);
     std::cout << "size " << owned->size() << "\n";

@@ -130,6 +130,8 @@ class ModuleWriter:
             self.unit_section(g.unit)
             with self.recovering():
                 init = self.expr(g.init) if g.init is not None else self.default_value(g.sym.type, g.sym.span)
+                if g.sym.addressed:         # `&g` is taken: g lives in a one-element array
+                    init = f"carray({np_name(g.sym.type)}, 1, [{init}])"
                 self.out.append(f"{g.sym.py_name} = {init}")
 
     def unit_section(self, unit: int) -> bool:

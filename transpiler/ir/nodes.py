@@ -497,6 +497,7 @@ class StructDef:
     defaults: list = field(default_factory=list)  # host_only: (field, default value Expr or None)
     base: Optional[str] = None        # the (first) base class: its fields come first
     extra_bases: dict = field(default_factory=dict)   # multiple inheritance: a further base -> the field holding it
+    hiding: dict = field(default_factory=dict)    # a field named like a base's (which it hides) -> its own attribute
     member_types: dict = field(default_factory=dict)  # `typedef float value_type;` -> its type
     constants: dict = field(default_factory=dict)     # `static const int N = 4;` -> its Symbol
     field_inits: dict = field(default_factory=dict)   # `float x = 1;` in the class: field -> AST expr

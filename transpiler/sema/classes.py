@@ -200,8 +200,8 @@ def declare_members(a, d: A.StructDef, sd: ir.StructDef) -> None:
     declarations, as C++ analyses a class's member functions after the class)."""
     declared = {f for f, _ in sd.fields}     # (a field with an error is left out)
     inherited = dict(a.class_fields.get(sd.base, {})) if sd.base else {}
-    a.class_fields[sd.name] = inherited | {f.name: field_name(f.name) for f in d.fields
-                                           if field_name(f.name) in declared}
+    own = {f.name: sd.hiding.get(f.name, field_name(f.name)) for f in d.fields}
+    a.class_fields[sd.name] = inherited | {name: py for name, py in own.items() if py in declared}
     for t in d.member_templates:            # instantiated at their calls (sema/templates.py)
         if "friend" in t.decl.storage:      # a friend template defined in the class: a free one
             from . import templates as T
@@ -487,6 +487,19 @@ def member_ref(a, m: Member, span: Span) -> ir.Expr:
     for held, ht in m.via:                  # (a further base's field: through the part holding it)
         obj = ir.FieldRef(span, ht, obj, held, False)
     return ir.FieldRef(span, m.type, obj, m.py, False)
+
+
+def qualified_field(a, owner: str, name: str, span: Span) -> ir.Expr:
+    """`A::i` inside a member function: the field `i` of the object's `A` part (which a field of
+    the derived class named `i` hides)."""
+    obj = this_value(a, span)
+    base = struct_type(a.structs[owner])
+    if obj.type != base:
+        if not derives(a, obj.type, base):
+            a.error("no-member", f"'{owner}::{name}' is not a member of '{obj.type}'", span)
+        obj = upcast(a, obj, base)
+    py = a.class_fields[owner][name]
+    return ir.FieldRef(span, dict(a.structs[owner].fields)[py], obj, py, False)
 
 
 def this_value(a, span: Span) -> ir.Expr:

@@ -130,13 +130,16 @@ class Declarations:
                     if not isinstance(t, (ir.Scalar, ir.StructType, ir.CArray) + HOST_MEMBER_TYPES) and \
                             not AC.involved(t):
                         self.unsupported(f"a field of type '{t}' is", f.span)
+                    py = field_name(f.name)
+                    if any(py == x for x, _ in sd.fields):   # it hides a base's field: an attribute of its own
+                        py = sd.hiding[f.name] = f"{py}_{sd.py_name}"
                     if f.init is not None:          # `float x = 1;`: used where no constructor sets x
-                        sd.field_inits[field_name(f.name)] = f.init
-                    sd.fields.append((field_name(f.name), t))
+                        sd.field_inits[py] = f.init
+                    sd.fields.append((py, t))
                     if f.bits is not None:
-                        sd.bitfields[field_name(f.name)] = f.span
+                        sd.bitfields[py] = f.span
                     if isinstance(f.type, A.ReferenceType):
-                        sd.references[field_name(f.name)] = f.span
+                        sd.references[py] = f.span
                 except SemaError:
                     continue
             fields = sd.fields

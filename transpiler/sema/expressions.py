@@ -118,6 +118,9 @@ class Expressions:
         if n.namespace and n.namespace[-1] in self.structs and name in self.structs[n.namespace[-1]].constants:
             c = self.structs[n.namespace[-1]].constants[name]         # `S::N`, a class constant
             return ir.Var(n.span, c.type, c)
+        owner = n.namespace[-1] if n.namespace else None
+        if owner in self.structs and name in self.class_fields.get(owner, {}) and getattr(self.fn, "this", None):
+            return CL.qualified_field(self, owner, name, n.span)    # `A::i` in a member of a class derived from A
         sym, scope = self.scope.lookup(name)
         if sym is None:
             if name == "NULL":

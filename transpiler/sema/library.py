@@ -118,7 +118,7 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
         a.error("no-member", f"no member named '{name}' in '{t.name}'", n.span)
     if isinstance(t, ir.StructType):
         fields = dict(a.struct_fields(t, n.span))
-        py = field_name(name)
+        py = a.class_fields.get(t.name, {}).get(name) or field_name(name)     # (a field hiding a base's)
         if py not in fields and t.name in a.structs and (name in a.structs[t.name].members or
                                                          name in a.structs[t.name].member_templates):
             return ir.LibCall(n.span, ir.Library("method"), name, base, None)   # completed by `call`

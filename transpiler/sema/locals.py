@@ -135,6 +135,8 @@ class LocalDeclarations:
         if changed - {x.sym.name for x in ir.walk(e) if isinstance(x, ir.Var) and x is e}:
             self.unsupported(f"a reference to an element whose position ('{sorted(changed)[0]}') changes while "
                              "the reference lives is", v.span, help="use the element through its index")
+        if e.type != t and isinstance(t, ir.StructType) and _hides_fields(self, e.type):
+            e = CL.upcast(self, e, t)       # `A& a = b;` of a class whose fields hide A's: A's part
         self.scope.define(v.name, Alias(e))
         return []
 
@@ -319,3 +321,14 @@ def _const_declared(t) -> bool:
     while isinstance(t, A.ArrayType):
         t = t.base
     return isinstance(t, (A.TypeName, A.PointerType)) and t.const
+
+
+def _hides_fields(a, t: ir.Type) -> bool:
+    """Class `t` (or a class between it and its bases) has a field named like a base's."""
+    sd = a.structs.get(t.name) if isinstance(t, ir.StructType) else None
+    while sd is not None:
+        if sd.hiding:
+            return True
+        sd = a.structs.get(sd.base) if sd.base else None
+    return False
+

@@ -137,9 +137,9 @@ def deref(a, e: ir.Expr, span) -> ir.Expr:
 def address_of(a, e: ir.Expr, span) -> ir.Expr | None:
     """`&v[i]`, `&a[i][j]`, `&p[i]`: a pointer into the container; `&x` of a local number (it
     lives in a one-element array, which is the pointer); None otherwise."""
-    if isinstance(e, ir.Var) and isinstance(e.type, ir.Scalar) and e.sym.kind == "local" and \
-            not e.sym.storage and e.type.name != "char":
-        return _variable_address(e, span)
+    if isinstance(e, ir.Var) and isinstance(e.type, ir.Scalar) and e.type.name != "char" and (
+            e.sym.kind == "local" and not e.sym.storage or e.sym.kind == "global"):
+        return _variable_address(e, span)       # (a local, a global or a static local)
     if isinstance(e.type, ir.HOST_OBJECTS) and is_lvalue(e):
         return object_address(e, span)
     if not (isinstance(e, ir.ElementRef) and isinstance(e.type, ir.Scalar)):
