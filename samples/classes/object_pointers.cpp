@@ -66,6 +66,8 @@ struct Holder {
 
 void bump(Counter* c) { c->add(1); }
 
+struct Tally { int n; Tally() : n(10) {} };
+
 int total_calls = 5;
 int* calls() { return &total_calls; }
 float* scale() { static float s = 1.5f; return &s; }
@@ -124,6 +126,10 @@ int main() {
     total_calls *= 10;
     *scale() *= 2.0f;
     std::cout << "globals " << total_calls << " " << *tc << " " << *scale() << "\n";
+
+    Tally* tally = new Tally;               // its default constructor runs
+    std::cout << "tally " << tally->n << "\n";
+    delete tally;
 
     Owner* owned = new Buffer(12);
     std::cout << "size " << owned->size() << "\n";

@@ -163,7 +163,8 @@ def new_expr(a, n: A.New) -> ir.Expr:
         return new_array(a, t, a.expr(n.array_size), n.span, n.array_size.span)
     if not isinstance(t, ir.StructType):
         a.unsupported(f"'new' of '{t}' is", n.span)
-    if n.args and not a.in_amp():
+    sd = a.structs.get(t.name)
+    if not a.in_amp() and (n.args or sd is not None and sd.ctors):     # (its constructor runs: `new S` too)
         args = tuple(a.expr(x) for x in n.args)
         return object_address(a.construct(t, args, n.span, [x.span for x in n.args]), n.span)
     if n.args:
