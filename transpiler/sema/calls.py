@@ -115,8 +115,8 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
                               help="copy the index into a variable of its own and pass that (`index<1> i = idx;`)")
             elif returns_reference(e):      # `f(obj.arr())`: an lvalue, which Python passes as the object
                 if not reference_object(a, pt):
-                    a.unsupported(f"passing the '{pt}&' a function returns to a parameter '{sym.name}' may change "
-                                  "is", s, help="copy it into a variable, pass that, and assign it back")
+                    a.unsupported(f"passing what a function returns by reference ('{pt}&') to '{sym.name}', which "
+                                  "may change it, is", s, help="copy it into a variable, pass that, and assign it back")
             elif not ir.is_class_type(pt) or not ir.is_class_type(e.type):
                 a.error("ref-binding", f"non-const reference to '{pt}' cannot bind to a temporary", s,
                         help="pass a variable (the function changes it), or make the parameter const")
