@@ -547,6 +547,11 @@ def copy(*args):
         flat = _iter_values(first, last)                 # (iterators of any container, pointers)
     elif len(args) == 2:
         src, dst = args
+        if isinstance(src, _ArrayBase) and isinstance(dst, _ArrayBase) and \
+                tuple(src.extent) != tuple(dst.extent):     # (C++ AMP's E_INVALIDARG)
+            raise runtime_exception(f"Invalid _Src argument(s). _Src extent ({', '.join(map(str, src.extent))}) "
+                                    f"differs from _Dest extent ({', '.join(map(str, dst.extent))})"
+                                    ).with_code(-2147024809)
         if _hooks["device_copy"] is not None and _hooks["device_copy"](src, dst):
             return                                      # array to array on the device(s)
         if _is_iterator(src):

@@ -33,3 +33,19 @@ def test_array_placement_and_access_type():
     assert a.get_cpu_access_type() == access_type_read and a.get_accelerator_view() is view
     b = amp.array(amp.extent(4), np.int32).placed(view, other)
     assert b.get_associated_accelerator_view() is other and b.get_accelerator_view() is view
+
+
+def test_copy_between_containers_of_different_extents_throws():
+    # C++ AMP: copy(src, dst) and src.copy_to(dst) need equal extents (E_INVALIDARG), and a
+    # section of no elements is invalid; amppy used to copy what fitted and carry on
+    src = amp.array(amp.extent(2, 3), np.arange(6, dtype=np.int32))
+    for dst in (amp.array(amp.extent(2, 2), elem_type=np.int32), amp.array(amp.extent(3, 2), elem_type=np.int32)):
+        with pytest.raises(amp.runtime_exception) as err:
+            amp.copy(src, dst)
+        assert err.value.get_error_code() == -2147024809
+    same = amp.array(amp.extent(2, 3), elem_type=np.int32)
+    amp.copy(src, same)
+    assert same.host.tolist() == [[0, 1, 2], [3, 4, 5]]
+    view = amp.array_view(src)
+    with pytest.raises(amp.runtime_exception):
+        view.section(amp.index(1, 1), amp.extent(1, 0))
