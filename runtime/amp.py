@@ -547,8 +547,9 @@ def copy(*args):
         flat = _iter_values(first, last)                 # (iterators of any container, pointers)
     elif len(args) == 2:
         src, dst = args
-        if isinstance(src, _ArrayBase) and isinstance(dst, _ArrayBase) and \
-                tuple(src.extent) != tuple(dst.extent):     # (C++ AMP's E_INVALIDARG)
+        if isinstance(src, _ArrayBase) and isinstance(dst, _ArrayBase) and len(src.extent) == len(dst.extent) \
+                and tuple(src.extent) != tuple(dst.extent):     # (C++ AMP's E_INVALIDARG; C++ has no copy
+            # between ranks: sema rejects it, and a Python caller gets the elements in order)
             raise runtime_exception(f"Invalid _Src argument(s). _Src extent ({', '.join(map(str, src.extent))}) "
                                     f"differs from _Dest extent ({', '.join(map(str, dst.extent))})"
                                     ).with_code(-2147024809)
