@@ -83,7 +83,6 @@ class Analyser(TypeResolution, Declarations, Statements, LocalDeclarations, Cons
         self.discarding = False             # analysing an expression statement's value-less top
         self.deduced = None                 # an `auto` variable's analysed initializer
         self.copy_ctor_kinds: dict = {}     # class -> the constness of its copy constructors' parameters
-        self.copying = "copy"               # what a copy of a class is: "copy" (construction) or "assign"
         self.choice_context = None          # restrict(amp)? for overload choice, when not the function's
         self.class_fields: dict[str, dict[str, str]] = {}   # class -> C++ field name -> Python name
         self.member_decls: dict[int, object] = {}   # id(member function Symbol) -> its AST declaration

@@ -590,11 +590,7 @@ def assignment(a, op: str, target: ir.Expr, value: ir.Expr, span: Span, spans: l
 
 def assigned_value(a, value: ir.Expr, t: ir.Type, span: Span) -> ir.Expr:
     """The value `a = value` stores: a copy (the implicit copy assignment's restriction checked)."""
-    a.copying = "assign"
-    try:
-        return a.convert(value, t, span, copy=True)
-    finally:
-        a.copying = "copy"
+    return a.convert(value, t, span, copy="assign")
 
 
 def operator(a, op: str, operands: list, span: Span, spans: list) -> ir.Expr | None:

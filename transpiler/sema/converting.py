@@ -30,7 +30,7 @@ from .constfold import char_value, fold
 
 
 class Converting:
-    def convert(self, e: ir.Expr, t: ir.Type, span: Span, explicit: bool = False, copy: bool = False,
+    def convert(self, e: ir.Expr, t: ir.Type, span: Span, explicit: bool = False, copy: bool | str = False,
                 narrowing: bool = False) -> ir.Expr:
         src = e.type
         if src == t:
@@ -41,10 +41,11 @@ class Converting:
                            help="a unique_ptr cannot be copied: move it with std::move(p), or use shared_ptr")
             if copy and (is_lvalue(e) or isinstance(e, ir.Call) and e.func.ret_ref) and isinstance(
                     t, (ir.StructType, ir.Vector, ir.Container, ir.CArray)):      # (a call of `const T& get()`: its object)
-                if self.copying == "copy" and isinstance(t, ir.StructType) and t.name in self.structs and \
+                kind = "assign" if copy == "assign" else "copy"     # (`a = b`: a copy assignment)
+                if kind == "copy" and isinstance(t, ir.StructType) and t.name in self.structs and \
                         SM.copy_constructors(self.structs[t.name]):
                     return self.construct_class(t, (e,), span, [span])     # the class's own copy constructor
-                SM.check(self, t, self.copying, span)        # (an implicit copy constructor's restriction)
+                SM.check(self, t, kind, span)                # (an implicit one's restriction)
                 return ir.Copy(e.span, t, e)
             if copy and is_lvalue(e) and type(t) is ir.AmpArray:      # an array's copy has its own data
                 return self.construct(t, (e,), span, [span])

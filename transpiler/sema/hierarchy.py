@@ -33,6 +33,17 @@ def base_path(a, name: str, base: str) -> list | None:
     return None
 
 
+def lineage(a, t: ir.Type) -> list:
+    """Class `t`'s StructDef and those of all its bases (first bases and further ones), `t` first."""
+    sd = a.structs.get(t.name) if isinstance(t, ir.StructType) else None
+    if sd is None:
+        return []
+    out = [sd]
+    for b in ([sd.base] if sd.base else []) + list(sd.extra_bases):
+        out += lineage(a, ir.StructType(b, a.structs[b].py_name)) if b in a.structs else []
+    return out
+
+
 def further_base(a, d: A.StructDef, name, sd: ir.StructDef) -> None:
     """The second and later bases of multiple inheritance: a field of the base class's type
     holds that part, and the base's fields and member functions are reached through it (as an

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from .. import ir
 from .classes import struct_type, upcast
+from .hierarchy import lineage
 from . import special_members as SM
 
 from ..names import OPERATORS  # noqa: F401  (the one table: names.py)
@@ -33,12 +34,7 @@ def destructors(a, t: ir.Type) -> list:
 
 def virtual_destructor(a, t: ir.Type) -> bool:
     """Class `t` or one of its bases declares a virtual destructor (a derived one may do work)."""
-    sd = a.structs.get(t.name) if isinstance(t, ir.StructType) else None
-    while sd is not None:
-        if sd.dtor is not None and sd.dtor.virtual:
-            return True
-        sd = a.structs.get(sd.base) if sd.base else None
-    return False
+    return any(sd.dtor is not None and sd.dtor.virtual for sd in lineage(a, t))
 
 
 def has_destructor(a, t: ir.Type) -> bool:

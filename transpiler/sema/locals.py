@@ -11,6 +11,7 @@ from . import constexpr as CX
 from .context import ERROR_TYPE, SemaError
 from ..ir.queries import is_lvalue, is_lvalue_conditional, returns_reference, value_owner
 from .calls import reference_object
+from .hierarchy import lineage
 from . import ppl as PPL
 from . import std_containers as SC
 from . import random as R
@@ -325,10 +326,5 @@ def _const_declared(t) -> bool:
 
 def _hides_fields(a, t: ir.Type) -> bool:
     """Class `t` (or a class between it and its bases) has a field named like a base's."""
-    sd = a.structs.get(t.name) if isinstance(t, ir.StructType) else None
-    while sd is not None:
-        if sd.hiding:
-            return True
-        sd = a.structs.get(sd.base) if sd.base else None
-    return False
+    return any(sd.hiding for sd in lineage(a, t))
 
