@@ -8,13 +8,30 @@ what the njit kernel takes: ``array``/``array_view`` → their host ndarray,
 ``@struct`` values → numpy records, ``extent``/``index`` → tuples, scalars as they are.
 The kernel is called as ``kernel_fn(*extent_dims, *captures)``.
 
+Kernels are compiled in two tiers, as JIT compilers do.  numba compiles a ``parallel=True``
+function in about 2 s (its parallel-loop machinery), a serial one in about 0.3 s; a program
+launching many small kernels (a template instantiated for each element type and rank) spent
+most of its run compiling.  So a launch over at most ``SERIAL_ITEMS`` work-items runs the
+kernel's serial twin (the same Python function compiled without ``parallel``: ``prange`` is
+``range`` there, numba's documented meaning); once a launch of the twin that did not compile
+takes over ``HOT_SECONDS`` the kernel is hot, and it runs parallel from then on.  Larger
+launches run parallel from the start.  Both tiers are cached on disk (the twin under its own
+name, ``<kernel>_serial``, since numba's cache key does not hold the ``parallel`` flag).  The
+schedule is C++ AMP's to choose: the results do not depend on the tier.
+
 ``atomic_add(arr, idx, v)`` and friends are Numba intrinsics emitting an LLVM
 ``atomicrmw`` on ``arr[idx]`` (``idx`` a tuple) and returning the old value: ``+=``
 on shared data inside ``prange`` would lose updates.  ``atomic_cas(arr, idx, expected, v)``
 is an LLVM ``cmpxchg``: it stores ``v`` when ``arr[idx] == expected`` and returns the old value
 either way (C++ AMP's ``atomic_compare_exchange`` compares that with ``expected``).
 """
+import math
+import time
+import types as pytypes
+
+import numba
 from numba.core import cgutils, types
+from numba.core.caching import NullCache
 from numba.extending import intrinsic
 
 from . import amp
@@ -46,10 +63,13 @@ def launch_cpu(kernel_fn, domain, where, *captures, view=None):
     amp.check_domain(dims, where)
     if isinstance(domain, amp.tiled_extent):
         amp.check_tiled_domain(domain, where)
+    args = (*dims, *(_arg(c) for c in captures))
     if device.serial:
-        _serially(kernel_fn, dims, captures)
+        _serially(kernel_fn, args)
+    elif math.prod(dims) <= SERIAL_ITEMS and not getattr(kernel_fn, "_amppy_hot", False):
+        _tier_one(kernel_fn, args)
     else:
-        kernel_fn(*dims, *(_arg(c) for c in captures))
+        kernel_fn(*args)
     for c in captures:
         if isinstance(c, amp._ArrayBase):
             c._host_dirty = True
@@ -59,13 +79,44 @@ def launch_cpu(kernel_fn, domain, where, *captures, view=None):
 launch = launch_cpu
 
 
-def _serially(kernel_fn, dims, captures) -> None:
-    """A kernel of the reference device (REF): numba's parallel loops on one thread."""
-    import numba
+#: the most work-items a launch of a kernel not yet hot runs on its serial twin
+SERIAL_ITEMS = 1 << 14
+#: a launch of the serial twin taking longer (compiling not counted) makes the kernel hot
+HOT_SECONDS = 0.02
+
+
+def serial_twin(kernel_fn):
+    """The kernel compiled without numba's parallel loops (made once, kept on the dispatcher)."""
+    if not hasattr(kernel_fn, "py_func"):
+        return kernel_fn                        # a Python function (the runtime's tests)
+    twin = getattr(kernel_fn, "_amppy_serial", None)
+    if twin is None:
+        f = kernel_fn.py_func
+        name = f.__name__ + "_serial"
+        g = pytypes.FunctionType(f.__code__.replace(co_name=name), f.__globals__, name, f.__defaults__,
+                                 f.__closure__)
+        g.__qualname__ = name                   # (numba's cache files are named after it)
+        options = {k: v for k, v in kernel_fn.targetoptions.items() if k not in ("parallel", "nopython")}
+        options["cache"] = not isinstance(kernel_fn._cache, NullCache)     # (not a target option)
+        twin = kernel_fn._amppy_serial = numba.njit(**options)(g)
+    return twin
+
+
+def _tier_one(kernel_fn, args) -> None:
+    twin = serial_twin(kernel_fn)
+    compiled = len(getattr(twin, "overloads", ()))
+    start = time.perf_counter()
+    twin(*args)
+    if time.perf_counter() - start > HOT_SECONDS and len(getattr(twin, "overloads", ())) == compiled:
+        kernel_fn._amppy_hot = True
+
+
+def _serially(kernel_fn, args) -> None:
+    """A kernel of the reference device (REF): its serial twin, on one thread."""
     before = numba.get_num_threads()
     numba.set_num_threads(1)
     try:
-        kernel_fn(*dims, *(_arg(c) for c in captures))
+        serial_twin(kernel_fn)(*args)
     finally:
         numba.set_num_threads(before)
 

@@ -28,7 +28,7 @@ from ..lower import barrier_regions as br
 from ..passes import tile_functions
 from .outline import NEST_LIMIT, whole_variables
 from .kernel_exprs import (KernelCodegenError, KernelExprEmitter, fresh_names, kernel_user_names, kernel_versions,
-                           np_scalar)
+                           np_scalar, shared_kernel)
 
 JIT = '@numba.njit(parallel=True, cache=True, error_model="numpy")'
 INLINE = '@numba.njit(inline="always", cache=True, error_model="numpy")'
@@ -430,14 +430,15 @@ def emit_functions(functions, program=None, sources=None, emitted: set | None = 
     return records + lines
 
 
-def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_functions: set | None = None) -> list[str]:
+def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_functions: set | None = None,
+                known: dict | None = None) -> list[str]:
     """Source lines of the kernel's njit function plus its helpers (restrict(amp) functions it
     calls, unless already in `emitted_functions`, and per-thread functions).  Raises
     `KernelCodegenError` (or its subclass `BarrierLoweringError`) with `.span` for constructs
     the CPU target cannot express."""
     kernel = lowered(kernel)
     lines = emit_functions(kernel.functions, program, sources, emitted_functions)
-    return lines + _KernelWriter(kernel, program, sources, emitted_functions).write()
+    return lines + shared_kernel(_KernelWriter(kernel, program, sources, emitted_functions).write(), kernel.name, known)
 
 
 def lowered(kernel: ir.Kernel) -> ir.Kernel:

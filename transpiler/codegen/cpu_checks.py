@@ -239,7 +239,8 @@ class CheckedBackend:
             "from amppy.runtime.checks import (check_index1, check_index2, check_index3, "
             "check_tile_static1, check_tile_static2, check_tile_static3, launch_checked)"]
 
-    def emit_kernel(self, kernel, program, sources, emitted_functions=None) -> list[str]:
+    def emit_kernel(self, kernel, program, sources, emitted_functions=None, known=None) -> list[str]:
+        # (each kernel keeps its own copy: its table of access sites is named after it)
         kernel = cpu.lowered(kernel)
         w = CheckedKernelWriter(kernel, program, sources, emitted_functions, races=self.races, bounds=self.bounds)
         if self.bounds and kernel.functions:        # the functions it calls: checked copies of its own

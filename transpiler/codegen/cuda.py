@@ -42,7 +42,7 @@ from .. import ir
 from ..passes import tile_functions
 from ..cxx.mathfuncs import FUNCTIONS
 from .kernel_exprs import (P_ATOM, KernelCodegenError, KernelExprEmitter, array_initializer, fresh_names,
-                           kernel_user_names, kernel_versions, np_scalar)
+                           kernel_user_names, kernel_versions, np_scalar, shared_kernel)
 from .mathcalls import call_type
 from .text import where
 from .types import dtype_of
@@ -376,7 +376,8 @@ def record_name(t: ir.StructType, emitted: set, records: list) -> str:
     return name
 
 
-def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_functions: set | None = None) -> list[str]:
+def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_functions: set | None = None,
+                known: dict | None = None) -> list[str]:
     """Source lines of the kernel's `cuda.jit` function plus its helpers (device functions it
     calls, unless already in `emitted_functions`, and numba record types for struct tile_static
     variables).  Raises `KernelCodegenError` with `.span` for constructs the CUDA target cannot
@@ -386,7 +387,7 @@ def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_
     if kernel.tile_dims is not None:    # a local class's member functions that use the kernel's shared data
         kernel = tile_functions.inline(kernel, tile_functions.uses_outer_tile_static)
     lines = emit_functions(kernel.functions, program, sources, emitted_functions)
-    return lines + _KernelWriter(kernel, program, sources, emitted_functions).write()
+    return lines + shared_kernel(_KernelWriter(kernel, program, sources, emitted_functions).write(), kernel.name, known)
 
 
 def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str]) -> str:

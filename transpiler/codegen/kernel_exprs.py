@@ -15,6 +15,8 @@ Target hooks (overridden by `cpu.CpuEmitter`, `cuda.CudaEmitter`, `cpu_checks.Ch
 """
 from __future__ import annotations
 
+import re
+
 from .. import ir
 from ..diagnostics import KernelCodegenError
 from ..cxx.mathfuncs import FUNCTIONS
@@ -539,6 +541,21 @@ def kernel_versions(program: ir.Program | None, needs_host_version) -> dict:
             taken.add(name)
             out[id(f.sym)] = name
     return out
+
+
+def shared_kernel(lines: list[str], name: str, known: dict | None) -> list[str]:
+    """The lines of kernel `name`, or one line naming an earlier kernel when its lines are that kernel's
+    but for the name (another instance of one function template, the same kernel launched for other
+    types): one numba dispatcher then, compiled once per signature, where a program instantiating a
+    template many times spent most of its run compiling copies.  `known` maps each kernel text
+    seen (its name blanked) to its kernel's name; None shares nothing."""
+    if known is None:
+        return lines
+    text = re.sub(rf"(?<!\w){re.escape(name)}", "\0", "\n".join(lines))
+    first = known.setdefault(text, name)
+    if first == name:
+        return lines
+    return [f"{name} = {first}  # the same kernel as {first}: one numba dispatcher, compiled once per signature"]
 
 
 def kernel_user_names(kernel: ir.Kernel) -> set:

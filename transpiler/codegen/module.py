@@ -84,12 +84,13 @@ class ModuleWriter:
         self.global_definitions(early)
         amp_functions = self.kernel_functions()
         emitted: set = set()
+        kernel_texts: dict = {}         # a kernel's text -> its name (`kernel_exprs.shared_kernel`)
         self.unit_shown = -1
         for k in p.kernels:
             o.append("")
             o.append("")
             with self.recovering():
-                o.extend(line for line in self.backend.emit_kernel(k, p, self.sources, emitted))
+                o.extend(line for line in self.backend.emit_kernel(k, p, self.sources, emitted, kernel_texts))
         for f in p.functions:
             if id(f) in amp_functions and not self.backend.needs_host_version(f) or f.sym.owner:
                 continue                    # emitted with the kernels (callable from host code too),
