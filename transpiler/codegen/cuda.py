@@ -193,9 +193,9 @@ class CudaEmitter(KernelExprEmitter):
         return None
 
     def local_array(self, t: ir.CArray, span) -> str:
-        if not isinstance(t.elem, ir.Scalar):
-            raise KernelCodegenError(f"a local array of '{t.elem}' is not supported in kernels", span)
-        return f"cuda.local.array({_shape(t.dims)}, {np_scalar(t.elem)})"
+        return f"cuda.local.array({_shape(t.dims)}, {self.local_elem(t, span)})"
+
+    zero_local_arrays = True
 
     def local_array_decl(self, s: ir.VarDecl, out, pad) -> None:
         """`T a[N][M];` / `T a[N] = {...};` in a kernel: a per-thread `cuda.local.array`, zeroed
@@ -204,6 +204,9 @@ class CudaEmitter(KernelExprEmitter):
         t = s.sym.type
         name = self.decl_target(s.sym)
         out.append(f"{pad}{name} = {self.local_array(t, s.span)}")
+        if isinstance(t.elem, ir.StructType):
+            self.struct_array_init(s, name, out, pad)
+            return
         idx = [self.fresh(f"{s.sym.py_name}_i{d}") for d in range(len(t.dims))]
         for d, (i, n) in enumerate(zip(idx, t.dims)):
             out.append(f"{pad}{self.indent_unit * d}for {i} in range({n}):")

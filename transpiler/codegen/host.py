@@ -53,6 +53,12 @@ def py_literal(v, t: ir.Type) -> str:
     return repr(v)
 
 
+def in_array(sym: ir.Symbol) -> bool:
+    """Does host code hold variable `sym` in a one-element array (its address is taken: a number;
+    a struct object is its own address, as `&obj` is on the host)?"""
+    return sym.addressed and not isinstance(sym.type, ir.StructType)
+
+
 class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
     #: IR kinds sema only makes inside kernels (tests/test_ir.py: every other kind has a method)
     KERNEL_ONLY = frozenset({"ThreadIndex", "AtomicCall", "TileStatic", "Barrier", "Fence"})
@@ -166,7 +172,7 @@ class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
     def e_Var(self, e: ir.Var):
         if e.sym not in self.global_syms and e.sym.kind != "function":
             self.use(e.sym.py_name)
-        if e.sym.addressed:         # `int x; ... &x`: x is element 0 of its one-element array, read
+        if in_array(e.sym):         # `int x; ... &x`: x is element 0 of its one-element array, read
             t = e.sym.type          # as the host's number of its type
             kind = "float32" if t.name == "float" else "bool" if t.name == "bool" else \
                 "float" if t.is_float else "int"
@@ -178,7 +184,7 @@ class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
             return PyEmitter.e_ElementRef(self, e)[0]
         if isinstance(e, ir.Var) and e.sym.kind == "global":
             self.globals_assigned.add(e.sym.py_name)
-        if isinstance(e, ir.Var) and e.sym.addressed:
+        if isinstance(e, ir.Var) and in_array(e.sym):
             self.use(e.sym.py_name)
             return f"{e.sym.py_name}[0]"
         return self.expr(e)
@@ -367,7 +373,7 @@ class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
         return f"{target} = {stream}.{reader}({target})"
 
     def s_VarDecl(self, s: ir.VarDecl, out, depth, pad):
-        if s.sym.addressed:                     # its address is taken: a one-element array
+        if in_array(s.sym):                     # its address is taken: a one-element array
             init = self.expr(s.init) if s.init is not None else self.default_value(s.sym.type, s.span)
             out.append(f"{pad}{s.sym.py_name} = np.array([{init}], {np_name(s.sym.type)})"
                        f"  # '{comment_text(s.sym.name)}' has its address taken")
@@ -515,6 +521,8 @@ class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
             return f"0  # system({', '.join(args)}) is not run", P_ATOM
         if e.name == "object_address":          # `&obj`: the object is the pointer (sema/memory.py)
             return self.emit(e.args[0])
+        if e.name == "address" and not in_array(e.args[0].sym):     # a struct local of a restrict(cpu, amp)
+            return self.emit(e.args[0])                                 # function: its object, as `object_address`
         if e.name == "address":                 # `&x`: x's one-element array is the pointer
             self.use(e.args[0].sym.py_name)
             return e.args[0].sym.py_name, P_ATOM

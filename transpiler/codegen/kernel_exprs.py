@@ -381,17 +381,30 @@ class KernelExprEmitter(StructValues, PointerValues, PyEmitter):
         else:
             super().s_VarDecl(s, out, depth, pad)
 
+    def local_elem(self, t: ir.CArray, span) -> str:
+        """The element type of a per-thread C array: a number, or a struct's numba record type."""
+        if isinstance(t.elem, ir.Scalar):
+            return np_scalar(t.elem)
+        if isinstance(t.elem, ir.StructType) and self.record_of is not None:
+            self.struct_leaves(t.elem, span)            # (a struct amppy cannot hold as a record: reported)
+            return self.record_of(t.elem)
+        raise KernelCodegenError(f"a local array of '{t.elem}' is not supported in kernels", span)
+
     def local_array(self, t: ir.CArray, span) -> str:
-        """Allocation of a per-thread C array (`int loc[3];`); backends may override."""
-        if not isinstance(t.elem, ir.Scalar):
-            raise KernelCodegenError(f"a local array of '{t.elem}' is not supported in kernels", span)
-        return f"np.zeros({t.dims!r}, {np_scalar(t.elem)})"
+        """Allocation of a per-thread C array (`int loc[3];`), zeroed; backends may override."""
+        return f"np.zeros({t.dims!r}, {self.local_elem(t, span)})"
+
+    #: does `local_array` leave the elements to be zeroed (CUDA's local memory is not)?
+    zero_local_arrays = False
 
     def local_array_decl(self, s: ir.VarDecl, out, pad) -> None:
         """`T a[N] = {...};`: allocate, then store each initialiser element (missing ones are 0)."""
         t = s.sym.type
         target = self.decl_target(s.sym)
         out.append(f"{pad}{target} = {self.local_array(t, s.span)}")
+        if isinstance(t.elem, ir.StructType):
+            self.struct_array_init(s, target, out, pad)
+            return
         if not (isinstance(s.init, ir.Construct) and s.init.args):
             return
         import itertools

@@ -126,6 +126,14 @@ class PointerValues:
         self.use(name)
         out.append(f"{pad}{name} = {self.local_array(ir.CArray(s.sym.type, (1,)), s.span)}"
                    f"  # '{s.sym.name}' has its address taken")
+        if isinstance(s.sym.type, ir.StructType):       # a struct: its record, field by field
+            leaves = self.struct_leaves(s.sym.type, s.span)
+            targets = [f"{name}[0].{'.'.join(p)}" for p, _ in leaves]
+            if s.init is not None and not (isinstance(s.init, ir.Construct) and not s.init.args):
+                out.extend(pad + line for line in self.struct_store(targets, s.init))
+            elif self.zero_local_arrays:        # (a struct parameter's address is not taken: sema)
+                out.extend(f"{pad}{t} = {self.const(0, lt)[0]}" for t, (_, lt) in zip(targets, leaves))
+            return
         init = value if value is not None else \
             self.expr(s.init) if s.init is not None else self.const(0, s.sym.type)[0]
         out.append(f"{pad}{name}[0] = {init}")

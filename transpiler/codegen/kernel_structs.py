@@ -149,6 +149,32 @@ class StructValues:
             return
         out.extend(pad + line for line in self.struct_store(names, s.init, declared=True))
 
+    def struct_array_init(self, s: ir.VarDecl, target: str, out: list[str], pad: str) -> None:
+        """The elements of a C array of structs (`P a[3] = {{1, 2}};`, `C cs[4];` of a class with a
+        default constructor: one call per element, in a loop), the others zero."""
+        from .kernel_exprs import array_initializer
+        t = s.sym.type
+        leaves = self.struct_leaves(t.elem, s.span)
+        items = array_initializer(s.init)
+        made = next(iter(items.values()), None)
+        each = len(t.dims) == 1 and len(items) == t.dims[0] and all(v is made for v in items.values())
+        if self.zero_local_arrays and not each:
+            idx = [self.fresh(f"{s.sym.py_name}_i{d}") for d in range(len(t.dims))]
+            for d, (i, n) in enumerate(zip(idx, t.dims)):
+                out.append(f"{pad}{self.indent_unit * d}for {i} in range({n}):")
+            inner = pad + self.indent_unit * len(t.dims)
+            for p, lt in leaves:
+                out.append(f"{inner}{target}[{', '.join(idx)}].{'.'.join(p)} = {self.const(0, lt)[0]}")
+        if each:
+            i = self.fresh(f"{s.sym.py_name}_i")
+            out.append(f"{pad}for {i} in range({t.dims[0]}):  # each element made by its default constructor")
+            targets = [f"{target}[{i}].{'.'.join(p)}" for p, _ in leaves]
+            out.extend(pad + self.indent_unit + line for line in self.struct_store(targets, made))
+            return
+        for position, value in items.items():
+            at = f"{target}[{', '.join(map(str, position))}]"
+            out.extend(pad + line for line in self.struct_store([f"{at}.{'.'.join(p)}" for p, _ in leaves], value))
+
     def struct_assign(self, e: ir.Assign) -> list[str]:
         return self.struct_store(self.leaf_targets(e.target), e.value)
 

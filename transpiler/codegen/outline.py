@@ -158,9 +158,11 @@ class After:
 def _emit_part(em, run, later_refs, out: list[str], depth: int) -> None:
     declared, assigned = whole_variables(run)
     top = {s.sym for s in run if isinstance(s, ir.VarDecl)}
+    # (a variable whose address is taken lives in a one-element array: one the part declares is
+    # returned whole; another is changed in place)
     results = sorted((sym for sym in assigned
                       if "tile_static" not in sym.storage and not isinstance(sym.type, ir.CArray)
-                      and sym.kind != "global"
+                      and sym.kind != "global" and not (sym.addressed and sym not in declared)
                       and (sym not in declared or (sym in top and sym in later_refs))),
                      key=lambda sym: sym.py_name)
     name = em.fresh(f"{em.owner}_part")
@@ -173,7 +175,13 @@ def _emit_part(em, run, later_refs, out: list[str], depth: int) -> None:
     finally:
         refs = em.frames.pop()
         em.leave_part(saved)
-    names = [n for sym in results for n in em.value_names(sym)]    # a struct local: its leaves
+    names = []
+    for sym in results:
+        if sym.addressed:                   # its one-element array
+            em.use(sym.py_name)
+            names.append(sym.py_name)
+        else:
+            names += em.value_names(sym)    # a struct local: its leaves
     if names:
         body.append(f"{em.indent_unit}return {', '.join(names)}")
     params = sorted(refs - {n for sym in declared for n in em.struct_vars.get(sym, [sym.py_name])})

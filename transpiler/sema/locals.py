@@ -200,8 +200,8 @@ class LocalDeclarations:
         if not (isinstance(elem, ir.StructType) and elem.name in self.structs and self.structs[elem.name].ctors):
             return ir.Construct(span, t, ())
         one = self.construct(elem, (), span, [])
-        if self.in_amp():
-            return ir.Construct(span, t, ())
+        if self.in_amp() and len(t.dims) == 1:      # (kernels call it in a loop: kernel_structs)
+            return ir.Construct(span, t, (one,) * t.dims[0])
         if len(t.dims) > 1 or t.dims[0] > 256:
             self.unsupported(f"an array '{t}' of a class with constructors (more than 256 elements, or of "
                              "several dimensions) is", span, help="use a std::vector of the class")

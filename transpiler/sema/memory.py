@@ -203,8 +203,9 @@ def amp_address_of(a, e: ir.Expr, span) -> ir.Expr | None:
     if isinstance(e, ir.Var) and e.sym.kind in ("global", "const") and "tile_static" not in e.sym.storage:
         a.error("amp-restrict", f"taking the address of the global variable '{e.sym.name}' is not allowed in "
                 "restrict(amp) code", span, help="copy its value into a local")
-    if isinstance(e.type, ir.StructType) and not (isinstance(e, ir.Var) and "tile_static" in e.sym.storage):
-        return None                         # a struct local or parameter is its fields (kernel_structs)
+    if isinstance(e.type, ir.StructType) and not (isinstance(e, ir.Var) and (
+            "tile_static" in e.sym.storage or e.sym.kind == "local")):
+        return None                         # a struct parameter is its fields (kernel_structs)
     if isinstance(e, ir.Var) and ("tile_static" in e.sym.storage or e.sym.kind == "local" or
                                   e.sym.kind == "param" and not e.sym.by_ref and a.fn.kernel is None):
         return _variable_address(e, span)
