@@ -326,6 +326,9 @@ class array_view(_ArrayBase):  # noqa: N801
         self._sync_to_host()
         flat = self.host.reshape(-1)
         dt = to_dtype(etype)
+        if flat.nbytes % dt.itemsize:       # (C++ AMP checks it on the host)
+            raise runtime_exception(f"Invalid _Src argument(s) - reinterpret_as: the view's {flat.nbytes} bytes are not a "
+                                    f"whole number of {dt.itemsize}-byte elements").with_code(-2147024809)
         n = flat.nbytes // dt.itemsize
         raw = flat.view(np.uint8)[: n * dt.itemsize]
         return array_view._over(raw.view(dt), etype, self, self.const)

@@ -286,6 +286,9 @@ public:
     array_view<T, N> view() { return array_view<T, N>(extent, store.data()); }
     array_view<T, N> section(const index<N>& o, const concurrency::extent<N>& e) { return view().section(o, e); }
     template <int K> array_view<T, K> view_as(const concurrency::extent<K>& e) { return array_view<T, K>(e, store.data()); }
+    template <typename U> array_view<U, 1> reinterpret_as() {      // (the array's elements, flattened)
+        return array_view<U, 1>(int(store.size() * sizeof(T) / sizeof(U)), reinterpret_cast<U*>(store.data()));
+    }
     template <typename V> void copy_to(V& dst) const;
 };
 

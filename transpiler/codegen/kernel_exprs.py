@@ -301,6 +301,11 @@ class KernelExprEmitter(StructValues, PointerValues, PyEmitter):
             if e.obj.type.rank != 1:
                 flat = f"{flat}.reshape({flat}.size)"
             return f"{flat}[:{' * '.join(dims)}].reshape({self.index_value(dims)[0]})", P_ATOM
+        if e.name == "reinterpret_as":      # the elements' bytes, flattened, as the new number type
+            flat = self.expr(e.obj, P_ATOM)
+            if e.obj.type.rank != 1:
+                flat = f"{flat}.reshape({flat}.size)"
+            return f"{flat}.view({np_scalar(e.type.elem)})", P_ATOM
         if e.name == "size" and isinstance(e.obj.type, ir.Extent):          # extent<N>::size()
             parts = [self.expr(self.component(e.obj, d), P_MUL) for d in range(e.obj.type.rank)]
             return f"{self.scalar_type(ir.UINT)}({' * '.join(parts)})", P_ATOM

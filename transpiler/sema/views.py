@@ -160,12 +160,15 @@ def _reinterpret(a, obj, targs, args, n) -> ir.Expr:
         a.error("template-args", "'reinterpret_as' takes the element type: reinterpret_as<T>()", sp)
     _nargs(a, "reinterpret_as", args, 0, sp)
     u = a.type_arg(targs[0], n.func)
+    if isinstance(u, ir.Pointer):           # (C3581: the view's element type, which amp code cannot hold)
+        a.error("amp-restrict", f"'reinterpret_as<{u}>': a pointer cannot be the element type of a view", sp)
     if not isinstance(u, (ir.Scalar, ir.StructType)):
         a.error("type-mismatch", f"'reinterpret_as' needs a scalar or struct element type, not '{u}'", sp)
     if isinstance(t, ir.ArrayView) and t.rank != 1:
         a.error("rank-mismatch", "array_view::reinterpret_as is only permissible on array_view<T, 1>", sp)
-    if a.in_amp():
-        a.unsupported("'reinterpret_as' in restrict(amp) code is", sp, help="reinterpret the view on the host")
+    if a.in_amp() and not (isinstance(u, ir.Scalar) and isinstance(t.elem, ir.Scalar)):
+        a.unsupported("'reinterpret_as' of struct elements in restrict(amp) code is", sp,
+                      help="reinterpret the view on the host")
     big, small = sorted((a.sizeof(t.elem, sp), a.sizeof(u, sp)), reverse=True)
     if big % small:
         a.error("type-mismatch", f"'reinterpret_as' cannot view '{t.elem}' elements as '{u}'", sp)
