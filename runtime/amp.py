@@ -125,16 +125,22 @@ class _ArrayBase:
         key = self._key(key)
         self._sync_to_host()
         if len(key) < self.rank:  # projection: av[i] on rank > 1
+            if not all(0 <= k < n for k, n in zip(key, self.extent)):
+                raise runtime_exception(f"Invalid _I argument: projection at {key[0]} of an extent of "
+                                        f"{self.extent[0]}").with_code(-2147024809)
             return array_view._over(self.host[key], self.elem_type, self, self.const)
+        host = self.host
+        if min(key) < 0 or any(k >= n for k, n in zip(key, host.shape)):
+            host, key = _outside(host, key), ()
         if _is_struct(self.elem_type):
-            rec = self.host[key + (Ellipsis,)]
+            rec = host[key + (Ellipsis,)]
             if self.const:
                 rec = rec.view()
                 rec.flags.writeable = False
             else:
                 self._mark_host_written()  # the live proxy writes straight into host storage
             return self.elem_type._live(rec)
-        return self.host[key]
+        return host[key]
 
     def __call__(self, *key):
         return self[key]
@@ -145,7 +151,10 @@ class _ArrayBase:
                             f"'array_view<const {_tname(self.elem_type)}, {self.rank}>'")
         key = self._key(key)
         self._sync_to_host()
-        _store(self.host, key, value)
+        host = self.host
+        if min(key) < 0 or any(k >= n for k, n in zip(key, host.shape)):
+            host, key = _outside(host, key), ()
+        _store(host, key, value)
         self._mark_host_written()
 
     def copy_to(self, dst):
@@ -159,6 +168,20 @@ class _ArrayBase:
 
     def __repr__(self):
         return f"{type(self).__name__}<{_tname(self.elem_type)}, {self.rank}>({self.extent!r})"
+
+
+def _outside(host, key):
+    """The element at `key` past the view's extent (C++ AMP does not check a view's indices: `(i, j)`
+    past a section's or a row's end is the element at that offset of the data the view was made
+    over), as a 0-d array; an IndexError when that is outside the data too."""
+    root = host
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    at = host.__array_interface__["data"][0] - root.__array_interface__["data"][0] + \
+        sum(k * s for k, s in zip(key, host.strides))
+    if not (0 <= at and at + host.itemsize <= root.nbytes and root.flags.c_contiguous):
+        raise IndexError(f"index {key} is outside the view's data")
+    return np.ndarray((), host.dtype, buffer=root, offset=at)
 
 
 class user_iterator:
@@ -484,6 +507,13 @@ class array(_ArrayBase):  # noqa: N801
 
     def get_associated_accelerator_view(self):
         return self._associated if self._associated is not None else self.get_accelerator_view()
+
+    def data(self):
+        """The host numpy array; None (a null pointer) when the CPU may not access the array
+        (`cpu_access_type` none: C++ AMP's `data()` gives NULL on the host then)."""
+        if self.get_cpu_access_type() == access_type_none:
+            return None
+        return super().data()
 
     def get_cpu_access_type(self):
         if self._access is not None and self._access != access_type_auto:

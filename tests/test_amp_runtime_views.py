@@ -49,3 +49,38 @@ def test_copy_between_containers_of_different_extents_throws():
     view = amp.array_view(src)
     with pytest.raises(amp.runtime_exception):
         view.section(amp.index(1, 1), amp.extent(1, 0))
+
+
+def test_indices_past_a_views_extent_reach_the_data_it_was_made_over():
+    """C++ AMP does not check a view's indices on the host: `(i, j)` past a section's or a row's end
+    is the element at that offset of the underlying data (suite: section/Convenience.03); past the
+    data it is an error still."""
+    v = amp.array_view(amp.extent(2, 3, 4), np.int32)
+    v.data()[...] = np.arange(24).reshape(2, 3, 4)
+    s = v.section(amp.extent(2, 2, 2))
+    assert s[1, 2, 2] == v[1, 2, 2] == 22
+    s[1, 2, 3] = -5
+    assert v[1, 2, 3] == -5
+    row = amp.array_view(amp.extent(3, 4), np.int32)
+    row.data()[...] = np.arange(12).reshape(3, 4)
+    assert row[0, 5] == 5 and row[1, -1] == 3          # the next row's, the previous row's
+    with pytest.raises(IndexError):
+        row[2, 4]
+
+
+def test_projection_out_of_range_and_reinterpret_size_throw_runtime_exceptions():
+    a = amp.array(amp.extent(10, 10), np.int32)
+    with pytest.raises(amp.runtime_exception) as e:
+        a[10]
+    assert e.value.get_error_code() == -2147024809        # E_INVALIDARG
+    with pytest.raises(amp.runtime_exception):
+        amp.array(amp.extent(10), np.int32).reinterpret_as(np.dtype([("r", np.int32), ("g", np.int32),
+                                                                     ("b", np.int32)]))
+    assert amp.array(amp.extent(4), np.float64).reinterpret_as(np.float32).extent == amp.extent(8)
+
+
+def test_data_of_an_array_the_cpu_may_not_access_is_null():
+    from amppy.runtime.accelerators import access_type_none, accelerator
+    a = amp.array(amp.extent(4), np.int32).placed(accelerator().default_view, access_type_none)
+    assert a.data() is None
+    assert amp.array(amp.extent(4), np.int32).data() is not None

@@ -27,7 +27,7 @@ from .module import ModuleWriter
 from .pyemit import PyEmitter, chained
 from .pyexprs import BINARY, P_ADD, P_ATOM, P_CMP, P_MUL, P_SHIFT, P_UNARY
 from .text import comment_text, where
-from .host_values import (char_memory, float_to_integer_text, for_host, object_deref,  # noqa: F401
+from .host_values import (char_memory, float_to_integer_text, for_host, in_array, object_deref,  # noqa: F401
                           redefined_in_derived)  # (float_to_integer_text: tests import it from here)
 from .types import np_name
 
@@ -51,12 +51,6 @@ def py_literal(v, t: ir.Type) -> str:
     if v is None:
         return "None"
     return repr(v)
-
-
-def in_array(sym: ir.Symbol) -> bool:
-    """Does host code hold variable `sym` in a one-element array (its address is taken: a number;
-    a struct object is its own address, as `&obj` is on the host)?"""
-    return sym.addressed and not isinstance(sym.type, ir.StructType)
 
 
 class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):

@@ -56,3 +56,9 @@ def float_to_integer_text(value: str, dst: ir.Scalar) -> str:
     if n == 32:
         return f"to_int({value})"
     return f"{wrapper_name(dst)}(to_int({value}))"
+
+
+def in_array(sym: ir.Symbol) -> bool:
+    """Does host code hold variable `sym` in a one-element array (its address is taken: a number;
+    a struct object is its own address, as `&obj` is on the host)?"""
+    return sym.addressed and not isinstance(sym.type, ir.StructType)

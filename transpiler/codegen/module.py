@@ -22,6 +22,7 @@ from ..names import RUNTIME_NAMES
 from . import CodegenErrors
 from . import host_loops
 from .imports import used_imports
+from .host_values import in_array
 from .text import comment_text, docstring_text
 from .types import np_name
 
@@ -206,6 +207,10 @@ class ModuleWriter:
         self.cxx_owner = f"{f.sym.owner}::{f.sym.name}" if f.sym.owner else f.sym.name
         self.writeback = [p.py_name for p in self.changed_params(f)]
         body: list[str] = []
+        for prm in f.params:                # `&value` of a by-value parameter: it lives in a one-element array
+            if in_array(prm):
+                body.append(f"    {prm.py_name} = np.array([{prm.py_name}], {np_name(prm.type)})"
+                            f"  # '{comment_text(prm.name)}' has its address taken")
         self.block(f.body.body, body, 1)
         self.end_of_function(f, body)
         self.writeback = []
