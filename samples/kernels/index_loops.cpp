@@ -1,6 +1,7 @@
 // Index and extent components read in loops (`e[d]` with a run-time d, on the host and in a
 // kernel) and an extent made from an `int*` (C++ AMP's `extent(const int _Array[])`), as the
-// conformance suite's rank-generic helpers write them.
+// conformance suite's rank-generic helpers write them; and components assigned with a run-time
+// subscript (`ex[i] = v`, `id[i] += v`, `id[k]++`, `p[d] = ...` in a kernel).
 #include <amp.h>
 #include <iostream>
 #include <vector>
@@ -30,5 +31,24 @@ int main() {
     });
     v.synchronize();
     std::cout << data[0] << " " << data[7] << " " << data[23] << std::endl;
+
+    extent<3> ex;
+    for (int i = 0; i < 3; i++) ex[i] = i + 2;
+    index<3> id(1, 1, 1);
+    for (int i = 0; i < 3; i++) id[i] += i * 10;
+    int k = 1;
+    id[k]++;
+    std::cout << ex[0] << ex[1] << ex[2] << " " << id[0] << " " << id[1] << " " << id[2] << std::endl;
+    std::vector<int> out(4);
+    array_view<int, 1> ov(4, out);
+    parallel_for_each(ov.extent, [=](index<1> i) restrict(amp) {
+        index<2> p(0, 0);
+        for (int d = 0; d < 2; d++) p[d] = i[0] + d;
+        p[i[0] % 2] += 100;
+        ov[i] = p[0] * 1000 + p[1];
+    });
+    ov.synchronize();
+    for (int x : out) std::cout << x << " ";
+    std::cout << std::endl;
     return 0;
 }

@@ -21,7 +21,7 @@ from ..cxx.mathfuncs import FUNCTIONS
 from . import CodegenUnsupported
 from . import host_loops
 from .host_containers import ContainerWriter
-from .kernel_exprs import component_store
+from .kernel_exprs import component_store, index_choice
 from .mathcalls import template_values
 from .module import ModuleWriter
 from .pyemit import PyEmitter, chained
@@ -307,7 +307,8 @@ class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
             # a reference parameter: write into the caller's object, don't rebind the name
             value = e.value.operand if isinstance(e.value, ir.Copy) else e.value
             return [f"{self.lvalue(e.target, 'w')}.assign({self.expr(value)})"]
-        if isinstance(e.target, ir.IndexComponent):     # `h.idx[0] = 5`: index/extent are immutable values
+        if isinstance(e.target, ir.IndexComponent) or index_choice(e.target) is not None:
+            # `h.idx[0] = 5`, `idx[i] = 5`: index/extent are immutable values
             return super().assignment(component_store(e))      # (as in kernels): the whole value, rebuilt
         return super().assignment(e)
 

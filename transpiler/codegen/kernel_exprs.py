@@ -431,7 +431,7 @@ class KernelExprEmitter(StructValues, PointerValues, PyEmitter):
         if isinstance(e, ir.Assign) and isinstance(e.target.type, ir.StructType):
             return self.struct_assign(e)
         t = e.target
-        if isinstance(t, ir.IndexComponent) and isinstance(t.base, ir.Var):
+        if isinstance(t, ir.IndexComponent) and isinstance(t.base, ir.Var) or index_choice(t) is not None:
             return super().assignment(component_store(e))
         return super().assignment(e)
 
@@ -605,21 +605,48 @@ def fresh_names(bases, taken: set) -> dict:
 
 def component_store(e: ir.Assign | ir.IncDec) -> ir.Assign:
     """`idx[d] = v`, `idx[d] += v`, `idx[d]++` on an index<N>/extent<N> local: in a kernel the
-    local is a tuple (immutable), so the statement assigns the whole tuple, component d replaced."""
+    local is a tuple (immutable), so the statement assigns the whole tuple, component d replaced;
+    `idx[i] = v` with a run-time i replaces each component d where i == d."""
     t = e.target
-    tt, base = t.type, t.base
-    if isinstance(e, ir.IncDec):
-        value = ir.Binary(e.span, tt, "+" if e.op == "++" else "-", t, ir.Const(e.span, tt, 1))
-    elif e.op == "=":
-        value = e.value
-    else:
+    tt = t.type
+
+    def value(cur: ir.Expr) -> ir.Expr:
+        """The component's new value, `cur` its old one."""
+        if isinstance(e, ir.IncDec):
+            return ir.Binary(e.span, tt, "+" if e.op == "++" else "-", cur, ir.Const(e.span, tt, 1))
+        if e.op == "=":
+            return e.value
         ct = e.compute_type
-        value = ir.Binary(e.span, ct, e.op, t if ct == tt else ir.Convert(t.span, ct, t, False), e.value)
-        if ct != tt:
-            value = ir.Convert(e.span, tt, value, False)
-    comps = tuple(value if d == t.dim else ir.IndexComponent(e.span, ir.INT, base, d)
-                  for d in range(base.type.rank))
+        out = ir.Binary(e.span, ct, e.op, cur if ct == tt else ir.Convert(cur.span, ct, cur, False), e.value)
+        return ir.Convert(e.span, tt, out, False) if ct != tt else out
+
+    if isinstance(t, ir.IndexComponent):
+        base = t.base
+        comps = tuple(value(t) if d == t.dim else ir.IndexComponent(e.span, ir.INT, base, d)
+                      for d in range(base.type.rank))
+    else:
+        choice = index_choice(t)
+        base, i = choice[0][1].base, choice[0][0]
+        comps = []
+        for d in range(base.type.rank):
+            old = ir.IndexComponent(e.span, ir.INT, base, d)
+            chosen = ir.Binary(e.span, ir.BOOL, "==", i, ir.Const(e.span, ir.INT, d))
+            comps.append(ir.Conditional(e.span, ir.INT, chosen, value(old), old))
+        comps = tuple(comps)
     return ir.Assign(e.span, base.type, "=", base, ir.MakeIndex(e.span, base.type, comps), base.type)
+
+
+def index_choice(t: ir.Expr) -> list | None:
+    """`idx[i]` with a run-time i (sema/library.py: a conditional comparing i with each component's
+    number): [(i, component)] per arm, or None for another expression."""
+    arms = []
+    while isinstance(t, ir.Conditional) and isinstance(t.then, ir.IndexComponent) and \
+            isinstance(t.cond, ir.Binary) and t.cond.op == "==":
+        arms.append((t.cond.left, t.then))
+        t = t.else_
+    if not arms or not isinstance(t, ir.IndexComponent) or t.base != arms[0][1].base:
+        return None
+    return arms + [(arms[0][0], t)]
 
 
 def tiled_bounds(e: ir.LibCall) -> list:

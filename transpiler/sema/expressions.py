@@ -250,9 +250,12 @@ class Expressions:
         return ir.IncDec(n.span, t.type, n.op, False, t)
 
     def lvalue(self, e: ir.Expr, span: Span) -> ir.Expr:
-        if self.index_choices.get(id(e)) is e:     # `idx[i] = v` with a run-time i (valid C++)
-            self.unsupported("assigning a component of an index or extent chosen by a non-constant subscript is",
-                             span, help="assign the components with constant subscripts (`idx[0] = v;`)")
+        if self.index_choices.get(id(e)) is e:     # `idx[i] = v` with a run-time i: the whole index, rebuilt
+            if not isinstance(e.then, ir.IndexComponent) or not is_lvalue(e.then.base) or \
+                    self.in_amp() and not isinstance(e.then.base, ir.Var):
+                self.unsupported("assigning a component of this index or extent chosen by a non-constant "
+                                 "subscript is", span, help="assign the components with constant subscripts")
+            return e
         if returns_reference(e):            # `*it = v` of `T& operator*()`: valid C++
             self.unsupported(f"assigning through the reference '{e.func.name}' returns is", span,
                              help="assign the element the function refers to directly")
