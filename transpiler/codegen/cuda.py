@@ -41,8 +41,9 @@ from __future__ import annotations
 from .. import ir
 from ..passes import tile_functions
 from ..cxx.mathfuncs import FUNCTIONS
-from .kernel_exprs import (P_ATOM, KernelCodegenError, KernelExprEmitter, array_initializer, fresh_names,
-                           kernel_user_names, kernel_versions, np_scalar, shared_kernel)
+from .kernel_exprs import (P_ATOM, KernelCodegenError, KernelExprEmitter, fresh_names, kernel_user_names,
+                           kernel_versions, np_scalar, shared_kernel)
+from .kernel_ir import array_initializer
 from .mathcalls import call_type
 from .text import where
 from .types import dtype_of

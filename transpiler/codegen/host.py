@@ -21,7 +21,7 @@ from ..cxx.mathfuncs import FUNCTIONS
 from . import CodegenUnsupported
 from . import host_loops
 from .host_containers import ContainerWriter
-from .kernel_exprs import component_store, index_choice
+from .kernel_ir import component_store, index_choice
 from .mathcalls import template_values
 from .module import ModuleWriter
 from .pyemit import PyEmitter, chained

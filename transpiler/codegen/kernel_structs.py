@@ -28,6 +28,7 @@ own just before the statement (`hoisted`), in evaluation order.
 from __future__ import annotations
 
 from .. import ir
+from .kernel_ir import array_initializer
 
 
 class StructValues:
@@ -152,7 +153,6 @@ class StructValues:
     def struct_array_init(self, s: ir.VarDecl, target: str, out: list[str], pad: str) -> None:
         """The elements of a C array of structs (`P a[3] = {{1, 2}};`, `C cs[4];` of a class with a
         default constructor: one call per element, in a loop), the others zero."""
-        from .kernel_exprs import array_initializer
         t = s.sym.type
         leaves = self.struct_leaves(t.elem, s.span)
         items = array_initializer(s.init)
