@@ -71,6 +71,9 @@ int main() {
         q->key += 1; total += q->key; q->key += 1; total += q->key; q->key += 1; total += q->key;
         lv[idx] = total * 1000 + p0.key * 10 + p1.key;
     });
+    av.synchronize();                        // the results back in the vectors (a GPU holds them)
+    pv.synchronize();
+    lv.synchronize();
     for (int x : out) std::cout << x << " ";
     std::cout << "\n";
     for (int x : picks) std::cout << x << " ";

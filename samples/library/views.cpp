@@ -1,5 +1,5 @@
 // Views of views: sections (every overload), projections, view_as, reinterpret_as, get_ref,
-// on the host and in kernels; concurrency::copy in its overloads, copy_async and completion_future.
+// on the host and in kernels; concurrency::copy in its overloads, `array = array_view`, copy_async and completion_future.
 #include <amp.h>
 #include <iostream>
 #include <vector>
@@ -99,6 +99,8 @@ int main() {
     block.copy_to(arr2.section(index<2>(0, 0), extent<2>(3, 4)));
     std::vector<int> v2 = arr2;
     std::cout << "v2[0]=" << v2[0] << " v2[5]=" << v2[5] << "\n";
+    arr2 = g.section(index<2>(1, 1), extent<2>(3, 4));   // array = array_view: a copy of its elements
+    std::cout << "assigned " << arr2(0, 0) << " " << arr2(2, 3) << " " << g(3, 4) << "\n";
 
     // copy_async and the completion_future it returns
     std::vector<int> done(12, 0);

@@ -290,6 +290,8 @@ public:
         return array_view<U, 1>(int(store.size() * sizeof(T) / sizeof(U)), reinterpret_cast<U*>(store.data()));
     }
     template <typename V> void copy_to(V& dst) const;
+    array& operator=(const array_view<const T, N>& src);        // (a copy of the view's elements)
+    array& operator=(const array_view<T, N>& src);
 };
 
 // copy: every element in row-major order, between arrays, views (strided too) and iterators
@@ -338,6 +340,14 @@ template <typename It, typename T, int N> requires (!is_amp_container<It>) void 
 template <typename... A> completion_future copy_async(A&&... a) { copy(std::forward<A>(a)...); return {}; }
 template <typename T, int N> template <typename V> void array_view<T, N>::copy_to(const V& dst) const { copy(*this, dst); }
 template <typename T, int N> template <typename V> void array<T, N>::copy_to(V& dst) const { copy(*this, dst); }
+template <typename T, int N> array<T, N>& array<T, N>::operator=(const array_view<const T, N>& src) {
+    copy(src, *this);
+    return *this;
+}
+template <typename T, int N> array<T, N>& array<T, N>::operator=(const array_view<T, N>& src) {
+    copy(src, *this);
+    return *this;
+}
 
 // ---- untiled ---------------------------------------------------------------------------------
 template <int N, typename F>

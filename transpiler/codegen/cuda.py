@@ -51,7 +51,7 @@ from .types import dtype_of
 JIT = "@cuda.jit(cache=True)"
 #: numba-cuda links a helper library into a kernel that reshapes an array (`view_as`), and such a
 #: kernel cannot be written to the disk cache ("Cannot pickle CUDACodeLibrary with linking files")
-JIT_UNCACHED = "@cuda.jit  # not cached: view_as reshapes in the kernel (numba-cuda links a library)"
+JIT_UNCACHED = "@cuda.jit  # not cached: a view reshaped in the kernel (numba-cuda links a library)"
 DEVICE = "@cuda.jit(device=True, cache=True)"
 
 #: CUDA's limit on static shared memory per block (more needs dynamic shared memory + opt-in).
@@ -354,7 +354,7 @@ class _KernelWriter:
         sp = k.span
         at = where(sp.file, sp.line)
         kind = f"tile<{', '.join(map(str, k.tile_dims))}>" if tiled else f"extent<{rank}>"
-        reshapes = any(isinstance(x, ir.LibCall) and x.name == "view_as"
+        reshapes = any(isinstance(x, ir.LibCall) and x.name in ("view_as", "reinterpret_as")
                        for body in [k.body] + [f.body for f in k.functions] for x in ir.walk(body))
         jit = JIT_UNCACHED if reshapes else JIT
         return self.records + em.helpers + [jit, f"def {k.name}({', '.join(params)}):  # {at}: {kind}"] + shared + head + body

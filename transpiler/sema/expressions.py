@@ -251,8 +251,9 @@ class Expressions:
 
     def lvalue(self, e: ir.Expr, span: Span) -> ir.Expr:
         if self.index_choices.get(id(e)) is e:     # `idx[i] = v` with a run-time i: the whole index, rebuilt
-            if not isinstance(e.then, ir.IndexComponent) or not is_lvalue(e.then.base) or \
-                    self.in_amp() and not isinstance(e.then.base, ir.Var):
+            first = e.then if isinstance(e, ir.Conditional) else e       # (rank 1: the component itself)
+            if not isinstance(first, ir.IndexComponent) or not is_lvalue(first.base) or \
+                    self.in_amp() and not isinstance(first.base, ir.Var):
                 self.unsupported("assigning a component of this index or extent chosen by a non-constant "
                                  "subscript is", span, help="assign the components with constant subscripts")
             return e
@@ -410,6 +411,9 @@ class Expressions:
         call = CL.assignment(self, n.op, target, value, n.span, [n.target.span, n.value.span])
         if call is not None:
             return call
+        if n.op == "=" and isinstance(target.type, ir.AmpArray) and isinstance(value.type, ir.ArrayView) and \
+                (value.type.elem, value.type.rank) == (target.type.elem, target.type.rank) and not self.in_amp():
+            return ir.LibCall(n.span, ir.Void(), "copy", None, (value, target))    # array::operator=(array_view)
         if n.op == "=":
             value = CL.assigned_value(self, value, target.type, n.value.span)
             if isinstance(target.type, ir.ArrayView) and isinstance(target, (ir.Var, ir.FieldRef)) and not self.in_amp():
