@@ -10,7 +10,7 @@ neither stage imports the other.
 from __future__ import annotations
 
 from .. import ir
-from .amp_types import banned, class_problems
+from .amp_types import banned, class_problems, word_problem
 from .types import AMP_BANNED
 
 #: threads per tile
@@ -55,6 +55,11 @@ def type_problems(t: ir.Type, span, structs: dict | None = None) -> list:
     if structs and isinstance(elem, ir.StructType) and elem.name in structs:
         for msg, help, key in class_problems(elem, structs, element=isinstance(t, ir.CArray)):
             found.append((span, msg, help, key))
+    if isinstance(t, ir.CArray) and structs:
+        words = word_problem(t, structs)
+        if words:
+            found.append((span, words, "make its members int (4 bytes) or pad it to a multiple of 4 bytes",
+                          f"words {elem}"))
     if isinstance(t, ir.CArray) and isinstance(elem, ir.Scalar) and elem.name == "bool":
         found.append((span, "arrays of 'bool' are not allowed in restrict(amp) code",
                       "use an array of int (0 and 1)", "bool[]"))

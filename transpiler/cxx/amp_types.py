@@ -64,6 +64,51 @@ def class_problems(st: ir.StructType, structs: dict, element: bool = False) -> l
     return found
 
 
+_SCALAR_BYTES = {"bool": 1, "char": 1, "short": 2, "double": 8, "long long": 8, "unsigned long long": 8,
+                 "__int64": 8, "unsigned __int64": 8}
+
+
+def layout(t: ir.Type, structs: dict) -> tuple[int, int] | None:
+    """(size, alignment) in bytes of a number or class as Visual C++ lays it out; None when
+    unknown (a member amppy does not size)."""
+    if isinstance(t, ir.Scalar):
+        n = _SCALAR_BYTES.get(t.name, 4)
+        return n, n
+    if isinstance(t, ir.CArray):
+        inner = layout(t.elem, structs)
+        if inner is None:
+            return None
+        count = 1
+        for d in t.dims:
+            count *= d
+        return inner[0] * count, inner[1]
+    if isinstance(t, ir.StructType) and t.name in structs:
+        size, align = 0, 1
+        for _, ft in structs[t.name].fields:       # (a class's fields include its bases')
+            part = layout(ft, structs)
+            if part is None:
+                return None
+            size = -(-size // part[1]) * part[1] + part[0]
+            align = max(align, part[1])
+        return -(-max(size, 1) // align) * align, align
+    return None
+
+
+def word_problem(t: ir.CArray, structs: dict) -> str | None:
+    """C++ AMP lays restrict(amp) arrays out in 4-byte words: an array of a class whose size is
+    not a whole number of words (`struct A { bool m; }`, 1 byte) is Visual C++'s C3581."""
+    elem = t.elem
+    while isinstance(elem, ir.CArray):
+        elem = elem.elem
+    if not (isinstance(elem, ir.StructType) and elem.name in structs):
+        return None
+    size = layout(elem, structs)
+    if size is None or size[0] % 4 == 0:
+        return None
+    return (f"an array of '{elem.name}' ({size[0]} byte{'s' if size[0] != 1 else ''} each, not a whole number of "
+            "4-byte words) is not allowed in restrict(amp) code")
+
+
 def nested_container(elem: ir.Type, structs: dict) -> str | None:
     """What makes `elem` a C++ AMP container or a class holding one (an `array`, `array_view` or
     texture, also through members, C arrays or references): such an element type is Visual C++'s

@@ -6,7 +6,7 @@ Import them through `amppy.ir` (`ir.Scalar`, `ir.SCALARS`), which re-exports the
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
@@ -86,11 +86,14 @@ class Pointer(Type):
     is a number: `std::unique_ptr<float[]>`, to an object when it is a struct)."""
     elem: Type
     owner: str = ""
+    #: `const T*`: what it points at cannot be assigned through it (not part of the type's
+    #: identity here: amppy's types carry no other const, and conversions compare without it)
+    const: bool = field(default=False, compare=False)
 
     def __str__(self):
         if self.owner:
             return f"std::{self.owner}<{self.elem}{'[]' if isinstance(self.elem, Scalar) else ''}>"
-        return f"{self.elem}*"
+        return f"{'const ' if self.const else ''}{self.elem}*"
 
 
 #: the highest rank of an extent or index amppy takes (C++ AMP sets none; tiles stop at 3; the

@@ -43,6 +43,16 @@ from .scope import Alias, Scope
 from .arithmetic import common_type, promote
 
 
+def _through_pointer(e: ir.Expr) -> ir.Expr | None:
+    """The pointer an lvalue is reached through (`*p`, `p[i]`, `p->f`, `p->s.f`), or None."""
+    while isinstance(e, (ir.FieldRef, ir.ElementRef)):
+        if isinstance(e, ir.FieldRef) and e.arrow or isinstance(e, ir.ElementRef) and isinstance(e.base.type, ir.Pointer):
+            return e.base if isinstance(e.base.type, ir.Pointer) else None
+        if isinstance(e, ir.ElementRef) and not isinstance(e.base.type, ir.CArray):
+            return None
+        e = e.base
+    return None
+
 class Expressions:
     # ---- conversions ---------------------------------------------------------------------------
     def expr(self, n) -> ir.Expr:
@@ -280,6 +290,9 @@ class Expressions:
         if owner is not None and owner.sym.readonly:
             self.error("not-assignable", f"cannot assign to variable '{owner.sym.name}' with const-qualified type",
                        span)
+        through = _through_pointer(e)
+        if through is not None and through.type.const:         # (Visual Studio's C3490 / C3892)
+            self.error("not-assignable", f"cannot assign through '{through.type}': what it points at is const", span)
         base = e
         while isinstance(base, (ir.FieldRef, ir.ElementRef)):
             base = base.base

@@ -37,7 +37,7 @@ class TypeResolution:
             base = self.resolve_type(t.base)
             if isinstance(base, ir.Scalar) and base.name in ("char", "wchar_t"):
                 return ir.String(base.name == "wchar_t")     # a C string: `char*`, `wchar_t*` (Unicode _TCHAR*)
-            return ir.Pointer(base)
+            return ir.Pointer(base, const=isinstance(t.base, A.TypeName) and t.base.const)
         if isinstance(t, A.ReferenceType):
             return self.resolve_type(t.base)
         if isinstance(t, A.ArrayType):
