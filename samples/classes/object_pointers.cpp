@@ -5,7 +5,7 @@
 // to what a member function returns by reference (`auto& a = h.arr();`, used by a kernel), and a
 // pointer to an array captured by reference in a kernel; `new` with constructor arguments and
 // `delete` running the destructors (a virtual one: the object's class's first); pointers to a
-// global number and to a static local.
+// global number and to a static local; `new` of a C++ AMP array and of a std::vector.
 #include <amp.h>
 #include <iostream>
 #include <vector>
@@ -147,5 +147,18 @@ int main() {
     copy(h.arr(), out.begin());
     for (int x : out) std::cout << x << " ";
     std::cout << "\n";
+
+    std::vector<int> ones(8, 1);
+    array<int, 1>* pa = new array<int, 1>(8, ones.begin());
+    array<int, 1>& heap = *pa;
+    parallel_for_each(heap.extent, [&heap](index<1> i) restrict(amp) { heap[i] += i[0]; });
+    std::vector<int> copied(8);
+    copy(*pa, copied.begin());
+    std::cout << copied[7] << " " << pa->get_extent()[0] << "\n";
+    delete pa;
+    std::vector<int>* pv = new std::vector<int>(3, 5);
+    pv->push_back(6);
+    std::cout << pv->size() << " " << (*pv)[3] << "\n";
+    delete pv;
     return 0;
 }

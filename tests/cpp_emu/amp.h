@@ -282,6 +282,7 @@ public:
     T& operator()(int i0, int i1) { return (*this)[index<N>(i0, i1)]; }
     T& operator[](int i0) { return store[i0]; }
     T* data() { return store.data(); }
+    concurrency::extent<N> get_extent() const { return extent; }
     operator std::vector<T>() const { return store; }
     array_view<T, N> view() { return array_view<T, N>(extent, store.data()); }
     array_view<T, N> section(const index<N>& o, const concurrency::extent<N>& e) { return view().section(o, e); }

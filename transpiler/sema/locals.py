@@ -144,7 +144,8 @@ class LocalDeclarations:
     def check_redefinition(self, name: str, span: Span) -> None:
         """`int x = 1; int x = 2;` in one block (or a local named like a parameter) is an error."""
         prev = self.scope.names.get(name)
-        if isinstance(prev, ir.Symbol) and prev.kind in ("local", "param", "global") and prev.type != ERROR_TYPE:
+        if isinstance(prev, Alias) or \
+                isinstance(prev, ir.Symbol) and prev.kind in ("local", "param", "global") and prev.type != ERROR_TYPE:
             self.error("redefinition", f"redefinition of '{name}'", span,
                        help="give the second variable another name, or assign to the first")
 

@@ -161,6 +161,9 @@ def new_expr(a, n: A.New) -> ir.Expr:
     t = a.resolve_type(n.type)
     if n.array_size is not None:
         return new_array(a, t, a.expr(n.array_size), n.span, n.array_size.span)
+    if isinstance(t, (ir.AmpArray, ir.ArrayView, ir.Vector, ir.Container)) and not a.in_amp():
+        args = tuple(a.expr(x) for x in n.args)         # `new array<int, 1>(e, v.begin())`: the object
+        return object_address(a.construct(t, args, n.span, [x.span for x in n.args]), n.span)
     if not isinstance(t, ir.StructType):
         a.unsupported(f"'new' of '{t}' is", n.span)
     sd = a.structs.get(t.name)
