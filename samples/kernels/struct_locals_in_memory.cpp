@@ -1,5 +1,5 @@
 // Struct locals that live in memory in kernels: C arrays of structs, arrays of a class whose
-// default constructor runs once per element, and struct locals whose address is taken (a
+// default constructor runs once per element (1-D and 2-D), and struct locals whose address is taken (a
 // pointer chooses between two of them, then writes and reads through it), also in a
 // restrict(cpu, amp) function the host calls, and in a kernel long enough to be split into parts.
 #include <amp.h>
@@ -40,6 +40,8 @@ int main() {
         last.key = 7;
         Counter counters[2];                 // Counter() runs for each element
         counters[1].bump();
+        Counter grid[2][3];                  // and for each element of a 2-D array
+        grid[1][2].bump();
         Pair given[2] = {{3, 1.5f}, {4, 2.5f}};
         Pair left, right;
         left.key = 1;
@@ -49,7 +51,8 @@ int main() {
         chosen->key += 100;
         Pair seen = *chosen;
         av[idx] = table[0].key + copy.key + table[2].key + counters[0].get() + counters[1].get() +
-                  given[1].key + (int)given[0].weight + left.key + right.key + seen.key;
+                  given[1].key + (int)given[0].weight + left.key + right.key + seen.key +
+                  grid[0][0].get() * 1000 + grid[1][2].get() * 10000;
         pv[idx] = pick(idx[0]);
     });
     parallel_for_each(lv.extent, [=](index<1> idx) restrict(amp) {

@@ -157,7 +157,10 @@ class StructValues:
         leaves = self.struct_leaves(t.elem, s.span)
         items = array_initializer(s.init)
         made = next(iter(items.values()), None)
-        each = len(t.dims) == 1 and len(items) == t.dims[0] and all(v is made for v in items.values())
+        count = 1
+        for n in t.dims:
+            count *= n
+        each = len(items) == count and all(v is made for v in items.values())
         if self.zero_local_arrays and not each:
             idx = [self.fresh(f"{s.sym.py_name}_i{d}") for d in range(len(t.dims))]
             for d, (i, n) in enumerate(zip(idx, t.dims)):
@@ -165,11 +168,13 @@ class StructValues:
             inner = pad + self.indent_unit * len(t.dims)
             for p, lt in leaves:
                 out.append(f"{inner}{target}[{', '.join(idx)}].{'.'.join(p)} = {self.const(0, lt)[0]}")
-        if each:
-            i = self.fresh(f"{s.sym.py_name}_i")
-            out.append(f"{pad}for {i} in range({t.dims[0]}):  # each element made by its default constructor")
-            targets = [f"{target}[{i}].{'.'.join(p)}" for p, _ in leaves]
-            out.extend(pad + self.indent_unit + line for line in self.struct_store(targets, made))
+        if each:                                # a loop nest: each element made by its default constructor
+            idx = [self.fresh(f"{s.sym.py_name}_i") for _ in t.dims]
+            for d, (i, n) in enumerate(zip(idx, t.dims)):
+                note = "  # each element made by its default constructor" if d == 0 else ""
+                out.append(f"{pad}{self.indent_unit * d}for {i} in range({n}):{note}")
+            targets = [f"{target}[{', '.join(idx)}].{'.'.join(p)}" for p, _ in leaves]
+            out.extend(pad + self.indent_unit * len(t.dims) + line for line in self.struct_store(targets, made))
             return
         for position, value in items.items():
             at = f"{target}[{', '.join(map(str, position))}]"

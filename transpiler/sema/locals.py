@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+
 
 from ..parse import ast as A
 from .. import ir
@@ -201,8 +203,13 @@ class LocalDeclarations:
         if not (isinstance(elem, ir.StructType) and elem.name in self.structs and self.structs[elem.name].ctors):
             return ir.Construct(span, t, ())
         one = self.construct(elem, (), span, [])
-        if self.in_amp() and len(t.dims) == 1:      # (kernels call it in a loop: kernel_structs)
-            return ir.Construct(span, t, (one,) * t.dims[0])
+        limit = 256 if self.fn is not None and "cpu" in self.fn.restrict else 1 << 16   # (the host writes each)
+        if self.in_amp() and math.prod(t.dims) <= limit:     # (kernels call it in a loop nest: kernel_structs)
+            def each(dims):
+                if len(dims) == 1:
+                    return (one,) * dims[0]
+                return (ir.Construct(span, ir.CArray(elem, dims[1:]), each(dims[1:])),) * dims[0]
+            return ir.Construct(span, t, each(t.dims))
         if len(t.dims) > 1 or t.dims[0] > 256:
             self.unsupported(f"an array '{t}' of a class with constructors (more than 256 elements, or of "
                              "several dimensions) is", span, help="use a std::vector of the class")
