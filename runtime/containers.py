@@ -59,6 +59,8 @@ def _store(arr, key, value):
         value = int(value) & ((1 << bits) - 1)
         if kind == "i" and value >= 1 << (bits - 1):
             value -= 1 << bits
+        arr[key] = value                    # (wrapped: in range, nothing for errstate to silence)
+        return
     elif kind in "iu" and isinstance(value, str):
         value = ord(value)
     with np.errstate(invalid="ignore", over="ignore"):

@@ -1,11 +1,17 @@
 // Index and extent components read in loops (`e[d]` with a run-time d, on the host and in a
 // kernel) and an extent made from an `int*` (C++ AMP's `extent(const int _Array[])`), as the
 // conformance suite's rank-generic helpers write them; and components assigned with a run-time
-// subscript (`ex[i] = v`, `id[i] += v`, `id[k]++`, `p[d] = ...` in a kernel).
+// subscript (`ex[i] = v`, `id[i] += v`, `id[k]++`, `p[d] = ...` in a kernel); and an element
+// subscripted by an index a call makes (`grid[*w] += 5`), the call made once.
 #include <amp.h>
 #include <iostream>
 #include <vector>
 using namespace concurrency;
+
+struct Walker {                 // an iterator over a 2 x 3 grid whose `*` counts its calls
+    int pos = 0, calls = 0;
+    index<2> operator*() { calls++; return index<2>(pos / 3, pos % 3); }
+};
 
 template <int N> int linear(const index<N>& idx, const extent<N>& ext) restrict(cpu, amp) {
     int flat = 0;
@@ -50,5 +56,13 @@ int main() {
     ov.synchronize();
     for (int x : out) std::cout << x << " ";
     std::cout << std::endl;
+
+    std::vector<int> cells(6, 1);
+    array_view<int, 2> grid(2, 3, cells);
+    Walker w;
+    w.pos = 4;
+    grid[*w] += 5;
+    int seen = grid[*w];
+    std::cout << seen << " " << w.calls << " " << grid(1, 1) << std::endl;
     return 0;
 }

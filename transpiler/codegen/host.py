@@ -21,6 +21,7 @@ from ..cxx.mathfuncs import FUNCTIONS
 from . import CodegenUnsupported
 from . import host_loops
 from .host_containers import ContainerWriter
+from ..passes.patterns import has_effects
 from .kernel_ir import component_store, index_choice
 from .mathcalls import template_values
 from .module import ModuleWriter
@@ -291,6 +292,11 @@ class HostWriter(ContainerWriter, ModuleWriter, PyEmitter):
         if self.record_element(e):          # `ps[i].x`, `ps[i].norm()`: the class's view of element i
             text, _ = super().e_ElementRef(e)
             return f"{e.type.py}._live({text[:-1]}, ...])", P_ATOM
+        whole = e.indices[0].base if isinstance(e.indices[0], ir.IndexComponent) else None
+        if whole is not None and has_effects(whole) and isinstance(e.base.type, (ir.AmpArray, ir.ArrayView)) and \
+                all(isinstance(i, ir.IndexComponent) and i.base is whole and i.dim == d for d, i in enumerate(e.indices)):
+            # `a[*it]`, `a[f()]` of an index made by a call: the call once, its index the subscript
+            return f"{self.element_base(e.base)}[{self.expr(whole)}]", P_ATOM
         return super().e_ElementRef(e)
 
     # ---- statements only host code has -----------------------------------------------------------

@@ -414,9 +414,15 @@ class PyEmitter(CoreExpressions, ReferenceParams):
         subscripts into fresh locals, the target reading the locals); else ([], target)."""
         if not isinstance(target, ir.ElementRef) or not any(map(has_effects, target.indices)):
             return [], target
-        lines, indices = [], []
+        lines, indices, wholes = [], [], {}
         for i in target.indices:
-            if has_effects(i):
+            if isinstance(i, ir.IndexComponent) and has_effects(i.base):    # `a[*it] += v`: `*it` once
+                if id(i.base) not in wholes:
+                    name = self.fresh("subscript")
+                    lines.append(f"{name} = {self.expr(i.base)}")
+                    wholes[id(i.base)] = ir.Var(i.span, i.base.type, ir.Symbol(name, name, i.base.type, "local", i.span))
+                i = dataclasses.replace(i, base=wholes[id(i.base)])
+            elif has_effects(i):
                 name = self.fresh("subscript")
                 lines.append(f"{name} = {self.expr(i)}")
                 i = ir.Var(i.span, i.type, ir.Symbol(name, name, i.type, "local", i.span))

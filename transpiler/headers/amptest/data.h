@@ -16,10 +16,13 @@ namespace Concurrency
         template <typename T>
         inline void Fill(T* arr, size_t size, T min, T max)
         {
-            std::mt19937 engine;
-            std::uniform_real_distribution<double> uni((double)min, (double)max);
+            // uniform in [min, max) from a 32-bit linear congruential generator (Numerical Recipes'
+            // constants): numbers only, so amppy compiles the loop (arrays of 10^6 elements)
+            unsigned int state = 5489u;
+            double span = (double)max - (double)min;
             for (size_t i = 0; i < size; i++) {
-                arr[i] = static_cast<T>(uni(engine));
+                state = state * 1664525u + 1013904223u;
+                arr[i] = static_cast<T>((double)min + span * ((double)(state >> 8) / 16777216.0));
             }
         }
 
