@@ -116,9 +116,9 @@ class _ArrayBase:
     # -- element access
     def _key(self, key):
         if isinstance(key, _Tuple):
-            key = key.dims
-        elif isinstance(key, (int, np.integer)):
-            key = (int(key),)
+            return key.dims                     # (an index's components are ints already)
+        if isinstance(key, (int, np.integer)):
+            return (int(key),)
         return tuple(int(k) for k in key)
 
     def __getitem__(self, key):

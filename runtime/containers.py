@@ -57,10 +57,8 @@ def _store(arr, key, value):
     if kind in "iu" and isinstance(value, (int, np.integer)) and not isinstance(value, np.bool_):
         bits = dt.itemsize * 8
         value = int(value) & ((1 << bits) - 1)
-        if kind == "i" and value >= 1 << (bits - 1):
-            value -= 1 << bits
-        arr[key] = value                    # (wrapped: in range, nothing for errstate to silence)
-        return
+        arr[key] = value - (1 << bits) if kind == "i" and value >= 1 << (bits - 1) else value
+        return                              # (wrapped: in range, nothing for errstate to silence)
     elif kind in "iu" and isinstance(value, str):
         value = ord(value)
     with np.errstate(invalid="ignore", over="ignore"):

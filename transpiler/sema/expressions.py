@@ -43,16 +43,6 @@ from .scope import Alias, Scope
 from .arithmetic import common_type, promote
 
 
-def _through_pointer(e: ir.Expr) -> ir.Expr | None:
-    """The pointer an lvalue is reached through (`*p`, `p[i]`, `p->f`, `p->s.f`), or None."""
-    while isinstance(e, (ir.FieldRef, ir.ElementRef)):
-        if isinstance(e, ir.FieldRef) and e.arrow or isinstance(e, ir.ElementRef) and isinstance(e.base.type, ir.Pointer):
-            return e.base if isinstance(e.base.type, ir.Pointer) else None
-        if isinstance(e, ir.ElementRef) and not isinstance(e.base.type, ir.CArray):
-            return None
-        e = e.base
-    return None
-
 class Expressions:
     # ---- conversions ---------------------------------------------------------------------------
     def expr(self, n) -> ir.Expr:
@@ -261,12 +251,7 @@ class Expressions:
 
     def lvalue(self, e: ir.Expr, span: Span) -> ir.Expr:
         if self.index_choices.get(id(e)) is e:     # `idx[i] = v` with a run-time i: the whole index, rebuilt
-            first = e.then if isinstance(e, ir.Conditional) else e       # (rank 1: the component itself)
-            if not isinstance(first, ir.IndexComponent) or not is_lvalue(first.base) or \
-                    self.in_amp() and not isinstance(first.base, ir.Var):
-                self.unsupported("assigning a component of this index or extent chosen by a non-constant "
-                                 "subscript is", span, help="assign the components with constant subscripts")
-            return e
+            return L.chosen_component_target(self, e, span)
         if returns_reference(e):            # `*it = v` of `T& operator*()`: valid C++
             self.unsupported(f"assigning through the reference '{e.func.name}' returns is", span,
                              help="assign the element the function refers to directly")
@@ -290,7 +275,7 @@ class Expressions:
         if owner is not None and owner.sym.readonly:
             self.error("not-assignable", f"cannot assign to variable '{owner.sym.name}' with const-qualified type",
                        span)
-        through = _through_pointer(e)
+        through = M.through_pointer(e)
         if through is not None and through.type.const:         # (Visual Studio's C3490 / C3892)
             self.error("not-assignable", f"cannot assign through '{through.type}': what it points at is const", span)
         base = e
@@ -424,9 +409,9 @@ class Expressions:
         call = CL.assignment(self, n.op, target, value, n.span, [n.target.span, n.value.span])
         if call is not None:
             return call
-        if n.op == "=" and isinstance(target.type, ir.AmpArray) and isinstance(value.type, ir.ArrayView) and \
-                (value.type.elem, value.type.rank) == (target.type.elem, target.type.rank) and not self.in_amp():
-            return ir.LibCall(n.span, ir.Void(), "copy", None, (value, target))    # array::operator=(array_view)
+        copied = V.array_from_view(self, n.op, target, value, n.span)      # `arr = av`
+        if copied is not None:
+            return copied
         if n.op == "=":
             value = CL.assigned_value(self, value, target.type, n.value.span)
             if isinstance(target.type, ir.ArrayView) and isinstance(target, (ir.Var, ir.FieldRef)) and not self.in_amp():

@@ -585,3 +585,14 @@ def method_call(a, obj: ir.Expr, name: str, n: A.Call) -> ir.Expr:
 def _nargs(a, name, args, k, sp):
     if len(args) != k:
         a.error("call-args", f"'{name}' takes {k} argument(s), {len(args)} given", sp)
+
+
+def chosen_component_target(a, e: ir.Expr, span) -> ir.Expr:
+    """`idx[i]` with a run-time i as an assignment's target: codegen rebuilds the whole index
+    (`kernel_ir.component_store`); the index must be assignable (a variable, in kernels)."""
+    first = e.then if isinstance(e, ir.Conditional) else e       # (rank 1: the component itself)
+    if not isinstance(first, ir.IndexComponent) or not is_lvalue(first.base) or \
+            a.in_amp() and not isinstance(first.base, ir.Var):
+        a.unsupported("assigning a component of this index or extent chosen by a non-constant subscript is",
+                      span, help="assign the components with constant subscripts")
+    return e

@@ -494,3 +494,14 @@ def _method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
 AREA = Area("<memory> (unique_ptr, shared_ptr)", templates=names("unique_ptr shared_ptr make_unique make_shared"),
             template_type=_template_type, owns=lambda t: isinstance(t, ir.Pointer) and bool(t.owner),
             construct=construct_smart, method=_method)
+
+
+def through_pointer(e: ir.Expr) -> ir.Expr | None:
+    """The pointer an lvalue is reached through (`*p`, `p[i]`, `p->f`, `p->s.f`), or None."""
+    while isinstance(e, (ir.FieldRef, ir.ElementRef)):
+        if isinstance(e, ir.FieldRef) and e.arrow or isinstance(e, ir.ElementRef) and isinstance(e.base.type, ir.Pointer):
+            return e.base if isinstance(e.base.type, ir.Pointer) else None
+        if isinstance(e, ir.ElementRef) and not isinstance(e.base.type, ir.CArray):
+            return None
+        e = e.base
+    return None

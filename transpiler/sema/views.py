@@ -576,3 +576,12 @@ AREA = Area("array_view, array, textures, completion_future", types=names("compl
             templates=names("array_view array texture texture_view writeonly_texture_view shared_future"),
             named_type=_named_type, template_type=_template_type,
             owns=lambda t: is_view(t) or t == FUTURE, method=_method)
+
+
+def array_from_view(a, op: str, target: ir.Expr, value: ir.Expr, span) -> ir.Expr | None:
+    """`arr = av`: C++ AMP's `array::operator=(const array_view<const T, N>&)`, a copy of the view's
+    elements into the array (host code); None for another assignment."""
+    if op == "=" and isinstance(target.type, ir.AmpArray) and isinstance(value.type, ir.ArrayView) and \
+            (value.type.elem, value.type.rank) == (target.type.elem, target.type.rank) and not a.in_amp():
+        return ir.LibCall(span, ir.Void(), "copy", None, (value, target))
+    return None
