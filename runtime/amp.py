@@ -129,9 +129,7 @@ class _ArrayBase:
                 raise runtime_exception(f"Invalid _I argument: projection at {key[0]} of an extent of "
                                         f"{self.extent[0]}").with_code(-2147024809)
             return array_view._over(self.host[key], self.elem_type, self, self.const)
-        host = self.host
-        if min(key) < 0 or any(k >= n for k, n in zip(key, host.shape)):
-            host, key = _outside(host, key), ()
+        host, key = _placed(self.host, key)
         if _is_struct(self.elem_type):
             rec = host[key + (Ellipsis,)]
             if self.const:
@@ -151,9 +149,7 @@ class _ArrayBase:
                             f"'array_view<const {_tname(self.elem_type)}, {self.rank}>'")
         key = self._key(key)
         self._sync_to_host()
-        host = self.host
-        if min(key) < 0 or any(k >= n for k, n in zip(key, host.shape)):
-            host, key = _outside(host, key), ()
+        host, key = _placed(self.host, key)
         _store(host, key, value)
         self._mark_host_written()
 
@@ -168,6 +164,14 @@ class _ArrayBase:
 
     def __repr__(self):
         return f"{type(self).__name__}<{_tname(self.elem_type)}, {self.rank}>({self.extent!r})"
+
+
+def _placed(host, key):
+    """(array, key) that reach element `key` of a view's host array: itself, or past its extent the
+    element beneath (`_outside`)."""
+    if min(key) < 0 or any(k >= n for k, n in zip(key, host.shape)):
+        return _outside(host, key), ()
+    return host, key
 
 
 def _outside(host, key):

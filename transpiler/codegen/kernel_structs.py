@@ -27,6 +27,8 @@ own just before the statement (`hoisted`), in evaluation order.
 """
 from __future__ import annotations
 
+import math
+
 from .. import ir
 from .kernel_ir import array_initializer
 
@@ -157,25 +159,18 @@ class StructValues:
         leaves = self.struct_leaves(t.elem, s.span)
         items = array_initializer(s.init)
         made = next(iter(items.values()), None)
-        count = 1
-        for n in t.dims:
-            count *= n
-        each = len(items) == count and all(v is made for v in items.values())
-        if self.zero_local_arrays and not each:
-            idx = [self.fresh(f"{s.sym.py_name}_i{d}") for d in range(len(t.dims))]
-            for d, (i, n) in enumerate(zip(idx, t.dims)):
-                out.append(f"{pad}{self.indent_unit * d}for {i} in range({n}):")
-            inner = pad + self.indent_unit * len(t.dims)
-            for p, lt in leaves:
-                out.append(f"{inner}{target}[{', '.join(idx)}].{'.'.join(p)} = {self.const(0, lt)[0]}")
-        if each:                                # a loop nest: each element made by its default constructor
+        each = len(items) == math.prod(t.dims) and all(v is made for v in items.values())
+        if each or self.zero_local_arrays:      # a loop nest over the elements
             idx = [self.fresh(f"{s.sym.py_name}_i") for _ in t.dims]
             for d, (i, n) in enumerate(zip(idx, t.dims)):
-                note = "  # each element made by its default constructor" if d == 0 else ""
+                note = "  # each element made by its default constructor" if each and d == 0 else ""
                 out.append(f"{pad}{self.indent_unit * d}for {i} in range({n}):{note}")
+            inner = pad + self.indent_unit * len(t.dims)
             targets = [f"{target}[{', '.join(idx)}].{'.'.join(p)}" for p, _ in leaves]
-            out.extend(pad + self.indent_unit * len(t.dims) + line for line in self.struct_store(targets, made))
-            return
+            if each:
+                out.extend(inner + line for line in self.struct_store(targets, made))
+                return
+            out.extend(f"{inner}{x} = {self.const(0, lt)[0]}" for x, (_, lt) in zip(targets, leaves))
         for position, value in items.items():
             at = f"{target}[{', '.join(map(str, position))}]"
             out.extend(pad + line for line in self.struct_store([f"{at}.{'.'.join(p)}" for p, _ in leaves], value))
