@@ -52,6 +52,10 @@ def type_problems(t: ir.Type, span, structs: dict | None = None) -> list:
     elem = t
     while isinstance(elem, (ir.CArray, ir.Pointer)):
         elem = elem.elem
+    if isinstance(elem, (ir.AmpArray, ir.ArrayView)) and isinstance(elem.elem, ir.StructType) and structs \
+            and elem.elem.name in structs:      # `array<S, 1>&`: S as restrict(amp) code holds it
+        for msg, help, key in class_problems(elem.elem, structs, element=True):
+            found.append((span, f"'{elem}': {msg}", help, key))
     if structs and isinstance(elem, ir.StructType) and elem.name in structs:
         for msg, help, key in class_problems(elem, structs, element=isinstance(t, ir.CArray)):
             found.append((span, msg, help, key))

@@ -266,6 +266,7 @@ class Lambda(Node):
     return_type: Optional[TypeRef]
     body: "Compound"
     throws: bool = False              # a dynamic exception specification: `[]() throw() { ... }`
+    end: Optional[Span] = None        # its closing brace (node spans keep to their first line)
 
 
 Expr = Union[IntLit, FloatLit, CharLit, StringLit, BoolLit, NullPtr, This, Name, Unary,
@@ -359,12 +360,13 @@ class UsingNamespace(Node):
 
 @dataclass(frozen=True)
 class StaticMemberDef(Node):
-    """`int Counter::made = 0;`: the definition of a class's static data member."""
+    """`int Counter::made = 0;`, `array<int, 1> S::a(n);`: the definition of a class's static data member."""
     owner: str
     name: str
     name_span: Span
     type: TypeRef
     init: Optional["Expr"]
+    ctor_args: Optional[tuple] = None       # `(n)`: the constructor's arguments
 
 
 @dataclass(frozen=True)

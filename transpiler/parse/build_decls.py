@@ -111,10 +111,11 @@ class DeclBuilders(BuilderBase):
         owners = [t for t in ch if isinstance(t, TOKENS) and t.type == "NS_NAME"]
         name = next(t for t in ch if isinstance(t, TOKENS) and t.type == "NAME")
         arrays = [c for c in ch if isinstance(c, tuple) and len(c) == 2]
-        init = next((c[1] for c in ch if isinstance(c, tuple) and len(c) == 2 and c[0] in ("=", "{}")), None)
-        arrays = [c for c in arrays if c[0] not in ("=", "{}")]
+        init = next((c[1] for c in arrays if c[0] in ("=", "{}")), None)
+        ctor_args = next((c[1] for c in arrays if c[0] == "()"), None)
+        arrays = [c for c in arrays if c[0] not in ("=", "{}", "()")]
         t = Decl(name.value, self.tsp(name), [], arrays).wrap(base)
-        return A.StaticMemberDef(self.sp(meta), owners[-1].value, name.value, self.tsp(name), t, init)
+        return A.StaticMemberDef(self.sp(meta), owners[-1].value, name.value, self.tsp(name), t, init, ctor_args)
 
     def static_assert_decl(self, meta, ch):
         texts = [t for t in ch if isinstance(t, TOKENS) and t.type == "STRING_LIT"]

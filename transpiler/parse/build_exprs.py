@@ -284,4 +284,5 @@ class ExprBuilders(BuilderBase):
         ch2 = list(pm.value if pm else ()) + [c for c in ch if not isinstance(c, A.Capture) and c is not pm]
         params, variadic, restrict, rspan, ret, mutable, body = self._fn_parts(ch2)
         throws = any(isinstance(c, Marker) and c.kind == "throw" for c in ch)
-        return A.Lambda(self.sp(meta), caps, params, restrict, rspan, mutable, ret, body, throws)
+        end = self.sp((meta[2], meta[3] - 1, meta[2], meta[3])) if meta is not None else None
+        return A.Lambda(self.sp(meta), caps, params, restrict, rspan, mutable, ret, body, throws, end)

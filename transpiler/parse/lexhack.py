@@ -54,6 +54,10 @@ _SPACE = re.compile(r"\s*")
 _DECLARED_NEXT = re.compile(r"\s*[*&]*\s*[A-Za-z_]")
 _NESTED_SCOPE = re.compile(r"(>|_clock)\s*::\s*$")      # what a member type of a library class follows
 _CHRONO_SCOPE = re.compile(r"\bchrono\s*::\s*$")
+# `<int, 1>(` after a name: explicit template arguments of a call (one nested `<...>` at most)
+_EXPLICIT_CALL = re.compile(r"\s*<(?![<=])[^;{}()<>]*(?:<[^;{}()<>]*>[^;{}()<>]*)*>\s*\(")
+# the library's function templates a program may call with explicit arguments (`copy<int, 1>(a, b)`)
+_EXPLICIT_LIBRARY_CALLS = frozenset({"copy", "copy_async"})
 
 #: The tokens that move the postlexer's state (template brackets, typedefs, scopes).
 _BOOKKEEPING = frozenset({"LT", "GT", "SHR", "TYPEDEF", "SEMICOLON", "LBRACE", "RBRACE", "LPAR", "RPAR"})
@@ -225,6 +229,8 @@ class TypeNames:
         last = None
         named = False                       # the last token is a name right after a type
         listed = False                      # the last token is a name right after a comma
+        qualifier = False                   # the last token is `S` or `S::` right after a type
+        qualified = False                   # the last token is the name of `T S::name` (no brackets open)
         for tok in stream:
             tt = tok.type
             if tt == "LPAR":
@@ -235,6 +241,8 @@ class TypeNames:
                         tok.type = "INIT_LPAR"
                     elif self._function_paren(tok.end_pos):
                         tok.type = "FN_LPAR"
+                elif qualified and not brackets and self._initializer_paren(tok.end_pos):
+                    tok.type = "INIT_LPAR"      # `array<int, 1> S::a(10);`: a static member's definition
                 elif listed and "(" not in brackets and "d" not in brackets and "<" not in brackets \
                         and not self._initializer_paren(tok.end_pos) and self._function_paren(tok.end_pos, False):
                     tok.type = "FN_LPAR"        # `int a = 1, f(int);`: a function among the declarators
@@ -249,6 +257,8 @@ class TypeNames:
                 brackets.append("{")
             elif tt == "LT" and last in ("TEMPLATE_NAME", "FN_TEMPLATE_NAME"):
                 brackets.append("<" if last == "TEMPLATE_NAME" else "f")
+            qualified = tt == "NAME" and last == "SCOPE" and qualifier
+            qualifier = tt == "NS_NAME" and type_end or tt == "SCOPE" and qualifier
             named = tt == "NAME" and type_end
             listed = tt == "NAME" and last == "COMMA"
             if tt in _BUILTIN_TYPE_TOKENS:
@@ -453,6 +463,9 @@ class TypeNames:
                 elif prev is not None and prev.type in ("DOT", "ARROW", "TEMPLATE"):
                     if (value in MEMBER_TEMPLATES or prev.type == "TEMPLATE") and self._next_char(tok.end_pos) == "<":
                         tok.type = "TEMPLATE_NAME"
+                elif value in _EXPLICIT_LIBRARY_CALLS and not shadowed.get(value) and \
+                        _EXPLICIT_CALL.match(self.text, tok.end_pos):
+                    tok.type = "TEMPLATE_NAME"      # `concurrency::copy<int, 1>(src, dst)`
                 elif prev is not None and prev.type == "SCOPE" and self._next_char(tok.end_pos) == "<" and (
                         value in ("min", "max") or value not in library_templates and self._in_std(prev)
                         and self._opens_arguments(tok.end_pos)):

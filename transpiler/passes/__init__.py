@@ -16,10 +16,14 @@ PASSES: list[str] = ["tile_shape", "tile_static", "restrict_amp", "barriers", "r
 
 
 def run_all(program, sink, opts):
+    """Each pass in order; a pass that finds errors stops the later ones.  (Sema's errors of code
+    it analysed whole, `Analyser.sound_errors`, may come before: the passes still check it.)"""
+    before = sink.error_count
     for name in PASSES:
         mod = importlib.import_module(f"{__name__}.{name}")
         result = mod.run(program, sink, opts)
         if result is not None:
             program = result
-        sink.check()
+        if sink.error_count > before:
+            sink.check()
     return program

@@ -33,9 +33,7 @@ def amp_bodies(program: ir.Program):
 def run(program: ir.Program, sink, opts) -> None:
     found = []            # (span, message, help)
     structs = {sd.name: sd for sd in program.structs}
-    for _, body, params, fd in amp_bodies(program):
-        for p in params:
-            found += type_problems(p.type, p.span, structs)
+    for _, body, _, fd in amp_bodies(program):       # (sema checks the parameters' types)
         if fd is not None:
             found += type_problems(fd.ret, fd.span, structs)
         _check_body(found, body, structs)

@@ -20,7 +20,7 @@ def analyse_units(units: list, sink: DiagnosticSink, ltcg: bool = False, link: b
     `flag = 1;` of an undefined `extern int flag` in restrict(amp) code is C3586, not LNK2001."""
     a = Analyser(units[0][1], sink, ltcg=ltcg, link_checks=link)
     program = a.run_units(units)
-    if checks is not None and not sink.error_count:
+    if checks is not None and sink.error_count == a.sound_errors:
         program = checks(program)
     if not sink.error_count:
         a.link()

@@ -113,13 +113,15 @@ class Analyser(TypeResolution, Declarations, Statements, LocalDeclarations, Cons
         self.local_classes: dict = {}       # id(AST StructDef) of a local class -> local_classes.Enclosing
         self.local_structs: dict = {}       # a local class's name -> local_classes.Enclosing
         self.index_choices: dict[int, ir.Expr] = {}  # id -> `e[i]` of an index/extent, i not constant (library.py)
+        self.sound_errors = 0   # errors reported of code analysed whole (the passes can still check it)
+        self.callee = None      # the A.Member a call is evaluating as its function (library.call)
         self.property_names: set[str] = set()     # every class's __declspec(property) names (sema/properties.py)
         self.swizzle_reads: dict[int, ir.Expr] = {}  # id -> `v.xy` read as `v.get_xy()` (sema/short_vectors.py)
 
     # ---- errors -------------------------------------------------------------------------------
-    def error(self, code: str, message: str, span: Span, help: str | None = None):
-        notes = [Note(f"in instantiation of '{name}' requested here", at)
-                 for name, at in reversed(self.instantiations)]
+    def error(self, code: str, message: str, span: Span, help: str | None = None, notes: tuple = ()):
+        notes = list(notes) + [Note(f"in instantiation of '{name}' requested here", at)
+                               for name, at in reversed(self.instantiations)]
         self.sink.error(code, message, span, help=help, notes=notes)
         raise SemaError()
 
@@ -194,6 +196,7 @@ class Analyser(TypeResolution, Declarations, Statements, LocalDeclarations, Cons
                 finally:
                     self.internal -= not d.name
                 continue
+            d = namespace_lambda(d)
             name = getattr(d, "name", None) if isinstance(d, (A.FunctionDef, A.StructDef)) and \
                 (not isinstance(d, A.FunctionDef) or d.body is not None and not d.owner) else None
             if name is not None and homes.setdefault(name, namespace) != namespace:
@@ -257,3 +260,20 @@ class Analyser(TypeResolution, Declarations, Statements, LocalDeclarations, Cons
     def in_amp(self) -> bool:
         """In a kernel or a restrict(amp) / restrict(cpu, amp) function (both sets of rules apply)."""
         return self.fn is not None and ("amp" in self.fn.restrict or self.fn.kernel is not None)
+
+
+def namespace_lambda(d):
+    """`auto twice = [](int x) restrict(cpu, amp) { return 2 * x; };` at namespace scope: a lambda
+    that captures nothing (none can be captured there) is the function `twice`; other declarations
+    are returned as they are."""
+    if not (isinstance(d, A.DeclStmt) and len(d.decls) == 1):
+        return d
+    v = d.decls[0]
+    lam = v.init
+    if not (isinstance(lam, A.Lambda) and isinstance(v.type, A.TypeName) and v.type.name == "auto"
+            and not lam.captures and "static" not in v.storage):
+        return d
+    ret = lam.return_type or A.TypeName(lam.span, "auto", (), None, False, False, None)
+    return A.FunctionDef(v.span, v.name, v.name_span, ret, lam.params, False, lam.restrict or ("cpu",),
+                         lam.restrict_span, (), lam.body)
+

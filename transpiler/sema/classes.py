@@ -80,8 +80,9 @@ def static_member(a, sd: ir.StructDef, x: A.VarDecl, t: ir.Type) -> None:
                     storage=("static",))
     sd.constants[x.name] = sym
     a.scope.define(x.name, sym)
-    init = zero(t, x.span) if isinstance(t, ir.Scalar) else None if isinstance(t, (ir.Pointer, ir.String)) \
-        else a.construct(t, (), x.span, [])
+    # (an array or view has no default constructor: the definition `array<int, 1> S::a(n);` makes it)
+    init = zero(t, x.span) if isinstance(t, ir.Scalar) else \
+        None if isinstance(t, (ir.Pointer, ir.String, ir.AmpArray, ir.ArrayView)) else a.construct(t, (), x.span, [])
     a.global_vars.append(ir.GlobalVar(sym, init))
 
 
@@ -91,11 +92,14 @@ def define_static_member(a, d: A.StaticMemberDef) -> None:
     sym = sd.constants.get(d.name) if sd is not None else None
     if sym is None or sym.kind != "global":
         a.error("no-member", f"no static data member '{d.name}' in '{d.owner}'", d.name_span)
-    if d.init is None:
+    if d.init is None and d.ctor_args is None:
         return
     k = next(i for i, g in enumerate(a.global_vars) if g.sym is sym)
-    init = a.init_list(sym.type, d.init) if isinstance(d.init, A.InitList) else \
-        a.convert(a.expr(d.init), sym.type, d.init.span, copy=True)
+    if d.ctor_args is not None:             # `array<int, 1> S::a(n);`
+        init = a.construct(sym.type, tuple(a.expr(x) for x in d.ctor_args), d.span, [x.span for x in d.ctor_args])
+    else:
+        init = a.init_list(sym.type, d.init) if isinstance(d.init, A.InitList) else \
+            a.convert(a.expr(d.init), sym.type, d.init.span, copy=True)
     a.global_vars[k] = ir.GlobalVar(sym, init)
 
 

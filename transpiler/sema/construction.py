@@ -81,6 +81,9 @@ class Construction:
             SM.check(self, t, "default", span)      # (the implicit default constructor's restriction)
             return ir.Construct(span, t, self.field_defaults(t, 0, span))
         if isinstance(t, (ir.ArrayView, ir.AmpArray)):
+            if isinstance(t, ir.AmpArray) and self.fn is not None and self.in_amp():    # (Visual C++'s C3930)
+                self.error("amp-restrict", f"the constructors of '{t}' are not restrict(amp): restrict(amp) code "
+                           "cannot make one", span, help="make it on the host and capture it by reference")
             k = next((i for i, a in enumerate(args) if a.type == AC.VIEW), None)
             if k is not None and type(t) is ir.AmpArray:    # array(..., view[, associated | access_type])
                 array = self.construct_view(t, args[:k], span, spans[:k])

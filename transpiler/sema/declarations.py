@@ -26,6 +26,8 @@ from . import constexpr as CX
 from .scope import Scope, python_name
 from .arithmetic import zero
 from ..cxx import win32
+from ..cxx.amp_rules import type_problems
+from ..diagnostics import Note
 
 #: The library's namespaces a program may name in `using namespace X;` / `using X::name;`.
 LIBRARY_NAMESPACES = frozenset({"concurrency", "Concurrency", "std", "concurrency::fast_math", "concurrency::precise_math",
@@ -432,6 +434,8 @@ class Declarations:
             self.scope.define(name, ps)
             params.append(ps)
             i += 1
+            if "amp" in restrict:
+                self.amp_parameter(ps, p.span, d.body.span)
         if isinstance(ftype.ret, ir.Pointer) and isinstance(ftype.ret.elem, ir.ArrayView) and "amp" in restrict:
             self.unsupported("a pointer to an array_view as the result of a restrict(amp) function is", d.name_span,
                              help="pass the pointer in, or choose the view where it is used")
@@ -451,6 +455,36 @@ class Declarations:
         self.functions.append(fd)
         self.fn = None
         self.scope = self.globals
+
+    def amp_parameter(self, ps: ir.Symbol, span, body) -> None:
+        """A parameter of a type restrict(amp) code cannot hold: Visual C++'s C3581, reported where
+        Visual C++ reports it: at the body's opening brace; in an instance of a function template,
+        where the instance is requested; for a pointer or reference to an instance of a class
+        template, where the body first uses the object (the class is instantiated there)."""
+        problems = type_problems(ps.type, span, self.structs)
+        if not problems:
+            return
+        if (isinstance(ps.type, ir.Pointer) or ps.by_ref or ps.const_ref) and \
+                isinstance(ps.type.elem if isinstance(ps.type, ir.Pointer) else ps.type, ir.StructType) and \
+                "<" in (ps.type.elem if isinstance(ps.type, ir.Pointer) else ps.type).name:
+            self.fn.unchecked[id(ps)] = (ps, problems)
+            return
+        self.amp_type_problems(ps, problems, self.instantiations[-1][1] if self.instantiations else body)
+
+    def amp_type_problems(self, ps: ir.Symbol, problems: list, at) -> None:
+        notes = (Note(f"'{ps.name}' is declared here", ps.span),)
+        seen = set()
+        for _, msg, hint, key in problems:
+            if key not in seen:
+                seen.add(key)
+                self.sink.error("amp-restrict", msg, at, help=hint, notes=notes)
+                self.sound_errors += 1
+
+    def amp_object_used(self, base: ir.Expr, span) -> None:
+        """`p->i`, `(*p).i`, `r.i` of a parameter whose type's problems wait for its first use."""
+        e = base.base if isinstance(base, ir.ElementRef) else base       # (`*p` is `p[0]`)
+        if isinstance(e, ir.Var) and id(e.sym) in self.fn.unchecked:
+            self.amp_type_problems(*self.fn.unchecked.pop(id(e.sym)), span)
 
     def link_kernel_functions(self) -> None:
         """Each kernel lists the restrict(amp) functions it calls, transitively."""

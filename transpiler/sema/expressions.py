@@ -499,18 +499,9 @@ class Expressions:
             explicit = TM._args_of(self, d, t.args, t)
             args = [self.expr(x) for x in n.args]
             return TM.call(self, t.name, explicit, args, [x.span for x in n.args], n.span, [])
-        if isinstance(n.type, A.TypeName) and n.type.name == "get" and n.type.namespace in ((), ("std",)) \
-                and len(n.type.args or ()) == 1 and len(n.args) == 1:      # `std::get<1>(t)` of a tuple or pair
-            return U.get(self, self.const_int(n.type.args[0], "index of 'std::get'"), self.expr(n.args[0]), n.span)
-        if isinstance(n.type, A.TypeName) and n.type.name in ("min", "max") and n.type.namespace == ("std",) \
-                and len(n.type.args or ()) == 1:   # `std::min<size_t>(a, b)`: both compared as size_t
-            t = n.type
-            return self.expr(A.Call(n.span, A.Name(t.span, t.name, ("std",)),
-                                    tuple(A.Cast(x.span, t.args[0], x, "static_cast") for x in n.args)))
-        if isinstance(n.type, A.TypeName) and n.type.name in ("make_unique", "make_shared"):
-            return M.make_smart(self, n)
-        if isinstance(n.type, A.TypeName) and n.type.name == "duration_cast":
-            return C.duration_cast(self, n)
+        e = L.template_call(self, n)         # `std::get<1>(t)`, `copy<int, 1>(a, b)`, ...: the library's
+        if e is not None:
+            return e
         if isinstance(n.type, A.TypeName) and n.type.name in ("checked_array_iterator", "unchecked_array_iterator") \
                 and n.type.namespace == ("stdext",) and len(n.type.args or ()) == 1:
             return self.array_iterator(n)
@@ -605,6 +596,8 @@ class Expressions:
             return L.member(self, CL.this_value(self, n.base.span), A.Member(n.span, n.base, n.name, False,
                                                                              n.template_args))
         base = self.expr(n.base)
+        if self.fn is not None and self.fn.unchecked:
+            self.amp_object_used(base, n.span)
         prop = PR.of(self, base.type, n.name)
         if prop is not None:                # `obj.x` of a property: obj.get_x()
             return PR.read(self, n.base, prop, n.arrow, n.span)

@@ -13,6 +13,7 @@ from .. import ir
 from ..cxx.amp_types import class_problems
 from ..cxx.amp_rules import shape_problems
 from ..source import Span
+from ..diagnostics import Note
 from . import algorithms
 from . import library as L
 from . import utility as U
@@ -300,39 +301,42 @@ class Kernels:
         if not by_ref and name not in k.by_val and k.default is None:
             self.error("amp-capture", f"variable '{name}' cannot be implicitly captured in a lambda with no capture-default",
                        span, help=f"add '{name}' or '=' to the capture list")
-        self.check_capture(name, outer.type, by_ref, span)
+        self.check_capture(name, outer.type, by_ref, span, k.lam)
         inner = ir.Symbol(name, self.fn.py.fresh(name, self.scope), outer.type, "capture", outer.span,
                           const_value=outer.const_value)
         k.captures[id(outer)] = ir.Capture(outer, inner, by_ref)
         return inner
 
-    def check_capture(self, name: str, t: ir.Type, by_ref: bool, span: Span) -> None:
+    def check_capture(self, name: str, t: ir.Type, by_ref: bool, used: Span, lam: A.Lambda) -> None:
         """C++ AMP's rules on what a restrict(amp) lambda captures, and how (Visual Studio's
-        C3590, C3596, C3597): for kernels, and for amp lambdas elsewhere (sema/lambdas.py)."""
+        C3590, C3596, C3597): for kernels, and for amp lambdas elsewhere (sema/lambdas.py).
+        Reported where Visual C++ reports them, at the lambda's closing brace (its opening one in
+        an instance of a template), with a note where the lambda uses the capture."""
+        at = lam.body.span if self.instantiations or lam.end is None else lam.end
+        notes = (Note(f"'{name}' is captured here", used),)
+
+        def error(message: str, help: str | None = None):
+            self.error("amp-capture", message, at, help, notes)
         if isinstance(t, ir.AmpArray) and not by_ref:
             kind = "concurrency::graphics::texture" if isinstance(t, ir.Texture) else "concurrency::array"
-            self.error("amp-capture", f"{kind} '{name}' must be captured by reference",
-                       span, help=f"capture it as '&{name}' (arrays live in accelerator memory)")
+            error(f"{kind} '{name}' must be captured by reference",
+                  help=f"capture it as '&{name}' (arrays live in accelerator memory)")
         if isinstance(t, (ir.Pointer, ir.String)):
-            self.error("amp-capture", f"pointer '{name}' cannot be captured into a restrict(amp) lambda", span,
-                       help="wrap the data in an array_view and capture that")
+            error(f"pointer '{name}' cannot be captured into a restrict(amp) lambda",
+                  help="wrap the data in an array_view and capture that")
         if FP.held_by(self, t):                 # (Visual Studio's C3581)
-            self.error("amp-capture", f"'{name}' of type '{t}' holds a function pointer, which restrict(amp) code "
-                       "does not allow", span)
+            error(f"'{name}' of type '{t}' holds a function pointer, which restrict(amp) code does not allow")
         if isinstance(t, (ir.Vector, ir.Container)):
-            self.error("amp-capture", f"{'std::vector' if isinstance(t, ir.Vector) else str(t)} '{name}' cannot "
-                       "be used in a restrict(amp) lambda", span,
-                       help="wrap it in an array_view and capture the view")
+            error(f"{'std::vector' if isinstance(t, ir.Vector) else str(t)} '{name}' cannot be used in a "
+                  "restrict(amp) lambda", help="wrap it in an array_view and capture the view")
         if by_ref and isinstance(t, ir.Scalar):
-            self.error("amp-capture", f"scalar '{name}' can only be captured by value in a restrict(amp) lambda",
-                       span)
+            error(f"scalar '{name}' can only be captured by value in a restrict(amp) lambda")
         if isinstance(t, ir.StructType) and t.name in self.structs:
             for msg, help, _ in class_problems(t, self.structs)[:1]:     # (Visual Studio's C3596/C3581)
-                self.error("amp-capture", f"'{name}' cannot be captured into a restrict(amp) lambda: {msg}", span,
-                           help=help)
+                error(f"'{name}' cannot be captured into a restrict(amp) lambda: {msg}", help=help)
         if not isinstance(t, (ir.Scalar, ir.ArrayView, ir.AmpArray, ir.StructType, ir.Extent, ir.Index,
                               ir.TiledExtent)):
-            self.error("amp-capture", f"'{name}' of type '{t}' cannot be captured into a restrict(amp) lambda", span)
+            error(f"'{name}' of type '{t}' cannot be captured into a restrict(amp) lambda")
 
     def thread_index_value(self, span: Span) -> ir.Expr:
         k = self.fn.kernel

@@ -184,7 +184,7 @@ def check_amp_lambda(a, lam: A.Lambda) -> None:
         if t is None or name not in explicit and default is None:
             continue                        # (not captured: reported where it is used)
         by_ref = explicit[name][0] == "&name" if name in explicit else default == "&"
-        a.check_capture(name, t, by_ref, span)
+        a.check_capture(name, t, by_ref, span, lam)
 
 
 def _enclosing_locals(a, lam: A.Lambda) -> list:

@@ -150,6 +150,8 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
         if e is not None:
             return e
     # a method: returned as an unbound LibCall that `call` completes
+    if a.callee is not n and not isinstance(t, ir.Pointer):     # `arr.x`: no such member (C2039)
+        a.error("no-member", f"'{name}' is not a data member of '{t}'", n.span, help="a method is called with '()'")
     return ir.LibCall(n.span, ir.Library("method"), name, base, None)
 
 
@@ -305,7 +307,11 @@ def call(a, n: A.Call) -> ir.Expr:
             getattr(a.scope.lookup(f.name)[0], "closure", None) is not None:
         a.error("amp-restrict", f"call to the restrict(amp) lambda '{f.name}' from CPU code", n.span,
                 help="pass it to parallel_for_each, or declare it restrict(cpu, amp)")
-    callee = a.expr(f)
+    saved, a.callee = a.callee, f           # (`v.get_extent().size()`: a call inside the callee's base)
+    try:
+        callee = a.expr(f)
+    finally:
+        a.callee = saved
     if isinstance(callee, ir.Var) and callee.sym.kind == "function":
         return a.user_call(callee.sym, n)
     if isinstance(callee.type, ir.Function):
@@ -596,3 +602,24 @@ def chosen_component_target(a, e: ir.Expr, span) -> ir.Expr:
         a.unsupported("assigning a component of this index or extent chosen by a non-constant subscript is",
                       span, help="assign the components with constant subscripts")
     return e
+
+def template_call(a, n: A.Construct) -> ir.Expr | None:
+    """A call of one of the library's function templates with template arguments given
+    (`std::get<1>(t)`, `concurrency::copy<int, 1>(a, b)`, `std::min<size_t>(x, y)`), else None."""
+    if isinstance(n.type, A.TypeName) and n.type.name in ("copy", "copy_async") and \
+            n.type.namespace in ((), ("concurrency",), ("Concurrency",)) and n.type.args is not None:
+        return views.explicit_copy(a, n)             # `concurrency::copy<int, 1>(src, dst)`
+    if isinstance(n.type, A.TypeName) and n.type.name == "get" and n.type.namespace in ((), ("std",)) \
+            and len(n.type.args or ()) == 1 and len(n.args) == 1:      # `std::get<1>(t)` of a tuple or pair
+        return utility.get(a, a.const_int(n.type.args[0], "index of 'std::get'"), a.expr(n.args[0]), n.span)
+    if isinstance(n.type, A.TypeName) and n.type.name in ("min", "max") and n.type.namespace == ("std",) \
+            and len(n.type.args or ()) == 1:   # `std::min<size_t>(a, b)`: both compared as size_t
+        t = n.type
+        return a.expr(A.Call(n.span, A.Name(t.span, t.name, ("std",)),
+                             tuple(A.Cast(x.span, t.args[0], x, "static_cast") for x in n.args)))
+    if isinstance(n.type, A.TypeName) and n.type.name in ("make_unique", "make_shared"):
+        return memory.make_smart(a, n)
+    if isinstance(n.type, A.TypeName) and n.type.name == "duration_cast":
+        from . import chrono
+        return chrono.duration_cast(a, n)
+    return None

@@ -158,6 +158,9 @@ def address_of(a, e: ir.Expr, span) -> ir.Expr | None:
 def new_expr(a, n: A.New) -> ir.Expr:
     """`new T[n]`, `new S`, `new S(1, 2)` (on the host the object its constructor makes is the
     pointer)."""
+    if a.in_amp():                          # (Visual C++'s C3930: no restrict(amp) operator new)
+        a.error("amp-restrict", "'operator new' cannot be called in restrict(amp) code", n.span,
+                help="restrict(amp) code has no heap: use locals, or arrays made on the host")
     t = a.resolve_type(n.type)
     if n.array_size is not None:
         return new_array(a, t, a.expr(n.array_size), n.span, n.array_size.span)

@@ -347,6 +347,9 @@ class Statements:
             if special is not None:
                 return special
         if isinstance(node, A.Delete):
+            if self.in_amp():                   # (Visual C++'s C3930: no restrict(amp) operator delete)
+                self.error("amp-restrict", "'operator delete' cannot be called in restrict(amp) code", node.span,
+                           help="restrict(amp) code has no heap: use locals, or arrays made on the host")
             target = self.expr(node.operand)
             if not isinstance(target.type, ir.Pointer):
                 self.error("type-mismatch", f"cannot delete expression of type '{target.type}'", node.span)

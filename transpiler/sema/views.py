@@ -452,6 +452,37 @@ def copy_call(a, name: str, args: list, spans: list, sp, member=False, const_ite
     return ir.LibCall(sp, FUTURE if name == "copy_async" else ir.Void(), name, None, tuple(args))
 
 
+def explicit_copy(a, n: A.Construct) -> ir.Expr:
+    """`copy<T, N>(src, dst)`, `copy_async<T>(...)`: the library's copy with template arguments given.
+    <amp.h>'s copies between arrays and views take `<value_type, rank>`; those from and to iterators
+    take the iterator's type first (`copy<It, T, N>`), so two given arguments name a copy between
+    containers, and every array or view argument must be of element type T and rank N."""
+    t = n.type
+    if not 1 <= len(t.args) <= 3:
+        a.error("template-args", f"wrong number of template arguments for '{t.name}'", t.span)
+    call = a.expr(A.Call(n.span, A.Name(t.span, t.name, t.namespace), n.args))
+    args = (call.obj,) + call.args if isinstance(call, ir.LibCall) and call.obj is not None else \
+        getattr(call, "args", ())
+    containers = [x for x in args if is_view(x.type)]
+    iterators = len(t.args) == 3 or len(t.args) == 1 and len(containers) < len(args)
+    if iterators:                   # `copy<It, T, N>`: the iterator's type is read from the call
+        given = t.args[1:]
+    else:
+        given = t.args
+        if len(containers) != len(args):
+            a.error("no-matching-function", f"no overload of 'concurrency::{t.name}<...>' copies between "
+                    f"({', '.join(str(x.type) for x in args)})", n.span,
+                    help="its <value_type, rank> overloads copy between arrays and array_views")
+    elem = a.type_arg(given[0], t) if given else None
+    rank = a.const_int(given[1], "rank") if len(given) > 1 else None
+    for x in containers:
+        if elem is not None and x.type.elem != elem or rank is not None and x.type.rank != rank:
+            shown = ", ".join(str(g) for g in ([elem] if elem is not None else []) + ([rank] if rank is not None else []))
+            a.error("no-matching-function", f"'concurrency::{t.name}<{shown}>' does not take an argument of type '{x.type}'", x.span,
+                    help="the template arguments must be the containers' element type and rank")
+    return call
+
+
 def _writable_destination(a, what, dst: ir.Expr, span, const_iterator: bool) -> None:
     """The destination of a copy is one C++ lets it write: not a `const array`, not a pointer to
     const, not a `cbegin()` iterator (<amp.h> has no overload that takes them)."""

@@ -27,7 +27,7 @@ int main() {
     std::vector<int> data(4);
     array_view<int, 1> av(4, data);
     parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {
-        av[i] = (int)l.size(); // expected-error {{[amp-capture]}}
-    });
+        av[i] = (int)l.size();
+    }); // expected-error {{[amp-capture]}}
     return first;
 }

@@ -36,7 +36,7 @@ int main() {
     index<4> idx(1, 2, 3, 4); // expected-error {{[ctor-args]}}
     Shape s;
     parallel_for_each(av.extent, [=](index<1> i) restrict(amp) {
-        av[i] = (int)s.area; // expected-error {{[amp-capture]}}
-    });
+        av[i] = (int)s.area;
+    }); // expected-error {{[amp-capture]}}
     return 0;
 }

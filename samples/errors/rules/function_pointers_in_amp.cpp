@@ -59,7 +59,7 @@ int main() {
         v[i] = i[0];
     });
     parallel_for_each(v.extent, [=](index<1> i) restrict(amp) {
-        v[i] = h.id; // expected-error {{[amp-capture]}}
-    });
+        v[i] = h.id;
+    }); // expected-error {{[amp-capture]}}
     return ok(1);
 }

@@ -24,8 +24,8 @@ int main() {
         tex.set(i, ro[i]);
     });
     parallel_for_each(tex.extent, [=](index<1> i) restrict(amp) {
-        float x = tex[i]; // expected-error {{[amp-capture]}}
-    });
+        float x = tex[i];
+    }); // expected-error {{[amp-capture]}}
     return 0;
 }
 
