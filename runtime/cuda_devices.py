@@ -207,6 +207,12 @@ class _PinnedHost:
                 pass
 
 
+def _raw(a: np.ndarray) -> np.ndarray:
+    """A C-contiguous host array the driver copies: its bytes where its elements are records (a
+    C++ union's fields overlap, and numpy exports no buffer of such a dtype)."""
+    return a.view(np.uint8) if a.dtype.fields is not None and a.ndim else a
+
+
 def _pin_limit() -> int:
     env = os.environ.get("AMPPY_PIN_LIMIT_MB")
     if env is not None:
@@ -330,6 +336,7 @@ class CudaDeviceOps(DeviceOps):
         if not src.nbytes:
             return
         stream = self._queue_here()
+        src = _raw(src)
         self.pinned(src)
         self._driver.host_to_device(dev, src, src.nbytes, stream=stream or 0)
         self._queued_upload(src, stream)
@@ -353,6 +360,7 @@ class CudaDeviceOps(DeviceOps):
         # (on the default stream: after the work queued on the device's streams, done on return)
         if dev.is_c_contiguous() and host.flags.c_contiguous:
             if host.nbytes:
+                host = _raw(host)
                 self.pinned(host)
                 self._driver.device_to_host(host, dev, host.nbytes)
         else:  # copy_to_host(None) copies the memory span and returns a strided view of it

@@ -102,7 +102,9 @@ class extent(_Tuple):  # noqa: N801
     __slots__ = ()
 
     def size(self):
-        return math.prod(self.dims)             # (a Python int: np.prod costs microseconds a call)
+        # C++ AMP's `unsigned int size()`: the product modulo 2**32 (a negative component's too);
+        # a Python int: np.prod costs microseconds a call
+        return math.prod(self.dims) & 0xFFFFFFFF
 
     def contains(self, idx):
         return all(0 <= i < d for i, d in zip(idx, self.dims))

@@ -23,6 +23,12 @@ def test_extent_index_tiled_extent():
     assert index(1, 2) + index(3, 4) == index(4, 6) and index(3, 4) - 1 == index(2, 3)
 
 
+def test_extent_size_is_unsigned_int():
+    # C++ AMP's `unsigned int extent::size()`: a negative component wraps, as the product does
+    assert extent(-1, 2, 3, 4, 5).size() == 2**32 - 120
+    assert extent(65537, 65536).size() == (65537 * 65536) % 2**32
+
+
 def test_invalid_compute_domain_message():
     with pytest.raises(invalid_compute_domain) as ei:
         check_tiled_domain(extent(9, 4).tile(2, 2))
