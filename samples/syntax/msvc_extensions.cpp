@@ -3,7 +3,8 @@
 //   its `P&` parameter called with `make_p(3)`, `v.begin()` or `index<1>(...)`, on the host and
 //   in a kernel, and `P& r = make_p(7);` (the temporary lives as long as the reference);
 // - `typeid(T).name()` spelled as the Microsoft compiler spells it (`__int64`, `class Shape`,
-//   `struct Point`, `int * __ptr64`), and `typeid(a) == typeid(b)`.
+//   `struct Point`, `int * __ptr64`), and `typeid(a) == typeid(b)`;
+// - TRUE and FALSE after <amp.h> alone (Visual C++'s <amprt.h> reaches <windows.h>).
 // g++ rejects the first and names types otherwise, so the expected output is worked out by hand:
 // bump(make_p(3)) = (3 + 1) + 6 = 10; first_plus(v.begin()) = 0 + 10 = 10; in the kernel,
 // bump(make_p(i)) + shift(index<1>(i + 1)) = (i + 1 + 2i) + (i + 2) = 4i + 3; r = {7, 14 + 1}.
@@ -54,5 +55,6 @@ int main() {
     Shape s;
     std::cout << typeid(s).name() << ", " << typeid(int*).name() << "\n";
     std::cout << (typeid(s.sides) == typeid(int)) << (typeid(Point) != typeid(Shape)) << "\n";
+    std::cout << "TRUE " << TRUE << ", FALSE " << FALSE << std::endl;
     return 0;
 }

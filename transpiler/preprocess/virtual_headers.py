@@ -78,7 +78,9 @@ _WINDOWS = ("#define TRUE 1\n#define FALSE 0\n"
                 "_Success_(x)", "_Use_decl_annotations_")))
 
 #: <amp.h>'s (amprt.h's) shorthands for restriction specifiers
-_AMP = "#define __GPU restrict(amp,cpu)\n#define __GPU_ONLY restrict(amp)\n#define __CPU_ONLY\n"
+_AMP = ("#define __GPU restrict(amp,cpu)\n#define __GPU_ONLY restrict(amp)\n#define __CPU_ONLY\n"
+        # (Visual C++'s <amprt.h> reaches <windows.h> through <unknwn.h>: programs use TRUE after <amp.h>)
+        "#define TRUE 1\n#define FALSE 0\n")
 
 #: Headers amppy provides itself (keys lower case; matched case-insensitively).
 #: The compiler knows the APIs they declare; they only carry macros, also those Visual C++'s
