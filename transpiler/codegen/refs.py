@@ -36,7 +36,7 @@ class ReferenceParams:
         return self._fdefs
 
     def changed_params(self, f: ir.FunctionDef) -> list:
-        return [p for p in f.params if p.by_ref and isinstance(p.type, self.writeback_types)]
+        return [p for p in f.params if p.by_ref and (isinstance(p.type, self.writeback_types) or p.rebound)]
 
     def writebacks(self, call: ir.Call) -> list:
         """The arguments of `call` that the callee changes and returns."""

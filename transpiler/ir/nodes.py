@@ -68,6 +68,8 @@ class Symbol:
     addressed: bool = False           # a kernel local whose address restrict(amp) code takes (`&x`)
     readonly: bool = False            # a `const T x` / `T* const p` local: never assigned after its declaration
     pointer_ref: bool = False         # a reference parameter passed as a pointer (`T& v` whose `&v` is taken)
+    rebound: bool = False             # an `array_view&` parameter a host function assigns whole or swaps: the
+                                      # function returns it, and the call puts it back (codegen/refs.py)
     const_target: bool = False        # a pointer to const (`const int* p`): nothing is written through it
     c_linkage: bool = False           # an `extern "C"` function (one version: no overloads)
     variadic: bool = False            # a function declared with `...` (called in decltype; none is defined)

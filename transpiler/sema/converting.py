@@ -145,6 +145,12 @@ class Converting:
         user = CV.convert(self, e, t, span, explicit)     # a converting constructor, norm -> float
         if user is not None:
             return user
+        if isinstance(t, ir.String) and isinstance(src, (ir.CArray, ir.Pointer)) and \
+                getattr(src.elem, "name", None) in ("char", "wchar_t", "signed char", "unsigned char"):
+            # valid C++ (`const char* s = buf;`, `return &c;`): amppy's C strings are literals and
+            # std::string's c_str(), not a view of char memory
+            self.unsupported(f"a C string in char memory ('{src}' as '{t}') is", span,
+                             help="use a std::string (std::string s(buf);) or a string literal")
         self.error("type-mismatch", f"cannot convert '{src}' to '{t}'", span)
 
     def condition(self, node) -> ir.Expr:

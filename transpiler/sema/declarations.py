@@ -436,6 +436,8 @@ class Declarations:
             i += 1
             if "amp" in restrict:
                 self.amp_parameter(ps, p.span, d.body.span)
+            elif ps.by_ref and isinstance(ps.type, ir.ArrayView) and name in rebound_names(d):
+                ps.rebound = True           # `input = other;`, `std::swap(input, output)` of an `array_view&`
         if isinstance(ftype.ret, ir.Pointer) and isinstance(ftype.ret.elem, ir.ArrayView) and "amp" in restrict:
             self.unsupported("a pointer to an array_view as the result of a restrict(amp) function is", d.name_span,
                              help="pass the pointer in, or choose the view where it is used")
@@ -520,3 +522,16 @@ def mutable_reference(t) -> bool:
     if isinstance(t.base, A.TypeName):
         return not t.base.const
     return not t.rvalue
+
+
+def rebound_names(d: A.FunctionDef) -> set:
+    """The names `d`'s body assigns whole (`p = q;`) or passes to `std::swap`: for its reference
+    parameters of view type, which the caller sees rebound."""
+    out = set()
+    for n in A.walk(d.body):
+        if isinstance(n, A.Assign) and n.op == "=" and isinstance(n.target, A.Name) and not n.target.namespace:
+            out.add(n.target.name)
+        elif isinstance(n, A.Call) and isinstance(n.func, A.Name) and n.func.name == "swap":
+            out.update(x.name for x in n.args if isinstance(x, A.Name) and not x.namespace)
+    return out
+

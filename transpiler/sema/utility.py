@@ -147,7 +147,7 @@ def swap(a, n: A.Call) -> list[ir.Stmt]:
     if isinstance(t, (ir.Vector, ir.Container)):
         return [ir.ExprStmt(n.span, ir.LibCall(n.span, ir.Void(), "swap", x, (y,)))]
     views = isinstance(t, (ir.ArrayView, ir.AmpArray))
-    if views and not all(isinstance(e, ir.Var) and not e.sym.by_ref for e in (x, y)):
+    if views and not all(isinstance(e, ir.Var) and (not e.sym.by_ref or e.sym.rebound) for e in (x, y)):
         a.unsupported(f"'std::swap' of '{t}' other than two local variables is", n.span)
     if not isinstance(t, (ir.Scalar, ir.StdString, ir.Pointer, ir.String)) and not views:
         a.unsupported(f"'std::swap' of '{t}' is", n.span)
