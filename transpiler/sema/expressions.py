@@ -193,6 +193,8 @@ class Expressions:
                 return p
             if self.unevaluated:                # `decltype(f(&s))`: only its type matters
                 return ir.Unary(n.span, ir.Pointer(operand.type), "&", operand)
+            if operand.type in (ir.CHAR, ir.Scalar("wchar_t")):     # (a `char*` is a C string to amppy)
+                self.unsupported(f"the address of a '{operand.type}' (a C string in char memory) is", n.span)
             self.unsupported("taking an address with '&' is", n.span)
         if n.op == "*" and isinstance(n.operand, A.This):
             return CL.this_value(self, n.operand.span)

@@ -158,11 +158,15 @@ class LocalDeclarations:
         const = isinstance(v.type, A.TypeName) and (v.type.const or "constexpr" in v.storage)     # (a constant, as a global const is)
         sym = ir.Symbol(v.name, self.module_names.unique(f"{owner}_{v.name}"), t, "const" if const else "global",
                         v.name_span, storage=v.storage)
-        init = self.initializer(sym, v)
-        if init is not None and any(isinstance(x, ir.Var) and x.sym.kind != "library" or
-                                    isinstance(x, (ir.Call, ir.Invoke)) for x in ir.walk(init)):
-            self.unsupported("a static local initialised from variables or function calls is", v.span,
-                             help="initialise it with a constant and assign it on the first call")
+        try:
+            init = self.initializer(sym, v)
+            if init is not None and any(isinstance(x, ir.Var) and x.sym.kind != "library" or
+                                        isinstance(x, (ir.Call, ir.Invoke)) for x in ir.walk(init)):
+                self.unsupported("a static local initialised from variables or function calls is", v.span,
+                                 help="initialise it with a constant and assign it on the first call")
+        except SemaError:
+            self.scope.define(v.name, sym)  # (declared all the same: no "undeclared" at its uses)
+            raise
         if init is None and isinstance(t, ir.Scalar):
             init = zero(t, v.span)
         if const and init is not None:
