@@ -1,7 +1,7 @@
 // Namespace-scope definitions that C++ AMP programs write beside their kernels: static data
 // members defined with constructor arguments (a C++ AMP array among them), lambdas at namespace
-// scope (a restrict(cpu, amp) one called from a kernel and from the host), and
-// concurrency::copy called with its template arguments.
+// scope (a restrict(cpu, amp) one called from a kernel and from the host), a reference to a
+// static array captured by a kernel, and concurrency::copy called with its template arguments.
 #include <amp.h>
 #include <iostream>
 #include <string>
@@ -29,6 +29,8 @@ int main() {
         view[i] = twice(i[0]) + gen;
     });
     view.synchronize();
+    array<int, 1>& cells = Grid::cells;     // a reference to the static array, captured by reference
+    parallel_for_each(cells.extent, [&cells](index<1> i) restrict(amp) { cells[i] += 100; });
 
     array<int, 1> copied(8);
     copy<int, 1>(Grid::cells, copied);          // array -> array, <value_type, rank> given

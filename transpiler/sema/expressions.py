@@ -135,6 +135,11 @@ class Expressions:
             LC.check_use(self, sym, scope, n.span)     # (a local class's member using the function's locals)
             return self.use_symbol(sym, scope, n.span)
         if isinstance(sym, Alias):          # a reference to an element (`for (auto& x : v)`)
+            k = self.fn.kernel if self.fn is not None else None
+            if k is not None and isinstance(sym.expr, ir.Var) and sym.expr.sym.kind == "global" and \
+                    isinstance(sym.expr.type, (ir.AmpArray, ir.ArrayView)) and not self._in_kernel_scope(scope):
+                # `array<int, 1>& r = global_array;` captured `[&r]`: the kernel is given the array
+                return ir.Var(n.span, sym.expr.type, self.capture(sym.expr.sym, n.span, name))
             return sym.expr
         if isinstance(sym, TM.TemplateValue):   # a value template parameter: its constant
             return ir.Const(n.span, sym.type, sym.value)

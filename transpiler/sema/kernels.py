@@ -291,12 +291,13 @@ class Kernels:
             s = s.parent
         return False
 
-    def capture(self, outer: ir.Symbol, span: Span) -> ir.Symbol:
+    def capture(self, outer: ir.Symbol, span: Span, name: str | None = None) -> ir.Symbol:
+        """The kernel's symbol of `outer` (`name`: the reference that names it in the capture list)."""
         k = self.fn.kernel
         cap = k.captures.get(id(outer))
         if cap is not None:
             return cap.inner
-        name = outer.name
+        name = name or outer.name
         by_ref = name in k.by_ref or (k.default == "&" and name not in k.by_val)
         if not by_ref and name not in k.by_val and k.default is None:
             self.error("amp-capture", f"variable '{name}' cannot be implicitly captured in a lambda with no capture-default",
