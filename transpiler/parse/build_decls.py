@@ -137,6 +137,9 @@ class DeclBuilders(BuilderBase):
         decl = ch[-1]
         if isinstance(decl, A.FunctionDef) and params and decl.kind is None and decl.spec_args is None:
             return A.TemplateDecl(self.sp(meta), params, decl)
+        if isinstance(decl, A.FunctionDef) and decl.kind == "conversion":    # `template <typename T> operator T()`
+            return self.unsupported(self.sp(meta), "conversion operator templates are",
+                                    help="write one conversion operator per target type")
         return self.unsupported(self.sp(meta), "member templates other than member function templates are")
 
     def tparam(self, meta, ch):

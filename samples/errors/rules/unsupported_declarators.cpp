@@ -7,6 +7,9 @@ template <int (*F)(int)> int call(int x) { return F(x); } // expected-error {{te
 enum Small : short; // expected-error {{opaque enum declaration ('enum E : short;') is not supported yet [unsupported]}}
 
 struct Point { int x, y; };
+struct Convertible {
+    template <typename T> operator T() const { return T(); } // expected-error {{conversion operator templates are not supported yet [unsupported]}}
+};
 int get(const Point& p, int Point::* m) { return p.*m; } // expected-error {{pointers to data members ('int C::*') are not supported yet [unsupported]}}
 int offset_of(const int Point::*); // expected-error {{pointers to data members ('int C::*') are not supported yet [unsupported]}}
 
