@@ -30,10 +30,20 @@ from .constfold import char_value, fold
 
 
 class Converting:
+    def keeps_const(self, src: ir.Pointer, t: ir.Pointer, span: Span, explicit: bool) -> None:
+        """`int* q = p;` of a `const int* p` drops const: Visual C++'s C2440 (a cast may)."""
+        if src.const and not t.const and not explicit and not (t.owner or src.owner):
+            self.error("type-mismatch", f"cannot convert '{src}' to '{t}': the conversion drops 'const'", span,
+                       help="declare the target pointer to const, or const_cast if the data may change")
+
     def convert(self, e: ir.Expr, t: ir.Type, span: Span, explicit: bool = False, copy: bool | str = False,
                 narrowing: bool = False) -> ir.Expr:
         src = e.type
         if src == t:
+            if isinstance(t, ir.Pointer):
+                self.keeps_const(src, t, span, explicit)
+                if explicit and src.const != t.const:   # `const_cast<int*>(p)`, `(const int*)q`
+                    return dataclasses.replace(e, type=t)
             if isinstance(t, ir.Function) and isinstance(e, ir.Var) and e.sym.kind == "function":
                 FP.check_function_value(self, e.sym, span)      # `std::function<int(double&)> f = g;`
             if copy and isinstance(t, ir.Pointer) and t.owner == "unique_ptr" and is_lvalue(e):
@@ -107,6 +117,7 @@ class Converting:
         if isinstance(t, ir.Pointer) and isinstance(e, ir.Const) and e.value == 0:
             return ir.Const(e.span, t, None)
         if isinstance(t, ir.Pointer) and isinstance(src, ir.Pointer) and (t.elem == src.elem or isinstance(t.elem, ir.Void)):
+            self.keeps_const(src, t, span, explicit)
             return e
         if isinstance(t, ir.Pointer) and isinstance(e, ir.Const) and e.value is None and not t.owner:
             return ir.Const(e.span, t, None)        # NULL, nullptr

@@ -1,5 +1,6 @@
 // What a pointer to const points at cannot be assigned through it (Visual Studio's C3490 for a
-// member, C3892 for the object), on the host and in kernels.
+// member, C3892 for the object), on the host and in kernels; nor can the pointer become a pointer
+// to non-const without a cast (C2440).
 #include <amp.h>
 using namespace concurrency;
 
@@ -25,5 +26,8 @@ int main() {
     Sample s = {1, 2.0f};
     const Sample* cs = &s;
     cs->weight += 1.0f; // expected-error {{[not-assignable]}}
+    int* writable = pl; // expected-error {{cannot convert 'const int*' to 'int*': the conversion drops 'const' [type-mismatch]}}
+    int* cast_away = const_cast<int*>(pl);      // a cast may
+    const int* again = cast_away;               // adding const is fine
     return 0;
 }
