@@ -417,6 +417,7 @@ class Declarations:
                 self.fn.ctor_this = this
             if "amp" in restrict:
                 CL.check_amp_members(self, self.structs[sym.owner], d.name_span)
+        rebound = rebound_names(d) if "amp" not in restrict else set()     # (once: a walk of the body)
         for p in d.params:
             pt = self.resolve_type(p.type)
             if isinstance(pt, ir.Void) and p.name is None:
@@ -436,7 +437,7 @@ class Declarations:
             i += 1
             if "amp" in restrict:
                 self.amp_parameter(ps, p.span, d.body.span)
-            elif ps.by_ref and isinstance(ps.type, ir.ArrayView) and name in rebound_names(d):
+            elif ps.by_ref and isinstance(ps.type, ir.ArrayView) and name in rebound:
                 ps.rebound = True           # `input = other;`, `std::swap(input, output)` of an `array_view&`
         if isinstance(ftype.ret, ir.Pointer) and isinstance(ftype.ret.elem, ir.ArrayView) and "amp" in restrict:
             self.unsupported("a pointer to an array_view as the result of a restrict(amp) function is", d.name_span,
@@ -466,9 +467,9 @@ class Declarations:
         problems = type_problems(ps.type, span, self.structs)
         if not problems:
             return
+        target = ps.type.elem if isinstance(ps.type, ir.Pointer) else ps.type
         if (isinstance(ps.type, ir.Pointer) or ps.by_ref or ps.const_ref) and \
-                isinstance(ps.type.elem if isinstance(ps.type, ir.Pointer) else ps.type, ir.StructType) and \
-                "<" in (ps.type.elem if isinstance(ps.type, ir.Pointer) else ps.type).name:
+                isinstance(target, ir.StructType) and "<" in target.name:
             self.fn.unchecked[id(ps)] = (ps, problems)
             return
         self.amp_type_problems(ps, problems, self.instantiations[-1][1] if self.instantiations else body)

@@ -461,8 +461,7 @@ def explicit_copy(a, n: A.Construct) -> ir.Expr:
     if not 1 <= len(t.args) <= 3:
         a.error("template-args", f"wrong number of template arguments for '{t.name}'", t.span)
     call = a.expr(A.Call(n.span, A.Name(t.span, t.name, t.namespace), n.args))
-    args = (call.obj,) + call.args if isinstance(call, ir.LibCall) and call.obj is not None else \
-        getattr(call, "args", ())
+    args = call.args                # (the LibCall of copy_call)
     containers = [x for x in args if is_view(x.type)]
     iterators = len(t.args) == 3 or len(t.args) == 1 and len(containers) < len(args)
     if iterators:                   # `copy<It, T, N>`: the iterator's type is read from the call
@@ -477,7 +476,7 @@ def explicit_copy(a, n: A.Construct) -> ir.Expr:
     rank = a.const_int(given[1], "rank") if len(given) > 1 else None
     for x in containers:
         if elem is not None and x.type.elem != elem or rank is not None and x.type.rank != rank:
-            shown = ", ".join(str(g) for g in ([elem] if elem is not None else []) + ([rank] if rank is not None else []))
+            shown = ", ".join(str(g) for g in (elem, rank) if g is not None)
             a.error("no-matching-function", f"'concurrency::{t.name}<{shown}>' does not take an argument of type '{x.type}'", x.span,
                     help="the template arguments must be the containers' element type and rank")
     return call
