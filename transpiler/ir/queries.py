@@ -3,7 +3,7 @@ expression is an lvalue, which variable owns a value, where a loop's jumps go, a
 from __future__ import annotations
 
 from ..source import Span
-from .nodes import (Assign, Block, Break, Call, Conditional, Const, Convert, DoWhile, ElementRef, Expr, FieldRef, For, If, IndexComponent,
+from .nodes import (Assign, Block, Break, Call, Conditional, Const, Convert, DoWhile, ElementRef, Expr, FieldRef, For, If, IndexComponent, MathCall,
                     IncDec, Invoke, Lambda, Switch, Unary, Var, While)
 from .types import (BOOL, AmpArray, ArrayView, CArray, Container, Function, FunctionType, Library, Pointer, Scalar,
                     StdString, String, StructType, Vector, Void)
@@ -37,6 +37,23 @@ def assigned_symbol(target: Expr):
     if isinstance(target, IndexComponent):
         target = target.base
     return target.sym if isinstance(target, Var) else None
+
+
+def written_variables(node) -> set:
+    """The variables `node` (any depth) changes as whole values: assigned, stepped, given to a
+    non-const reference parameter of the program's function (`flip(a, b)` of `void flip(int&,
+    int&)`), or written by an out parameter of a math function (`sincos(x, &s, &c)`)."""
+    out = set()
+    for n in walk(node):
+        if isinstance(n, (Assign, IncDec)):
+            out.add(assigned_symbol(n.target))
+        elif isinstance(n, Call):
+            refs = n.func.mutable_refs
+            out.update(assigned_symbol(a) for a, r in zip(n.args, refs) if r)
+        elif isinstance(n, MathCall):
+            out.update(assigned_symbol(o) for o in n.outs)
+    out.discard(None)
+    return out
 
 
 def has_jump(node, kind) -> bool:

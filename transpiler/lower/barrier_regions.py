@@ -154,8 +154,7 @@ def _assigned_by(s):
     if isinstance(s, ir.VarDecl):
         return {s.sym}
     if isinstance(s, ir.ExprStmt):
-        return {ir.assigned_symbol(n.target) for n in ir.walk(s.expr)
-                if isinstance(n, (ir.Assign, ir.IncDec))} - {None}
+        return ir.written_variables(s.expr)
     return set()
 
 
@@ -392,9 +391,8 @@ def _live_across(lk: LoweredKernel, loops: list, locals_: set, simple: list) -> 
                 defs[v] = s
     for n in ir.walk(kernel.body):                      # for-steps assign too
         if isinstance(n, ir.For):
-            for m in (m for st in n.step for m in ir.walk(st)):
-                if isinstance(m, (ir.Assign, ir.IncDec)) and (sym := ir.assigned_symbol(m.target)) is not None:
-                    assign_count[sym] += 2
+            for sym in (sym for st in n.step for sym in ir.written_variables(st)):
+                assign_count[sym] += 2
     live = sorted((v for v, c in counts.items() if c > 1 and v not in lk.tile_vars),
                   key=lambda s: (s.span.line, s.span.col))
     captures = {c.inner for c in kernel.captures}
@@ -420,8 +418,7 @@ def _live_across(lk: LoweredKernel, loops: list, locals_: set, simple: list) -> 
     for tl, used in zip(loops, refs):
         blk = ir.Block(kernel.span, tuple(tl.stmts))
         declared = {d.sym for d in ir.walk(blk) if isinstance(d, ir.VarDecl)}
-        assigned = {ir.assigned_symbol(n.target) for n in ir.walk(blk)
-                    if isinstance(n, (ir.Assign, ir.IncDec))} - {None} | declared
+        assigned = ir.written_variables(blk) | declared
         need = {v for v in remat if v in used and v not in declared}
         for v in reversed(list(remat)):            # dependencies of recomputed variables
             if v in need:
@@ -447,9 +444,5 @@ def _pure(e: ir.Expr, remat: dict, captures: set) -> bool:
 
 
 def _assigned_in(s, syms) -> bool:
-    for n in ir.walk(s):
-        if isinstance(n, ir.VarDecl) and n.sym in syms:
-            return True
-        if isinstance(n, (ir.Assign, ir.IncDec)) and ir.assigned_symbol(n.target) in syms:
-            return True
-    return False
+    return any(isinstance(n, ir.VarDecl) and n.sym in syms for n in ir.walk(s)) or \
+        bool(ir.written_variables(s) & set(syms))
