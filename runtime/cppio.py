@@ -8,6 +8,7 @@ width applies to the next item only.  ``sys.stdout``/``sys.stderr``/``sys.stdin`
 are looked up at every call so redirection (pytest's capsys) works, and
 ``cout`` and ``printf`` (see ``cstdio``) interleave in program order.
 """
+import collections
 import math
 import sys
 
@@ -22,7 +23,7 @@ __all__ = [
     "endl", "ends", "flush", "setw", "setprecision", "setfill", "fixed",
     "scientific", "defaultfloat", "left", "right", "internal", "boolalpha",
     "noboolalpha", "showpoint", "noshowpoint", "showpos", "noshowpos",
-    "hex", "dec", "oct", "uppercase", "nouppercase",
+    "hex", "dec", "oct", "uppercase", "nouppercase", "ios_xalloc",
 ]
 
 
@@ -431,6 +432,27 @@ class IStream:
 
 
 cin = IStream(_reader)
+
+
+_xalloc_next = [0]
+
+
+def ios_xalloc():
+    """``std::ios_base::xalloc()``: 0, 1, 2, ... (the Microsoft library's count starts at 0)."""
+    k = _xalloc_next[0]
+    _xalloc_next[0] = k + 1
+    return k
+
+
+def _iwords(self):
+    """The stream's ``iword`` storage: index -> long, 0 until written (``os.iword(k) = w``)."""
+    words = self.__dict__.get("_iwords")
+    if words is None:
+        words = self._iwords = collections.defaultdict(int)
+    return words
+
+
+OStream.iwords = IStream.iwords = _iwords
 
 
 def getline(stream, s="", delim="\n"):

@@ -52,7 +52,7 @@ RUNTIME_NAMES = frozenset("""
     fputc fputs getchar getline hex index int32 internal invalid_compute_domain launch_cpu left
     noboolalpha noshowpoint noshowpos nouppercase np_type oct out_of_range printf putchar puts
     register_device_hooks reset_console right run_main runtime_exception scientific setfill setprecision
-    setw showpoint showpos std_out_of_range stderr stdout struct union_struct cpp_char HostObject user_iterator destroy_object tiled_extent to_dtype to_int to_int64 to_uint64 uint32
+    setw showpoint showpos ios_xalloc char_cstring std_out_of_range stderr stdout struct union_struct cpp_char HostObject user_iterator destroy_object tiled_extent to_dtype to_int to_int64 to_uint64 uint32
     int8 int16 int64 uint8 uint16 uint64 fdiv cround rand srand time clock texture texture_view
     access_type_none access_type_read access_type_write access_type_read_write access_type_auto
     out_of_memory unsupported_feature accelerator_view_removed

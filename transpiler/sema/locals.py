@@ -153,20 +153,22 @@ class LocalDeclarations:
 
     def static_local(self, v: A.VarDecl, t: ir.Type) -> list[ir.Stmt]:
         """`static int n = 0;` in a host function: one variable for all calls, initialised once.
-        It lives at module level under a name that says whose it is (`counter_n`)."""
+        It lives at module level under a name that says whose it is (`counter_n`).  An
+        initialiser that calls code or reads variables (`static int i = std::ios_base::xalloc();`)
+        runs where C++ runs it: the first time control passes the declaration, behind a flag."""
         owner = self.fn.py_base or self.fn.name         # `f_8_2_r`: each template instance has its own
         const = isinstance(v.type, A.TypeName) and (v.type.const or "constexpr" in v.storage)     # (a constant, as a global const is)
         sym = ir.Symbol(v.name, self.module_names.unique(f"{owner}_{v.name}"), t, "const" if const else "global",
                         v.name_span, storage=v.storage)
         try:
             init = self.initializer(sym, v)
-            if init is not None and any(isinstance(x, ir.Var) and x.sym.kind != "library" or
-                                        isinstance(x, (ir.Call, ir.Invoke)) for x in ir.walk(init)):
-                self.unsupported("a static local initialised from variables or function calls is", v.span,
-                                 help="initialise it with a constant and assign it on the first call")
         except SemaError:
             self.scope.define(v.name, sym)  # (declared all the same: no "undeclared" at its uses)
             raise
+        if init is not None and any(isinstance(x, ir.Var) and x.sym.kind != "library" or
+                                    isinstance(x, (ir.Call, ir.Invoke, ir.LibCall)) for x in ir.walk(init)) \
+                and CX.fold(self, init) is None:
+            return self.static_local_on_first_pass(v, sym, init, const)
         if init is None and isinstance(t, ir.Scalar):
             init = zero(t, v.span)
         if const and init is not None:
@@ -174,6 +176,21 @@ class LocalDeclarations:
         self.global_vars.append(ir.GlobalVar(sym, init))
         self.scope.define(v.name, sym)
         return []
+
+    def static_local_on_first_pass(self, v: A.VarDecl, sym: ir.Symbol, init: ir.Expr, const: bool) -> list[ir.Stmt]:
+        """`if not f_i_ready: f_i = init; f_i_ready = True` where the declaration stands (C++'s
+        rule for a static local's dynamic initialisation), the variable and its flag at module level."""
+        sym.kind, sym.readonly = "global", sym.readonly or const
+        ready = ir.Symbol(f"{v.name}_ready", self.module_names.unique(f"{sym.py_name}_ready"), ir.BOOL, "global",
+                          v.name_span)
+        sp = v.span
+        self.global_vars.append(ir.GlobalVar(ready, ir.Const(sp, ir.BOOL, False)))
+        self.global_vars.append(ir.GlobalVar(sym, zero(sym.type, sp) if isinstance(sym.type, ir.Scalar)
+                                             else ir.Const(sp, ir.Pointer(ir.Void()), None)))
+        self.scope.define(v.name, sym)
+        first = (ir.ExprStmt(sp, ir.Assign(sp, sym.type, "=", ir.Var(sp, sym.type, sym), init, sym.type)),
+                 ir.ExprStmt(sp, ir.Assign(sp, ir.BOOL, "=", ir.Var(sp, ir.BOOL, ready), ir.Const(sp, ir.BOOL, True), ir.BOOL)))
+        return [ir.If(sp, ir.Unary(sp, ir.BOOL, "!", ir.Var(sp, ir.BOOL, ready)), ir.Block(sp, first), None)]
 
     def tile_static(self, v: A.VarDecl, t: ir.Type, span: Span) -> ir.Stmt:
         k = self.fn.kernel

@@ -27,6 +27,7 @@ FORMAT_FLAGS = {"boolalpha": 1, "dec": 2, "fixed": 4, "hex": 8, "internal": 16, 
                 "right": 128, "scientific": 256, "showbase": 512, "showpoint": 1024, "showpos": 2048,
                 "skipws": 4096, "unitbuf": 8192, "uppercase": 16384,
                 "adjustfield": 32 | 128 | 16, "basefield": 2 | 8 | 64, "floatfield": 4 | 256}
+_LONG = ir.Scalar("long")
 _STATE = {"good": ir.BOOL, "fail": ir.BOOL, "eof": ir.BOOL, "bad": ir.BOOL}
 
 
@@ -148,10 +149,29 @@ def method(a, obj: ir.Expr, name: str, args: list, n) -> ir.Expr:
                 a.error("call-args", f"'ignore' stops at a character, not '{args[1].type}'", n.args[1].span)
             conv.append(args[1])
         return ir.LibCall(sp, ir.Void(), "ignore", obj, tuple(conv))
+    if name == "iword":         # `os.iword(k)`: the stream's `long&` of index k, 0 until written
+        count(1)
+        words = ir.LibCall(sp, ir.Container("map", ir.INT, _LONG), "iwords", obj, ())
+        return ir.ElementRef(sp, _LONG, words, (a.convert(args[0], ir.INT, n.args[0].span),))
     if name in ("seekg", "seekp", "tellg", "tellp", "rdbuf", "read", "write", "put", "unget", "putback",
-                "gcount", "exceptions", "rdstate", "setstate", "imbue", "getline", "swap"):
+                "gcount", "exceptions", "rdstate", "setstate", "imbue", "getline", "swap", "pword",
+                "register_callback", "tie", "copyfmt", "getloc", "fill"):
         a.unsupported(f"'std::{t.name}::{name}' is", n.func.span)
     a.error("no-member", f"no member named '{name}' in 'std::{t.name}'", n.func.span)
+
+
+def _static_call(a, owner: str, f, n) -> ir.Expr | None:
+    """`std::ios_base::xalloc()`: the next free index of the streams' `iword` (0, 1, ...: the
+    Microsoft library counts from 0)."""
+    if owner not in ("ios_base", "ios"):
+        return None
+    if f.name != "xalloc":
+        a.unsupported(f"'std::{owner}::{f.name}' is", f.span)
+    if n.args:
+        a.error("call-args", "'std::ios_base::xalloc' takes no arguments", n.span)
+    if a.in_amp():
+        a.error("amp-restrict", "call to 'std::ios_base::xalloc', which is not restrict(amp), from restrict(amp) code", n.span)
+    return ir.LibCall(n.span, ir.INT, "ios_xalloc", None, ())
 
 
 def state_test(stream: ir.Expr, span) -> ir.Expr:
@@ -187,4 +207,4 @@ def _construct(a, t: ir.Type, args: tuple, span, spans) -> ir.Expr:
 AREA = Area("<iostream>, <sstream>, <fstream>", types=names("""ostream istream stringstream ostringstream
                                                               istringstream wstringstream ifstream ofstream fstream"""),
             named_type=_named_type, owns=lambda t: readable(t) or writable(t), construct=_construct,
-            method=lambda a, obj, name, args, n: method(a, stream_of(obj), name, args, n))
+            method=lambda a, obj, name, args, n: method(a, stream_of(obj), name, args, n), static_call=_static_call)
