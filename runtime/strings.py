@@ -18,7 +18,7 @@ from .stdexcept import std_invalid_argument, std_out_of_range
 __all__ = ["npos", "str_at", "str_set", "str_substr", "str_find", "str_rfind", "str_find_first_of",
            "str_find_last_of", "str_compare", "str_erase", "str_insert", "str_replace", "str_resize",
            "str_repeat", "to_string", "stoi", "stol", "stoll", "stoul", "stoull", "stof", "stod",
-           "stold", "str_begin", "str_end", "str_range"]
+           "stold", "str_begin", "str_end", "str_range", "char_cstring"]
 
 #: `std::string::npos`: the largest `size_t`
 npos = 2**64 - 1
@@ -29,6 +29,13 @@ def _position(s: str, pos) -> int:
     if pos > len(s):
         raise std_out_of_range("invalid string position")
     return pos
+
+
+def char_cstring(c) -> str:
+    """``&c`` of a lone ``char`` (or ``wchar_t``) as a C string: that character, or ``""`` when it
+    is NUL (C++ reads on past it to the next NUL; amppy's string ends with the variable)."""
+    ch = c if isinstance(c, str) else chr(int(c) & 0xFF if isinstance(c, _np.int8) else int(c))
+    return ch.split("\0", 1)[0]
 
 
 def str_at(s: str, i) -> str:

@@ -35,5 +35,6 @@ class FnContext:
         self.ctor_this: ir.Symbol | None = None   # a constructor's object (what it returns)
         self.deduced_at = None                    # the return that deduced an `auto` return type
         self.ret_ref = False                      # it returns a reference (`T& f()`): no copy on return
+        self.body = None                          # its body (AST): what its static locals go through
         self.unchecked: dict = {}                 # param symbol id -> its type's C3581 problems, reported
                                                   # at its first use (a class template's instance)

@@ -399,6 +399,7 @@ class Declarations:
         self.definitions.setdefault(id(sym), (self.unit, d.name_span))
         restrict = sym.restrict_ if sym.owner else d.restrict or ("cpu",)
         self.fn = FnContext(d.name, ftype.ret, restrict, self.module_names.taken)
+        self.fn.body = d.body
         self.fn.ret_ref = isinstance(d.return_type, A.ReferenceType)
         self.fn.py_base = sym.py_name if sym.owner or self.instantiations else ""
         self.fn.py.taken |= {"np"}

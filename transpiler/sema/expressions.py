@@ -199,7 +199,7 @@ class Expressions:
             if self.unevaluated:                # `decltype(f(&s))`: only its type matters
                 return ir.Unary(n.span, ir.Pointer(operand.type), "&", operand)
             if operand.type in (ir.CHAR, ir.Scalar("wchar_t")):     # (a `char*` is a C string to amppy)
-                self.unsupported(f"the address of a '{operand.type}' (a C string in char memory) is", n.span)
+                return M.char_address(self, operand, n.span)
             self.unsupported("taking an address with '&' is", n.span)
         if n.op == "*" and isinstance(n.operand, A.This):
             return CL.this_value(self, n.operand.span)
@@ -300,7 +300,7 @@ class Expressions:
         if op == "<<" and (isinstance(left, ir.StreamOut) or ST.writable(left.type)):
             item = self.expr(n.right)
             program_class = isinstance(item.type, ir.StructType) and item.type.name in self.structs
-            if program_class or isinstance(item.type, (ir.Index, ir.Extent)):
+            if program_class or not isinstance(item.type, (ir.Scalar, ir.String, ir.StdString, ir.Library)):
                 call = CL.operator(self, "<<", [left, item], n.span, [n.left.span, n.right.span])
                 if call is not None:        # the program's `ostream& operator<<(ostream&, const T&)`
                     return call

@@ -137,7 +137,7 @@ def deref(a, e: ir.Expr, span) -> ir.Expr:
 def address_of(a, e: ir.Expr, span) -> ir.Expr | None:
     """`&v[i]`, `&a[i][j]`, `&p[i]`: a pointer into the container; `&x` of a local number (it
     lives in a one-element array, which is the pointer); None otherwise."""
-    if isinstance(e, ir.Var) and isinstance(e.type, ir.Scalar) and e.type.name != "char" and (
+    if isinstance(e, ir.Var) and isinstance(e.type, ir.Scalar) and e.type.name not in ("char", "wchar_t") and (
             e.sym.kind == "local" and not e.sym.storage or e.sym.kind == "global"):
         return _variable_address(e, span)       # (a local, a global or a static local)
     if isinstance(e.type, ir.HOST_OBJECTS) and is_lvalue(e):
@@ -153,6 +153,37 @@ def address_of(a, e: ir.Expr, span) -> ir.Expr | None:
     if is_data_pointer(base.type):
         return offset(base, e.indices[0], span)
     return None
+
+
+def char_address(a, e: ir.Expr, span) -> ir.Expr:
+    """`&c` of a `char` (or `wchar_t`) that keeps its value for the program's life (a `const` one,
+    or a static local its function never writes: `static char delim(','); return &delim;`): a C
+    string of that one character (C++ reads on to the next NUL: what follows a lone `char` is not
+    the program's, so amppy's string ends there), which a value can stand for (a `char*` of amppy
+    is a C string, never written through).  Of any other `char`: `[unsupported]`."""
+    if _unchanging(a, e):
+        return ir.LibCall(span, ir.String(e.type.name == "wchar_t"), "char_cstring", None, (e,))
+    a.unsupported(f"the address of a '{e.type}' (a C string in char memory) is", span)
+
+
+def _unchanging(a, e: ir.Expr) -> bool:
+    if not isinstance(e, ir.Var):
+        return False
+    if e.sym.readonly or e.sym.kind == "const":
+        return True
+    body = getattr(a.fn, "body", None)
+    if e.sym.kind != "global" or "static" not in e.sym.storage or body is None:
+        return False
+    name = e.sym.name
+    for n in A.walk(body):
+        target = n.target if isinstance(n, A.Assign) else n.operand if isinstance(n, A.Postfix) or (
+            isinstance(n, A.Unary) and n.op in ("++", "--")) else None
+        if isinstance(target, A.Name) and target.name == name:
+            return False
+        if isinstance(n, A.VarDecl) and isinstance(n.type, A.ReferenceType) and isinstance(n.init, A.Name) \
+                and n.init.name == name:
+            return False                # `char& r = c;` (what `r` is then given is a write of `c`)
+    return True
 
 
 def new_expr(a, n: A.New) -> ir.Expr:
