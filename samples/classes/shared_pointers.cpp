@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <array>
 #include <utility>
 #include <vector>
 
@@ -42,5 +43,13 @@ int main()
         total += shapes[i].first->area();
     }
     std::wcout << L"total " << total << std::endl;
+
+    // a std::array of such pairs, brace-initialised, walked by value (each element copied)
+    std::array<Named, 2> fixed = { Named(std::make_shared<Circle>(2.0), L"round"),
+                                   Named(big, L"shared big") };
+    for (Named n : fixed)
+        std::wcout << n.second << L" " << n.first.get()->area() << std::endl;
+    Named empty;                                   // value-initialised: no object, no name
+    std::wcout << L"empty: " << (empty.first == nullptr) << L" '" << empty.second << L"'" << std::endl;
     return 0;
 }

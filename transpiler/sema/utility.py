@@ -187,6 +187,8 @@ def _value_struct(a, kind: str, fields: list, span) -> ir.StructType:
         sd = ir.StructDef(name, list(fields), span)
         sd.host_only = not all(isinstance(t, ir.Scalar) or isinstance(t, ir.StructType) and t.name in a.structs
                                and not a.structs[t.name].host_only for t in types)   # (a Python object)
+        if sd.host_only:                # (value-initialised: `std::pair<std::string, int> p;`)
+            sd.defaults = [(f, a.member_default(t, span)) for f, t in fields]
         words = "_".join(re.sub(r"\W+", "_", str(t).replace("std::", "")).strip("_") for t in types)
         sd.py_name = a.module_names.fresh(f"{kind}_{words}", a.globals)
         a.structs[name] = sd
