@@ -152,6 +152,16 @@ class FunctionBuilders(BuilderBase):
         t = decl.wrap(base) if decl else base
         return A.Param(self.sp(meta), decl.name if decl else None, t, default)
 
+    def array_ref_param(self, meta, ch):
+        """`T (&a)[N]`, `T (*p)[4]`: a reference or pointer to an array (the array's layers inside)."""
+        base = next(c for c in ch if isinstance(c, A.TypeName))
+        decl = next((c for c in ch if isinstance(c, Decl)), None) or \
+            Decl(None, None, [c for c in ch if isinstance(c, tuple) and len(c) == 3], [])     # `T (&)[N]`
+        arrays = [c for c in ch if isinstance(c, tuple) and len(c) == 2]
+        default = ch[-1] if not isinstance(ch[-1], (tuple, Decl, A.TypeName, Marker)) else None
+        t = Decl(None, None, decl.ptrs, []).wrap(Decl(None, None, [], decl.arrays + arrays).wrap(base))
+        return A.Param(self.sp(meta), decl.name, t, default)
+
     def conversion_def(self, meta, ch):
         """`operator int() const { ... }`: a conversion function, a member named after its type
         (`operator int`, `operator float*`), returning it."""

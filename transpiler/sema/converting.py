@@ -156,6 +156,10 @@ class Converting:
         user = CV.convert(self, e, t, span, explicit)     # a converting constructor, norm -> float
         if user is not None:
             return user
+        if isinstance(t, ir.Pointer) and isinstance(t.elem, ir.CArray) and isinstance(src, ir.CArray) and \
+                src.dims[1:] == t.elem.dims and src.elem == t.elem.elem:      # `int m[3][2]` as `int (*)[2]`
+            self.unsupported(f"a pointer to an array ('{src}' as '{t.elem.elem} (*){''.join(f'[{d}]' for d in t.elem.dims)}') is",
+                             span, help="pass the array by reference (int (&m)[3][2]) or use a std::vector")
         if isinstance(t, ir.String) and isinstance(src, (ir.CArray, ir.Pointer)) and \
                 getattr(src.elem, "name", None) in ("char", "wchar_t", "signed char", "unsigned char"):
             # valid C++ (`const char* s = buf;`, `return &c;`): amppy's C strings are literals and

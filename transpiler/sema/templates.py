@@ -334,6 +334,14 @@ def _deduce(a, p: A.TypeRef, t: ir.Type, names: set, out: dict) -> bool:
         if isinstance(t, ir.String):            # amppy's `char*` (`wchar_t*` when wide)
             return _deduce(a, p.base, ir.Scalar("wchar_t" if t.wide else "char"), names, out)
         return True
+    if isinstance(p, A.ArrayType):          # `T (&a)[N]`: the element type and the length
+        if not isinstance(t, ir.CArray):
+            return False
+        n = p.size
+        if isinstance(n, A.Name) and n.name in names and not n.namespace:
+            if out.setdefault(n.name, t.dims[0]) != t.dims[0]:
+                return False
+        return _deduce(a, p.base, t.elem if len(t.dims) == 1 else ir.CArray(t.elem, t.dims[1:]), names, out)
     if not isinstance(p, A.TypeName):
         return True
     if p.args is None and p.name in names:
