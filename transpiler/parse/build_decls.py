@@ -135,7 +135,7 @@ class DeclBuilders(BuilderBase):
     def member_template_decl(self, meta, ch):
         params = tuple(c for c in ch if isinstance(c, A.TemplateParam))
         decl = ch[-1]
-        if isinstance(decl, A.FunctionDef) and params and decl.kind is None and decl.spec_args is None:
+        if isinstance(decl, A.FunctionDef) and params and decl.kind in (None, "ctor") and decl.spec_args is None:
             return A.TemplateDecl(self.sp(meta), params, decl)
         if isinstance(decl, A.FunctionDef) and decl.kind == "conversion":    # `template <typename T> operator T()`
             return self.unsupported(self.sp(meta), "conversion operator templates are",

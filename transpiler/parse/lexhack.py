@@ -54,6 +54,7 @@ _SPACE = re.compile(r"\s*")
 _DECLARED_NEXT = re.compile(r"\s*[*&]*\s*[A-Za-z_]")
 _NESTED_SCOPE = re.compile(r"(>|_clock)\s*::\s*$")      # what a member type of a library class follows
 _CHRONO_SCOPE = re.compile(r"\bchrono\s*::\s*$")
+_PLAIN_TYPENAME = re.compile(r"\s+[A-Za-z_]\w*\s*[,>]")     # `typename T` closing a template argument
 # `<int, 1>(` after a name: explicit template arguments of a call (one nested `<...>` at most)
 _EXPLICIT_CALL = re.compile(r"\s*<(?![<=])[^;{}()<>]*(?:<[^;{}()<>]*>[^;{}()<>]*)*>\s*\(")
 # the library's function templates a program may call with explicit arguments (`copy<int, 1>(a, b)`)
@@ -233,6 +234,8 @@ class TypeNames:
         qualified = False                   # the last token is the name of `T S::name` (no brackets open)
         for tok in stream:
             tt = tok.type
+            if tt == "TYPENAME" and brackets[-1:] == ["<"] and _PLAIN_TYPENAME.match(self.text, tok.end_pos):
+                continue                    # Visual C++'s `std::iterator<tag, typename T, int>`: `T`
             if tt == "LPAR":
                 if type_end and self._declarator_paren(tok.end_pos, brackets[-1:] == ["<"] or alias == 3):
                     tok.type = "DECL_LPAR"
@@ -381,6 +384,7 @@ class TypeNames:
                                             # (also those a template uses before their definition)
         theader = -1                        # inside `template<...>`: its open angles; then 0
         naming = False                      # after a template header, until the name it declares
+        header_end = None                   # the `>` that closed the last template header
         for tok in stream:
             tt = tok.type
             if tt == "RESTRICT" or tt == "NAME" and tok.value == "restrict":
@@ -395,7 +399,7 @@ class TypeNames:
                 elif tt in ("GT", "SHR"):
                     theader -= 1 if tt == "GT" else 2
                     if theader <= 0:
-                        theader, naming = -1, True
+                        theader, naming, header_end = -1, True, tok
             elif naming and tt in ("NAME", "TYPE_NAME") and self._next_char(tok.end_pos) in ("(", "{", ":", ";") \
                     and not self.text.startswith("::", _SPACE.match(self.text, tok.end_pos).end()):
                 user_templates.add(tok.value)   # `template<...> T name(`, `template<...> struct Name {`
@@ -480,8 +484,9 @@ class TypeNames:
                                 prev is not None and prev.type in _BUILTIN_TYPE_TOKENS):
                             tok.type = ("FN_TEMPLATE_NAME" if value in FUNCTION_TYPE_TEMPLATES
                                         else "TEMPLATE_NAME")
-                    elif prev is not None and prev.type in _DECLARATOR_PREV:
-                        # `int index = 0;`, `(int array)`: a variable hides the template
+                    elif prev is not None and prev.type in _DECLARATOR_PREV and prev is not header_end:
+                        # `int index = 0;`, `(int array)`: a variable hides the template (not
+                        # `template <typename U> pair(const pair<U>&)`: a constructor template)
                         shadows.declare(value)
                     elif value in types:
                         tok.type = "TYPE_NAME"      # the program's own `struct map`

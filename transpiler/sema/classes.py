@@ -38,6 +38,7 @@ from . import local_classes as LC
 from . import special_members as SM
 from . import overloads as O
 from . import properties as PR
+from . import traits as TR
 from . import templates as T
 from .context import SemaError
 from .scope import Scope
@@ -145,7 +146,7 @@ def inherit(a, d: A.StructDef, sd: ir.StructDef) -> None:
 
 def _first_base(a, d: A.StructDef, name, sd: ir.StructDef) -> None:
     if isinstance(name, A.TypeName) and name.name == "iterator" and name.namespace in (("std",), ("", "std")):
-        _iterator_base(a, name, sd)
+        TR.iterator_base(a, name, sd)
         return
     if isinstance(name, A.TypeName):        # a template-id: `Base<int>`, `array_view<int>`
         t = a.resolve_type(name)
@@ -168,20 +169,6 @@ def _first_base(a, d: A.StructDef, name, sd: ir.StructDef) -> None:
     sd.constants.update(base.constants)
     for cname, c in base.constants.items():
         a.scope.define(cname, c)
-
-
-def _iterator_base(a, base: A.TypeName, sd: ir.StructDef) -> None:
-    """`struct It : std::iterator<Category, T, Distance, Pointer, Reference>`: an empty base
-    (deprecated in C++17) that gives the class its five member types; the category's tag is
-    kept only as a name."""
-    args = list(base.args or ())
-    if len(args) < 2:
-        a.error("template-args", "'std::iterator' takes a category and a value type", base.span)
-    value = a.resolve_type(args[1])
-    sd.member_types["value_type"] = value
-    sd.member_types["difference_type"] = a.resolve_type(args[2]) if len(args) > 2 else ir.Scalar("long long")
-    sd.member_types["pointer"] = a.resolve_type(args[3]) if len(args) > 3 else ir.Pointer(value)
-    sd.member_types["reference"] = a.resolve_type(args[4]) if len(args) > 4 else value
 
 
 def check_object_type(a, t: ir.Type, span) -> None:
@@ -212,10 +199,11 @@ def declare_members(a, d: A.StructDef, sd: ir.StructDef) -> None:
             T.declare(a, replace(t, decl=replace(t.decl, storage=tuple(s for s in t.decl.storage
                                                                       if s != "friend"))))
             continue
-        sd.member_templates.setdefault(t.decl.name, []).append(t)
+        sd.member_templates.setdefault(SM.CTOR_TEMPLATES if t.decl.kind == "ctor" else t.decl.name, []).append(t)
     if sd.base and sd.base in a.structs:    # the base's member templates, unless hidden by one of ours
         for name, ts in a.structs[sd.base].member_templates.items():
-            sd.member_templates.setdefault(name, list(ts))
+            if name != SM.CTOR_TEMPLATES:   # (constructors are not inherited)
+                sd.member_templates.setdefault(name, list(ts))
     for m in d.methods:
         try:
             if "friend" in m.storage:       # a friend defined in the class is a free function
@@ -573,8 +561,10 @@ def construct(a, t: ir.StructType, args: tuple, span: Span, spans: list) -> ir.E
     if len(args) == 1 and args[0].type == t and (not SM.copy_constructors(sd) or not is_lvalue(args[0])):
         SM.check(a, t, "copy", span)                # the implicit copy constructor (or a temporary's move)
         return ir.Copy(span, t, args[0]) if is_lvalue(args[0]) else args[0]
-    if not sd.ctors:
+    if not SM.has_constructors(sd):
         return None
+    if sd.member_templates.get(SM.CTOR_TEMPLATES):      # `template <typename U> Box(const U& u)`
+        return finish(a, T.constructor(a, sd, list(args), span), None, list(args), spans, span)
     if not args and not any(O.viable(a, s, [], None) is not None for s in sd.ctors):
         a.error("no-default-ctor", f"no default constructor for '{t.name}'", span,
                 help=f"give the arguments of one of its constructors: {'; '.join(O.describe(s) for s in sd.ctors)}")

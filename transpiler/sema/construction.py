@@ -67,7 +67,7 @@ class Construction:
             if isinstance(t, ir.Index):
                 return ir.MakeIndex(span, t, comps)
             return ir.Construct(span, t, comps)
-        if isinstance(t, ir.StructType) and t.name in self.structs and self.structs[t.name].ctors:
+        if isinstance(t, ir.StructType) and t.name in self.structs and SM.has_constructors(self.structs[t.name]):
             return CL.construct(self, t, args, span, spans)
         if isinstance(t, ir.StructType):
             if args and len(args) == 1 and args[0].type == t:

@@ -11,6 +11,14 @@ from __future__ import annotations
 
 from .. import ir
 
+#: the key of a class's constructor templates in `StructDef.member_templates`
+CTOR_TEMPLATES = "<constructor templates>"
+
+
+def has_constructors(sd: ir.StructDef) -> bool:
+    """Whether the class declares constructors (ordinary ones or constructor templates)."""
+    return bool(sd.ctors or sd.member_templates.get(CTOR_TEMPLATES))
+
 BOTH = frozenset(("cpu", "amp"))
 WHAT = {"default": "default constructor", "copy": "copy constructor", "assign": "copy assignment operator",
         "dtor": "destructor"}

@@ -26,6 +26,7 @@ from . import overloads as O
 from .context import SemaError
 from .template_order import TemplateValue, kinds_fit, more_specialised  # noqa: F401  (TM.kinds_fit, TM.TemplateValue)
 from .scope import Scope
+from .special_members import CTOR_TEMPLATES
 
 
 @dataclass(frozen=True)
@@ -452,7 +453,7 @@ def deducible(a, templates: list, explicit: list | None, args: list, span) -> li
         deduced: dict = {}
         params = [p for p in f.params if not (p.name is None and isinstance(p.type, A.TypeName)
                                               and p.type.name == "void")]
-        ok = len(args) <= len(params)
+        ok = len(args) <= len(params) and all(p.default is not None for p in params[len(args):])
         for p, x in zip(params, args):
             ok = ok and _deduce(a, p.type, x.type, names, deduced)
         if not ok:
@@ -571,6 +572,14 @@ def instantiate_member(a, sd: ir.StructDef, d: A.TemplateDecl, env: dict, span) 
         full = _env_for_analysis(cd, cenv)
     full.update(_env_for_analysis(d, env))
     return _instantiate(a, key, d, full, f"{sd.name}::{name}", span, declare)
+
+
+def constructor(a, sd: ir.StructDef, args: list, span) -> ir.Symbol:
+    """The constructor of class `sd` that `args` call, among its constructors and the instances of
+    its constructor templates whose parameters deduce from them (made here)."""
+    made = {id(x) for x in a.instances.values()}        # (instances join `sd.ctors`; they compete as templates)
+    return choose(a, sd.member_templates[CTOR_TEMPLATES], None, args, span, sd.name,
+                  [c for c in sd.ctors if id(c) not in made], lambda d, env: instantiate_member(a, sd, d, env, span))
 
 
 def instantiate_function(a, d: A.TemplateDecl, env: dict, span) -> ir.Symbol | None:

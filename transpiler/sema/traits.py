@@ -120,3 +120,17 @@ AREA = Area("<type_traits>", templates=names("""
     remove_volatile remove_cv remove_cvref add_const add_volatile add_cv add_lvalue_reference
     add_rvalue_reference remove_pointer add_pointer remove_extent make_unsigned make_signed
     is_signed is_unsigned is_pointer is_void is_array is_class result_of invoke_result"""))
+
+
+def iterator_base(a, base: A.TypeName, sd: ir.StructDef) -> None:
+    """`struct It : std::iterator<Category, T, Distance, Pointer, Reference>`: an empty base
+    (deprecated in C++17) that gives the class its five member types; the category's tag is
+    kept only as a name."""
+    args = list(base.args or ())
+    if len(args) < 2:
+        a.error("template-args", "'std::iterator' takes a category and a value type", base.span)
+    value = a.resolve_type(args[1])
+    sd.member_types["value_type"] = value
+    sd.member_types["difference_type"] = a.resolve_type(args[2]) if len(args) > 2 else ir.Scalar("long long")
+    sd.member_types["pointer"] = a.resolve_type(args[3]) if len(args) > 3 else ir.Pointer(value)
+    sd.member_types["reference"] = a.resolve_type(args[4]) if len(args) > 4 else value
