@@ -119,7 +119,7 @@ class _ArrayBase:
             return key.dims                     # (an index's components are ints already)
         if isinstance(key, (int, np.integer)):
             return (int(key),)
-        return tuple(int(k) for k in key)
+        return tuple(map(int, key))
 
     def __getitem__(self, key):
         key = self._key(key)
@@ -169,8 +169,9 @@ class _ArrayBase:
 def _placed(host, key):
     """(array, key) that reach element `key` of a view's host array: itself, or past its extent the
     element beneath (`_outside`)."""
-    if min(key) < 0 or any(k >= n for k, n in zip(key, host.shape)):
-        return _outside(host, key), ()
+    for k, n in zip(key, host.shape):       # (a loop: this runs for every element a host loop touches)
+        if k < 0 or k >= n:
+            return _outside(host, key), ()
     return host, key
 
 

@@ -41,8 +41,20 @@ def to_dtype(t):
     return np.dtype(t)
 
 
+_NP_INTS = frozenset((np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16, np.uint32, np.uint64))
+
+
 def _store(arr, key, value):
     """``arr[key] = value`` with C++ conversion rules (wrapping, truncation)."""
+    tv = type(value)
+    if type(key) is tuple and (tv is int or tv in _NP_INTS) and arr.dtype.kind in "iu":    # the common case
+        if tv is arr.dtype.type:
+            arr[key] = value                # (the element's own type: nothing to convert)
+            return
+        bits = arr.dtype.itemsize * 8
+        value = int(value) & ((1 << bits) - 1)
+        arr[key] = value - (1 << bits) if arr.dtype.kind == "i" and value >= 1 << (bits - 1) else value
+        return
     if isinstance(value, vector):           # an element that is a vector: its own copy
         arr[key] = value.copy()
         return

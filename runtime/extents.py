@@ -20,9 +20,7 @@ __all__ = ["extent", "index", "tiled_extent", "check_tiled_domain"]
 def _ints(args):
     if len(args) == 1 and not isinstance(args[0], (int, np.integer)):
         args = tuple(args[0])
-    if all(type(a) is int for a in args):      # (the common case, without a conversion each)
-        return args
-    return tuple(int(a) for a in args)
+    return tuple(map(int, args))            # (numpy integers from int32() and friends too)
 
 
 class _Tuple:

@@ -157,11 +157,12 @@ namespace Concurrency
                 return *this;
             }
 
-            index_iterator<N> operator++(int)
+            // (as the suite's amp_test_lib writes it: the postfix form steps and returns the iterator
+            // itself, so a `for (...; it != end; it++)` loop copies nothing)
+            index_iterator<N>& operator++(int)
             {
-                index_iterator<N> before = *this;
                 pos++;
-                return before;
+                return *this;
             }
 
             bool operator==(const index_iterator<N>& other) const { return pos == other.pos; }
