@@ -14,7 +14,7 @@ from . import intmath, memlimit
 from .memory import ptr_diff
 from .stdexcept import std_bad_alloc, std_out_of_range
 
-__all__ = ["cpp_char", "struct", "union_struct", "HostObject", "vector", "carray", "np_type", "to_dtype", "vector_type", "std_array"]
+__all__ = ["cpp_char", "struct", "union_struct", "HostObject", "vector", "carray", "np_type", "to_dtype", "vector_type"]
 
 class cpp_char:  # noqa: N801 - C++ name
     """The annotation of a struct's `char` field: stored as an int8 (what the kernels see), read
@@ -604,33 +604,6 @@ class vector:  # noqa: N801 - C++ name
     def __repr__(self):
         name = getattr(self.elem_type, "__name__", str(self.elem_type))
         return f"vector<{name}>({[_plain(x) for x in self]!r})"
-
-
-class std_array(vector):  # noqa: N801 - C++ name
-    """``std::array<T, N>``: a vector of N elements that never changes size (a value, like
-    the vector: copies are copies).  ``std_array(T, N)`` is zero-filled; ``std_array(T, N,
-    [items])`` takes the leading elements from a brace list."""
-
-    def __init__(self, elem_type, n=0, init=None):
-        if isinstance(elem_type, std_array):
-            super().__init__(elem_type)
-            return
-        super().__init__(elem_type, int(n))
-        for i, v in enumerate(init or ()):
-            _store(self._buf, i, v)
-
-    def copy(self):
-        return std_array(self)
-
-    __copy__ = copy
-
-    def fill(self, value):
-        for i in range(self._n):
-            _store(self._buf, i, value)
-
-    def __repr__(self):
-        name = getattr(self.elem_type, "__name__", str(self.elem_type))
-        return f"std_array<{name}, {self._n}>({[_plain(x) for x in self]!r})"
 
 
 def carray_fill(arr, init):

@@ -20,10 +20,10 @@ associative.py; ``deque``, ``queue``, ``stack``, ``priority_queue`` in adaptors.
 
 import numpy as np
 
-from .containers import HostObject, _Iter, _copied, _store, np_type, vector_type
+from .containers import HostObject, _Iter, _copied, _plain, _store, np_type, vector, vector_type
 from .stdexcept import std_out_of_range
 
-__all__ = ["std_list", "std_forward_list", "container_type", "std_less_key"]
+__all__ = ["std_list", "std_forward_list", "container_type", "std_less_key", "std_array"]
 
 
 # ---- element values ---------------------------------------------------------------------------
@@ -478,3 +478,30 @@ def _range(first, last):
         return
     for k in range(last - first):
         yield first[k]
+
+
+class std_array(vector):  # noqa: N801 - C++ name
+    """``std::array<T, N>``: a vector of N elements that never changes size (a value, like
+    the vector: copies are copies).  ``std_array(T, N)`` is zero-filled; ``std_array(T, N,
+    [items])`` takes the leading elements from a brace list."""
+
+    def __init__(self, elem_type, n=0, init=None):
+        if isinstance(elem_type, std_array):
+            super().__init__(elem_type)
+            return
+        super().__init__(elem_type, int(n))
+        for i, v in enumerate(init or ()):
+            _store(self._buf, i, v)
+
+    def copy(self):
+        return std_array(self)
+
+    __copy__ = copy
+
+    def fill(self, value):
+        for i in range(self._n):
+            _store(self._buf, i, value)
+
+    def __repr__(self):
+        name = getattr(self.elem_type, "__name__", str(self.elem_type))
+        return f"std_array<{name}, {self._n}>({[_plain(x) for x in self]!r})"
