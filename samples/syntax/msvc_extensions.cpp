@@ -7,7 +7,8 @@
 // - TRUE and FALSE after <amp.h> alone (Visual C++'s <amprt.h> reaches <windows.h>);
 // - `typename T` of a template parameter in template arguments (the C++ AMP Algorithms Library's
 //   `std::iterator<std::random_access_iterator_tag, typename value_type, int>`): the type T;
-//   Cursor<float>(2.5f).twice() = 5, a vector<typename T> of 3 elements.
+//   Cursor<float>(2.5f).twice() = 5, a vector<typename T> of 3 elements; and the member types of a
+//   dependent base used unqualified in a class template (`difference_type`, without two-phase lookup): 4.
 // g++ rejects the first and names types otherwise, so the expected output is worked out by hand:
 // bump(make_p(3)) = (3 + 1) + 6 = 10; first_plus(v.begin()) = 0 + 10 = 10; in the kernel,
 // bump(make_p(i)) + shift(index<1>(i + 1)) = (i + 1 + 2i) + (i + 2) = 4i + 3; r = {7, 14 + 1}.
@@ -36,6 +37,7 @@ public:
     value_type v;
     explicit Cursor(value_type x) : v(x) {}
     value_type twice() const { return v * 2; }
+    difference_type steps() const { return 4; }     // the base's member type, unqualified
 };
 
 template <typename T> int size_of(const std::vector<typename T>& items) { return (int)items.size(); }
@@ -71,6 +73,7 @@ int main() {
     std::cout << (typeid(s.sides) == typeid(int)) << (typeid(Point) != typeid(Shape)) << "\n";
     std::cout << "TRUE " << TRUE << ", FALSE " << FALSE << std::endl;
     std::vector<double> three(3);
-    std::cout << Cursor<float>(2.5f).twice() << " " << size_of<double>(three) << std::endl;
+    std::cout << Cursor<float>(2.5f).twice() << " " << size_of<double>(three) << " "
+              << Cursor<int>(1).steps() << std::endl;
     return 0;
 }

@@ -54,6 +54,9 @@ _SPACE = re.compile(r"\s*")
 _DECLARED_NEXT = re.compile(r"\s*[*&]*\s*[A-Za-z_]")
 _NESTED_SCOPE = re.compile(r"(>|_clock)\s*::\s*$")      # what a member type of a library class follows
 _CHRONO_SCOPE = re.compile(r"\bchrono\s*::\s*$")
+_ITERATOR_BASE = re.compile(r"(?:[:,]|\bpublic|\bprotected|\bprivate)\s*(?:::\s*)?std\s*::\s*$")
+#: the member types a class derived from `std::iterator<...>` has (sema/traits.py's iterator_base)
+ITERATOR_MEMBER_TYPES = ("iterator_category", "value_type", "difference_type", "pointer", "reference")
 _PLAIN_TYPENAME = re.compile(r"\s+[A-Za-z_]\w*\s*[,>]")     # `typename T` closing a template argument
 # `<int, 1>(` after a name: explicit template arguments of a call (one nested `<...>` at most)
 _EXPLICIT_CALL = re.compile(r"\s*<(?![<=])[^;{}()<>]*(?:<[^;{}()<>]*>[^;{}()<>]*)*>\s*\(")
@@ -426,6 +429,10 @@ class TypeNames:
                     own.update(("Concurrency", "concurrency"))
             if tok.type == "NAME":
                 value = tok.value
+                if value == "iterator" and prev is not None and prev.type == "SCOPE" and \
+                        _ITERATOR_BASE.search(self.text, max(0, tok.start_pos - 40), tok.start_pos):
+                    types.update(ITERATOR_MEMBER_TYPES)     # `: public std::iterator<...>`: its member types,
+                                                            # which Visual C++ finds unqualified in a template
                 kw = self.keywords.get(value)
                 if kw is not None and value != "restrict":
                     tok.type = kw           # a keyword the contextual lexer took for a name
