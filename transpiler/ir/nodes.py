@@ -501,6 +501,7 @@ class StructDef:
     extra_bases: dict = field(default_factory=dict)   # multiple inheritance: a further base -> the field holding it
     hiding: dict = field(default_factory=dict)    # a field named like a base's (which it hides) -> its own attribute
     member_types: dict = field(default_factory=dict)  # `typedef float value_type;` -> its type
+    reference_types: dict = field(default_factory=dict)     # `typedef T& ref;` -> `T&` as written (AST)
     constants: dict = field(default_factory=dict)     # `static const int N = 4;` -> its Symbol
     field_inits: dict = field(default_factory=dict)   # `float x = 1;` in the class: field -> AST expr
     member_templates: dict = field(default_factory=dict)  # `template<class T> T get()` -> [AST TemplateDecl]

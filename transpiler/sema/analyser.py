@@ -72,6 +72,7 @@ class Analyser(TypeResolution, Declarations, Statements, LocalDeclarations, Cons
         self.call_sites: list[tuple[ir.Symbol, Span]] = []     # every call of a program function
         self.kernels: list[ir.Kernel] = []
         self.typedefs: dict[str, ir.Type] = {}
+        self.reference_typedefs: dict = {}     # `typedef int& IntRef;`: IntRef -> `int&` as written (AST)
         self.fn = None
         self.scope = self.globals
         self.main = None

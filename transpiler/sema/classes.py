@@ -112,6 +112,8 @@ def declare_class_names(a, d: A.StructDef, sd: ir.StructDef) -> None:
         try:
             if isinstance(x, A.Typedef):
                 sd.member_types[x.name] = a.resolve_type(x.type)
+                if isinstance(x.type, A.ReferenceType):
+                    sd.reference_types[x.name] = x.type
             elif isinstance(x, A.EnumDef):
                 a.enum_def(x, owner=sd)
             elif isinstance(x, A.StaticAssert):
@@ -256,6 +258,7 @@ def _signature(a, sd: ir.StructDef, m: A.FunctionDef):
 
 
 def declare_member(a, sd: ir.StructDef, m: A.FunctionDef) -> ir.Symbol:
+    m = a.with_spelled_references(m, sd)
     a.check_amp_signature(m)
     params, ret = _signature(a, sd, m)
     first = params[0][0].type if params else None

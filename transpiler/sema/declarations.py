@@ -63,6 +63,8 @@ class Declarations:
             self.struct_def(d)
         elif isinstance(d, A.Typedef):
             self.typedefs[d.name] = self.resolve_type(d.type)
+            if isinstance(d.type, A.ReferenceType):
+                self.reference_typedefs[d.name] = d.type
         elif isinstance(d, A.EnumDef):
             self.enum_def(d)
         elif isinstance(d, A.UsingNamespace):
@@ -289,6 +291,7 @@ class Declarations:
     def declare_function(self, d: A.FunctionDef, instance: tuple | None = None) -> ir.Symbol:
         """The symbol of function `d` (an overload, or the one its prototype declared);
         `instance`: (C++ name, Python name) of a template instantiation, which no name finds."""
+        d = self.with_spelled_references(d)         # (`IntRef f(IntRef x)` of `typedef int& IntRef;`)
         if d.kind == "conversion":
             self.error("bad-specifier", f"conversion function '{d.name}' must be a member of a class",
                        d.name_span, help="declare it inside the class it converts from")
@@ -388,6 +391,7 @@ class Declarations:
 
     def function_body(self, d: A.FunctionDef, sym: ir.Symbol) -> None:
         depth = len(self.class_stack)
+        d = self.with_spelled_references(d, self.structs.get(sym.owner) if sym.owner else None)
         try:
             self._function_body(d, sym)
         finally:

@@ -134,3 +134,7 @@ def iterator_base(a, base: A.TypeName, sd: ir.StructDef) -> None:
     sd.member_types["difference_type"] = a.resolve_type(args[2]) if len(args) > 2 else ir.Scalar("long long")
     sd.member_types["pointer"] = a.resolve_type(args[3]) if len(args) > 3 else ir.Pointer(value)
     sd.member_types["reference"] = a.resolve_type(args[4]) if len(args) > 4 else value
+    if len(args) <= 4:                              # (its default is `T&`)
+        sd.reference_types["reference"] = A.ReferenceType(base.span, args[1], False)
+    elif isinstance(args[4], A.ReferenceType):
+        sd.reference_types["reference"] = args[4]

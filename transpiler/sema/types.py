@@ -6,6 +6,8 @@ A library type name goes to the library areas (`sema/areas.py`), each of which r
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..parse import ast as A
 from .. import ir
 from ..cxx import win32
@@ -28,6 +30,29 @@ def restriction(restrict) -> tuple[str, ...]:
 
 class TypeResolution:
     # ---- type names ---------------------------------------------------------------------------------
+    def spelled_reference(self, t, owner: ir.StructDef | None = None):
+        """`IntRef` of `typedef int& IntRef;` (or a member type of `owner`, of the classes being
+        defined or of `S::` that is one: `typedef T& reference;`, a `std::iterator` base's): the
+        reference type it names, as written, so that it binds as `int&` does; else `t` itself."""
+        if not isinstance(t, A.TypeName) or t.args is not None:
+            return t
+        if t.namespace:
+            sd = self.structs.get(t.namespace[-1])
+            return sd.reference_types.get(t.name, t) if sd is not None else t
+        for sd in ([owner] if owner is not None else []) + self.class_stack[::-1]:
+            if t.name in sd.member_types:
+                return sd.reference_types.get(t.name, t)
+        return self.reference_typedefs.get(t.name, t)
+
+    def with_spelled_references(self, d: A.FunctionDef, owner: ir.StructDef | None = None) -> A.FunctionDef:
+        """`d` with its return and parameter types that name a reference type spelled out."""
+        ret = self.spelled_reference(d.return_type, owner)
+        params = tuple(p if self.spelled_reference(p.type, owner) is p.type else
+                       replace(p, type=self.spelled_reference(p.type, owner)) for p in d.params)
+        if ret is d.return_type and all(p is q for p, q in zip(params, d.params)):
+            return d
+        return replace(d, return_type=ret, params=params)
+
     def resolve_type(self, t: A.TypeRef) -> ir.Type:
         if FP.is_function_pointer_type(t):      # `int (*)(int)`, `int (&)(int)`, `int (C::*)(int)`
             return FP.resolve(self, t)
