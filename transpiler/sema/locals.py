@@ -71,7 +71,12 @@ class LocalDeclarations:
         if isinstance(t, ir.Void):
             self.error("void-variable", f"variable '{v.name}' has incomplete type 'void'", v.span)
         if isinstance(v.type, A.ReferenceType) and not isinstance(t, ir.FunctionPointer):
-            return self.local_reference(v, t)       # (a reference to a function is the function)
+            try:
+                return self.local_reference(v, t)   # (a reference to a function is the function)
+            except SemaError:
+                if v.name not in self.scope.names:
+                    self.scope.define(v.name, ir.Symbol(v.name, v.name, ERROR_TYPE, "local", v.name_span))
+                raise                               # (declared anyway: no "undeclared" at its uses)
         if "static" in v.storage and self.in_amp():     # reported, but declared (no follow-on errors)
             self.sink.error("amp-restrict", "static variables are not allowed in restrict(amp) code", v.span)
         if "tile_static" in v.storage:
