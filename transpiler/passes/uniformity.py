@@ -299,9 +299,9 @@ class _Analyser(ir.Visitor):
                     if isinstance(o, ir.Var):
                         self.mark_var(o.sym, ctx or self.u.explain(ir.MathCall(n.span, n.type, n.name, n.args)))
             elif isinstance(n, ir.Call):     # `flip(a, b)` of `void flip(int&, int&)`: a and b change
-                for arg, by_ref in zip(n.args, n.func.mutable_refs):
-                    if by_ref and ir.assigned_symbol(arg) is not None:
-                        self.mark_var(ir.assigned_symbol(arg), ctx or self.u.explain(n))
+                for sym in (ir.assigned_symbol(x) for x, by_ref in zip(n.args, n.func.mutable_refs) if by_ref):
+                    if sym is not None:
+                        self.mark_var(sym, ctx or self.u.explain(n))
             elif isinstance(n, ir.AtomicCall) and n.name == "atomic_compare_exchange" and isinstance(n.args[0], ir.Var):
                 self.mark_var(n.args[0].sym, (n.span, "an atomic operation differs per thread"))
 

@@ -53,8 +53,9 @@ class LocalDeclarations:
         return t
 
     def local_var(self, v: A.VarDecl, decl_span: Span | None = None) -> list[ir.Stmt]:
-        if self.spelled_reference(v.type) is not v.type:    # `IntRef r = v;` of `typedef int& IntRef;`
-            v = dataclasses.replace(v, type=self.spelled_reference(v.type))
+        spelled = self.spelled_reference(v.type)
+        if spelled is not v.type:                   # `IntRef r = v;` of `typedef int& IntRef;`
+            v = dataclasses.replace(v, type=spelled)
         if self.in_amp():
             self.check_amp_volatile(v.type, v.name_span)
         if isinstance(v.init, A.Lambda) and "amp" in v.init.restrict and "cpu" not in v.init.restrict \

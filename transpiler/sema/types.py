@@ -47,8 +47,8 @@ class TypeResolution:
     def with_spelled_references(self, d: A.FunctionDef, owner: ir.StructDef | None = None) -> A.FunctionDef:
         """`d` with its return and parameter types that name a reference type spelled out."""
         ret = self.spelled_reference(d.return_type, owner)
-        params = tuple(p if self.spelled_reference(p.type, owner) is p.type else
-                       replace(p, type=self.spelled_reference(p.type, owner)) for p in d.params)
+        spelled = [self.spelled_reference(p.type, owner) for p in d.params]
+        params = tuple(p if t is p.type else replace(p, type=t) for p, t in zip(d.params, spelled))
         if ret is d.return_type and all(p is q for p, q in zip(params, d.params)):
             return d
         return replace(d, return_type=ret, params=params)
