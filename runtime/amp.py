@@ -113,6 +113,15 @@ class _ArrayBase:
             self._mark_host_written()      # the caller may write through the returned array
         return self.host
 
+    def host_buffer(self, write=False):
+        """The host numpy array a compiled host loop reads the elements of, synchronised as element
+        access (`av[i]`, `av(i, j)`) is; `write`: the loop may store into it, so every view it aliases
+        must copy in again."""
+        self._sync_to_host()
+        if write:
+            self._mark_host_written()
+        return self.host
+
     # -- element access
     def _key(self, key):
         if isinstance(key, _Tuple):

@@ -173,6 +173,9 @@ public:
         : extent(e), data_(const_cast<value_type*>(v.data())) { dense(); }
     explicit array_view(const concurrency::extent<N>& e)
         : extent(e), own_(std::make_shared<std::vector<value_type>>(e.size())) { data_ = own_->data(); dense(); }
+    explicit array_view(int e0) : array_view(concurrency::extent<N>(e0)) {}
+    array_view(int e0, int e1) : array_view(concurrency::extent<N>(e0, e1)) {}
+    array_view(int e0, int e1, int e2) : array_view(concurrency::extent<N>(e0, e1, e2)) {}
     array_view(int e0, T* p) : array_view(concurrency::extent<N>(e0), p) {}
     array_view(int e0, int e1, T* p) : array_view(concurrency::extent<N>(e0, e1), p) {}
     array_view(int e0, int e1, int e2, T* p) : array_view(concurrency::extent<N>(e0, e1, e2), p) {}
@@ -280,6 +283,7 @@ public:
     const T& operator[](const index<N>& i) const { return store[linear(extent, i)]; }
     T& operator()(int i0) { return store[i0]; }
     T& operator()(int i0, int i1) { return (*this)[index<N>(i0, i1)]; }
+    T& operator()(int i0, int i1, int i2) { return (*this)[index<N>(i0, i1, i2)]; }
     T& operator[](int i0) { return store[i0]; }
     T* data() { return store.data(); }
     concurrency::extent<N> get_extent() const { return extent; }

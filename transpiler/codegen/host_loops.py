@@ -27,7 +27,7 @@ from .. import ir
 from ..diagnostics import KernelCodegenError
 from . import CodegenUnsupported
 from .cpu import PART
-from ..lower.host_loops import HostCode
+from ..lower.host_loops import HostCode, amp_container
 from .kernel_exprs import KernelExprEmitter, np_scalar
 from .outline import whole_variables
 from .pyexprs import P_ATOM
@@ -100,25 +100,34 @@ def emit(writer, s: ir.Stmt, name: str) -> tuple[list[str], list[str]] | None:
     em.names_used = set(writer.names_used) | {name}
     em._comment_line[s.span.file] = writer.last_line
     body: list[str] = []
+    declared, assigned = whole_variables([s])
+    for call in (x for x in ir.walk(s) if isinstance(x, ir.Call)):
+        for a in em.writebacks(call):           # a value passed by reference: assigned too
+            if isinstance(a, ir.Var):
+                assigned.add(a.sym)
+    outer = {x.sym: None for x in ir.walk(s) if isinstance(x, ir.Var) and x.sym not in declared}
+    leaves = {}                                 # a leaf of an object from outside -> its host value
+    for sym in outer:
+        if isinstance(sym.type, ir.StructType):
+            if sym in assigned:                 # (its members would go back one by one: Python)
+                return None
+            for n, (path, t) in zip(em.declare_struct(sym), em.struct_leaves(sym.type, s.span)):
+                leaves[n] = (".".join((writer.expr(ir.Var(s.span, sym.type, sym)),) + path) + (
+                    ".dims" if isinstance(t, (ir.Index, ir.Extent)) else ""), t)
     em.frames.append(set())
     try:
         em.stmt(s, body, 1)
     except (KernelCodegenError, CodegenUnsupported):
         return None
     refs = em.frames.pop()
-    declared, assigned = whole_variables([s])
-    for call in (x for x in ir.walk(s) if isinstance(x, ir.Call)):
-        for a in em.writebacks(call):           # a number passed by reference: assigned too
-            if isinstance(a, ir.Var):
-                assigned.add(a.sym)
     symbols = {x.sym.py_name: x.sym for x in ir.walk(s) if isinstance(x, ir.Var)}
     local = {sym.py_name for sym in declared}
     results = sorted((sym for sym in assigned if sym not in declared), key=lambda sym: sym.py_name)
     symbols.update((r.py_name, r) for r in results)
     # what it reads, and what it assigns (a variable the loop may leave unassigned keeps its value)
-    params = sorted(n for n in (refs - local) | {r.py_name for r in results} if n in symbols)
+    params = sorted(n for n in (refs - local) | {r.py_name for r in results} if n in symbols or n in leaves)
     head = [f"{em.indent_unit}{p} = np.uint64({p})  # size_t: unsigned 64-bit arithmetic"
-            for p in params if _unsigned64(symbols[p].type)]
+            for p in params if _unsigned64(leaves[p][1] if p in leaves else symbols[p].type)]
     if results:
         body.append(f"{em.indent_unit}return {', '.join(r.py_name for r in results)}")
     where_ = where(s.span.file, s.span.line)
@@ -130,17 +139,49 @@ def emit(writer, s: ir.Stmt, name: str) -> tuple[list[str], list[str]] | None:
         return None
 
     args = []
+    stored = _stored(s)
     for p in params:
+        if p in leaves:
+            args.append(leaves[p][0])
+            continue
         t = symbols[p].type
         arg = writer.expr(ir.Var(s.span, t, symbols[p]))
-        args.append(f"{arg}.data()" if isinstance(t, ir.Vector) else arg)
+        if isinstance(t, ir.Vector):
+            arg += ".data()"
+        elif amp_container(t):      # synchronised as element access is; marked written when stored to
+            arg += f".host_buffer({'True' if symbols[p] in stored and not getattr(t, 'const', False) else 'False'})"
+        elif isinstance(t, (ir.Index, ir.Extent)):
+            arg += ".dims"
+        args.append(arg)
     call = f"{name}({', '.join(args)})"
     targets = [writer.lvalue(ir.Var(s.span, r.type, r), "w") for r in results]
+    made = [f"{t} = {_HOST_TYPE[type(r.type)]}({t})  # (compiled code gives an {_HOST_TYPE[type(r.type)]} back as a tuple)"
+            for r, t in zip(results, targets) if type(r.type) in _HOST_TYPE]
+    if made:
+        lines = [f"{', '.join(targets)} = {call}"]
+        return fn, lines + made + [f"{t} = float32({t})" for r, t in zip(results, targets)
+                                   if isinstance(r.type, ir.Scalar) and r.type.name == "float"]
     floats = [t for r, t in zip(results, targets) if isinstance(r.type, ir.Scalar) and r.type.name == "float"]
     if len(results) == 1 and floats:
         return fn, [f"{targets[0]} = float32({call})"]
     lines = [f"{', '.join(targets)} = {call}" if targets else call]
     return fn, lines + [f"{t} = float32({t})  # (a float: Numba gives it back as a Python float)" for t in floats]
+
+
+#: an index or extent comes back from compiled code as a tuple: the host's object again
+_HOST_TYPE = {ir.Index: "index", ir.Extent: "extent"}
+
+
+def _stored(s: ir.Stmt) -> set:
+    """The containers loop `s` may store into: element targets, and those it passes to calls."""
+    out = set()
+    for x in ir.walk(s):
+        if isinstance(x, (ir.Assign, ir.IncDec)) and isinstance(x.target, ir.ElementRef) \
+                and isinstance(x.target.base, ir.Var):
+            out.add(x.target.base.sym)
+        elif isinstance(x, ir.Call):
+            out.update(a.sym for a in x.args if isinstance(a, ir.Var) and amp_container(a.type))
+    return out
 
 
 def _unsigned64(t) -> bool:

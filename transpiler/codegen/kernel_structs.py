@@ -44,12 +44,18 @@ class StructValues:
         for fname, ft in defs[t.name].fields:
             if isinstance(ft, ir.StructType):
                 out += [((fname,) + p, lt) for p, lt in self.struct_leaves(ft, span)]
-            elif isinstance(ft, ir.Scalar):
+            elif isinstance(ft, (ir.Scalar, ir.Index, ir.Extent)):     # (an index: one tuple)
                 out.append(((fname,), ft))
             else:
                 raise self.error(f"a struct with a member of type '{ft}' ('{t}') as a value in kernel "
                                  "code is not supported yet", span)
         return out
+
+    def leaf_zero(self, t: ir.Type) -> str:
+        """A leaf's value before anything is stored (an index or extent member: all zeros)."""
+        if isinstance(t, (ir.Index, ir.Extent)):
+            return f"({', '.join(['0'] * t.rank)}{',' if t.rank == 1 else ''})"
+        return self.const(0, t)[0]
 
     def declare_struct(self, sym: ir.Symbol) -> list[str]:
         """One fresh local name per leaf of the struct variable `sym`."""
@@ -114,7 +120,7 @@ class StructValues:
                 out += (self.leaf_values(arg) if arg is not None and not isinstance(arg, ir.Construct)
                         else self._construct_leaves(ft, list(arg.args) if arg is not None else [], span))
             else:
-                out.append(self.expr(arg) if arg is not None else self.const(0, ft)[0])
+                out.append(self.expr(arg) if arg is not None else self.leaf_zero(ft))
         return out
 
     def leaf_targets(self, e: ir.Expr) -> list[str]:
@@ -147,7 +153,7 @@ class StructValues:
                 out.append(f"{pad}pass  # '{s.sym.name}' has no data members")
             return
         if s.init is None or (isinstance(s.init, ir.Construct) and not s.init.args):
-            zeros = [self.const(0, t)[0] for _, t in self.struct_leaves(s.sym.type, s.span)]
+            zeros = [self.leaf_zero(t) for _, t in self.struct_leaves(s.sym.type, s.span)]
             out.append(f"{pad}{', '.join(names)} = {', '.join(zeros)}")
             return
         out.extend(pad + line for line in self.struct_store(names, s.init, declared=True))

@@ -292,7 +292,7 @@ class PyEmitter(CoreExpressions, ReferenceParams):
             if head is not None:
                 out.append(f"{pad}while {head}:")
             self.loop_body(body, depth + 1, s.step)
-            out.extend(pad + one + self.step_text(st) for st in s.step)
+            out.extend(pad + one + line for st in s.step for line in self.step_lines(st))
         elif isinstance(s, ir.While):
             head = self.condition_first(s.cond, out, depth)
             if head is not None:
@@ -352,14 +352,15 @@ class PyEmitter(CoreExpressions, ReferenceParams):
             return str(e.value + k)
         return f"{self.expr(e, P_ADD + 1)} {'+' if k > 0 else '-'} {abs(k)}"
 
-    def step_text(self, e: ir.Expr) -> str:
+    def step_lines(self, e: ir.Expr) -> list[str]:
+        """A for-loop's step, evaluated for its effects (`i++`, `it++` of a class)."""
         if isinstance(e, (ir.Assign, ir.IncDec)):
-            return "; ".join(self.assignment(e))
-        return self.expr(e)
+            return ["; ".join(self.assignment(e))]
+        return self.expr_statement(e)
 
     def s_Continue(self, s, out, depth, pad):
         for st in (self.loop_steps[-1] if self.loop_steps else ()):
-            out.append(pad + self.step_text(st))
+            out.extend(pad + line for line in self.step_lines(st))
         out.append(pad + "continue")
 
     def s_Break(self, s, out, depth, pad):

@@ -9,16 +9,21 @@ A loop computes when everything it does has the same meaning in the kernel diale
 emitter core as in host code:
 
 - values are numbers (`bool`, the integer types, `float`, `double`; not `char`, which host
-  code keeps as a one-character string);
+  code keeps as a one-character string), `index<N>` and `extent<N>` (tuples of ints), and
+  objects of plain classes: data members of those kinds only, no destructor, no virtual
+  functions, no other bases than plain ones (the kernel dialect holds one local per member);
 - it reads and writes scalar variables, elements of `std::vector`/`std::array` of numbers, of C
-  arrays of numbers and of plain pointers to numbers (all numpy buffers on the host), and
-  `v.size()`; it declares scalars and C arrays of numbers;
+  arrays of numbers, of plain pointers to numbers, and of C++ AMP `array`s and `array_view`s of
+  numbers (all numpy buffers on the host; an array or view synchronised to the host first, as
+  element access does), `v.size()`, `c.get_extent()`; it declares scalars, C arrays of numbers,
+  indices, extents and plain objects;
 - it uses operators, conversions, `?:`, assignments, `++`/`--`, the math functions, and `if`,
   `for`, `while`, `do`, `switch`, `break`, `continue` (never `return`: the loop's function
   goes on after it);
-- it calls functions that compute the same way (numbers in and out, numbers by reference,
-  containers of numbers shared; `return` allowed there; not recursive): `HostCode.functions`,
-  found as a fixed point over the program.
+- it calls functions that compute the same way (values in and out, values by reference,
+  containers of numbers shared; `return` allowed there; not recursive), the constructors and
+  member functions of plain classes among them (the harness's `index_iterator` loops):
+  `HostCode.functions`, found as a fixed point over the program.
 
 Everything else (I/O, strings, other calls, runtime objects, exceptions, growing a vector)
 keeps the loop in Python; a computing loop nested in it is then a candidate itself.
@@ -50,7 +55,39 @@ def buffer(t) -> bool:
     """A container whose host value is (or gives) one numpy buffer of numbers."""
     if isinstance(t, ir.Vector) or (isinstance(t, ir.Pointer) and not t.owner):
         return number(t.elem)
+    if type(t) in (ir.AmpArray, ir.ArrayView):          # (not a texture)
+        return number(t.elem)
     return isinstance(t, ir.CArray) and number(t.elem)
+
+
+def amp_container(t) -> bool:
+    """A C++ AMP array or array_view of numbers: its host numpy array, synchronised first."""
+    return type(t) in (ir.AmpArray, ir.ArrayView) and number(t.elem)
+
+
+class Plain:
+    """Which classes compiled code holds as their members (`value`)."""
+
+    def __init__(self, structs):
+        self.defs = {d.name: d for d in structs}
+        self._known: dict[str, bool] = {}
+
+    def value(self, t) -> bool:
+        """A type whose values compiled code holds: a number, an index or extent, a plain class."""
+        if number(t) or isinstance(t, (ir.Index, ir.Extent)):
+            return True
+        return isinstance(t, ir.StructType) and self.plain(t.name)
+
+    def plain(self, name: str) -> bool:
+        if name not in self._known:
+            self._known[name] = False               # (a class holding itself: not plain)
+            d = self.defs.get(name)
+            self._known[name] = d is not None and not (     # (`host_only`: an index member too)
+                d.dtor is not None or d.union or d.extra_bases or d.virtual_base
+                or d.library_base is not None or d.references or d.bitfields or d.properties or d.hidden
+                or any(s.virtual for syms in d.members.values() for s in syms)
+            ) and all(self.value(ft) for _f, ft in d.fields)
+        return self._known[name]
 
 
 class HostCode:
@@ -59,7 +96,8 @@ class HostCode:
 
     def __init__(self, program: ir.Program):
         self.functions: dict[int, ir.FunctionDef] = {}     # id(function Symbol) -> its definition
-        candidates = {id(f.sym): f for f in program.functions if _signature(f)}
+        self.plain = Plain(program.structs)
+        candidates = {id(f.sym): f for f in program.functions if _signature(f, self.plain)}
         while True:             # drop what calls a dropped function, until nothing changes
             self.functions = candidates
             kept = {k: f for k, f in candidates.items() if self._computes(f.body, function=f)
@@ -98,24 +136,28 @@ class HostCode:
 
     def _computes(self, s: ir.Stmt, function: ir.FunctionDef | None = None) -> bool:
         try:
-            _Check(self.functions, function).stmt(s)
+            _Check(self.functions, function, self.plain).stmt(s)
         except _Python:
             return False
         return True
 
 
-def _signature(f: ir.FunctionDef) -> bool:
-    """A host function compiled code could call: numbers in and out, numbers by reference
-    (returned to the caller, as kernels do), containers of numbers shared (a by-value vector
-    only when the function does not write its elements)."""
-    if f.sym.owner or "cpu" not in f.restrict or not (number(f.ret) or isinstance(f.ret, ir.Void)):
+def _signature(f: ir.FunctionDef, plain: Plain) -> bool:
+    """A host function compiled code could call: values in and out, values by reference
+    (returned to the caller, as kernels do), containers of numbers shared (a by-value vector or
+    array only when the function does not write its elements); a plain class's constructors
+    and member functions (`this` is a value parameter)."""
+    if "cpu" not in f.restrict or (f.sym.owner and not plain.plain(f.sym.owner)):
+        return False
+    if not (plain.value(f.ret) or isinstance(f.ret, ir.Void)):
         return False
     written = {id(x.target.base.sym) for x in ir.walk(f.body) if isinstance(x, (ir.Assign, ir.IncDec))
                and isinstance(x.target, ir.ElementRef) and isinstance(x.target.base, ir.Var)}
     for p in f.params:
-        if number(p.type):
+        if plain.value(p.type):
             continue
-        if not buffer(p.type) or (isinstance(p.type, ir.Vector) and not p.by_ref and id(p) in written):
+        copied = isinstance(p.type, (ir.Vector, ir.AmpArray)) and not p.by_ref    # (a view shares)
+        if not buffer(p.type) or (copied and id(p) in written):
             return False
     return True
 
@@ -183,9 +225,10 @@ def _need(ok: bool) -> None:
 class _Check:
     """Raises `_Python` at the first thing a statement does that compiled code cannot."""
 
-    def __init__(self, functions: dict, function: ir.FunctionDef | None):
+    def __init__(self, functions: dict, function: ir.FunctionDef | None, plain: Plain):
         self.functions = functions          # what may be called
         self.function = function            # a whole function being checked (it may return)
+        self.value = plain.value            # a type compiled code holds
 
     def stmt(self, s: ir.Stmt) -> None:
         expr = self.expr
@@ -194,7 +237,8 @@ class _Check:
                 self.stmt(x)
         elif isinstance(s, ir.VarDecl):
             t = s.sym.type
-            _need(number(t) or (isinstance(t, ir.CArray) and number(t.elem)))
+            _need((self.value(t) or (isinstance(t, ir.CArray) and number(t.elem))) and not s.sym.addressed
+                  and "static" not in s.sym.storage)
             if s.init is not None:
                 if isinstance(t, ir.CArray):
                     self.array_init(s.init)
@@ -204,7 +248,7 @@ class _Check:
             e = s.expr
             if isinstance(e, ir.Convert) and isinstance(e.type, ir.Void):
                 e = e.operand
-            expr(e)
+            expr(e, statement=True)
         elif isinstance(s, ir.If):
             expr(s.cond)
             self.stmt(s.then)
@@ -219,7 +263,7 @@ class _Check:
             if s.cond is not None:
                 expr(s.cond)
             for x in s.step:
-                expr(x)
+                expr(x, statement=True)
             self.stmt(s.body)
         elif isinstance(s, ir.Switch):
             expr(s.cond)
@@ -243,15 +287,19 @@ class _Check:
             else:
                 self.expr(a)
 
-    def expr(self, e: ir.Expr) -> None:
-        expr = self.expr
+    def expr(self, e: ir.Expr, statement: bool = False) -> None:
+        expr, value = self.expr, self.value
         if isinstance(e, ir.Const):
             _need(number(e.type) and not isinstance(e.value, str))
         elif isinstance(e, ir.Var):
-            _need(number(e.type) and e.sym.kind != "function" and "tile_static" not in e.sym.storage
+            _need(value(e.type) and e.sym.kind != "function" and "tile_static" not in e.sym.storage
                   and not e.sym.addressed)         # (a local whose address is taken is an array)
         elif isinstance(e, ir.Convert):
-            _need(number(e.type) and number(e.operand.type))
+            _need(number(e.type) and number(e.operand.type) or (
+                isinstance(e.type, ir.StructType) and value(e.type) and value(e.operand.type)))
+            expr(e.operand)
+        elif isinstance(e, ir.Copy):
+            _need(value(e.type))
             expr(e.operand)
         elif isinstance(e, ir.Unary):
             _need(e.op in ("-", "+", "!", "~") and number(e.type))
@@ -266,6 +314,24 @@ class _Check:
                 expr(x)
         elif isinstance(e, ir.ElementRef):
             self.element(e)
+        elif isinstance(e, ir.IndexComponent):          # `idx[0]` of an index or extent value
+            _need(number(e.type) and isinstance(e.base.type, (ir.Index, ir.Extent)))
+            expr(e.base)
+        elif isinstance(e, ir.MakeIndex):
+            for c in e.components:
+                _need(number(c.type))
+                expr(c)
+        elif isinstance(e, ir.LibAttr):                 # `v.extent` of an array or view
+            _need(e.name == "extent" and isinstance(e.obj, ir.Var) and amp_container(e.obj.type))
+        elif isinstance(e, ir.ExtentOf):                # `c.get_extent()[0]` of an array or view
+            _need(isinstance(e.view, ir.Var) and amp_container(e.view.type))
+        elif isinstance(e, ir.FieldRef):                # a member of a plain object
+            _need(not e.arrow and value(e.type) and value(e.base.type))
+            expr(e.base)
+        elif isinstance(e, ir.Construct):               # `index<2>(i, j)`, `extent<3>(e)`, `P{1, 2}`
+            _need(value(e.type) and not e.heap and not isinstance(e.type, ir.Scalar))
+            for a in e.args:
+                expr(a)
         elif isinstance(e, ir.Assign):
             self.target(e.target)
             expr(e.value)
@@ -277,15 +343,14 @@ class _Check:
                 _need(number(a.type))
                 expr(a)
         elif isinstance(e, ir.LibCall):
-            # `v.size()` of a vector: the length of its buffer
-            _need(e.name == "size" and not e.args and isinstance(e.obj, ir.Var) and buffer(e.obj.type)
-                  and isinstance(e.obj.type, ir.Vector))
+            self.library(e)
         elif isinstance(e, ir.Call):
             f = self.functions.get(id(e.func))
-            _need(f is not None and len(e.args) == len(f.params))
+            # (a reference it returns is a copy in compiled code: only where the value is dropped)
+            _need(f is not None and len(e.args) == len(f.params) and (statement or not e.func.ret_ref))
             for a, p in zip(e.args, f.params):
                 a = a.operand if isinstance(a, ir.Copy) else a
-                if number(p.type):
+                if value(p.type):
                     if p.by_ref:
                         self.target(a)          # its new value comes back (refs.py)
                     else:
@@ -295,9 +360,30 @@ class _Check:
         else:
             raise _Python
 
+    def library(self, e: ir.LibCall) -> None:
+        """`v.size()` of a vector (its buffer's length), `c.get_extent()` of an array or view,
+        `ex.size()`, `==`/`!=` and arithmetic of indices and extents."""
+        obj = e.obj
+        if e.name == "size" and not e.args and isinstance(obj, ir.Var) and isinstance(obj.type, ir.Vector):
+            _need(buffer(obj.type))
+        elif e.name in ("get_extent", "extent") and not e.args and isinstance(obj, ir.Var):
+            _need(amp_container(obj.type))
+        elif e.name in ("size", "contains") and obj is not None and isinstance(obj.type, ir.Extent):
+            self.expr(obj)
+            for a in e.args:
+                self.expr(a)
+        elif e.name in ("==", "!=", "+", "-", "*", "/", "%") and obj is not None \
+                and isinstance(obj.type, (ir.Index, ir.Extent)) and len(e.args) == 1:
+            _need(isinstance(e.args[0].type, (ir.Index, ir.Extent)))
+            self.expr(obj)
+            self.expr(e.args[0])
+        else:
+            raise _Python
+
     def element(self, e: ir.ElementRef) -> None:
         b = e.base
         _need(number(e.type) and isinstance(b, ir.Var) and buffer(b.type) and b.sym.kind != "function")
+        _need(not amp_container(b.type) or len(e.indices) == b.type.rank)
         for i in e.indices:
             _need(number(i.type))
             self.expr(i)
@@ -305,5 +391,15 @@ class _Check:
     def target(self, t: ir.Expr) -> None:
         if isinstance(t, ir.ElementRef):
             self.element(t)
+        elif isinstance(t, ir.Conditional):             # `(i == 0 ? idx[0] : idx[1]) = v`
+            self.expr(t.cond)
+            self.target(t.then)
+            self.target(t.else_)
+        elif isinstance(t, ir.IndexComponent):
+            _need(isinstance(t.base.type, ir.Index))
+            self.target(t.base)
+        elif isinstance(t, ir.FieldRef):
+            _need(not t.arrow and self.value(t.type))
+            self.target(t.base)
         else:
-            _need(isinstance(t, ir.Var) and number(t.type) and t.sym.kind in ("local", "param", "global"))
+            _need(isinstance(t, ir.Var) and self.value(t.type) and t.sym.kind in ("local", "param", "global"))
