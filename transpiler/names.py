@@ -37,7 +37,7 @@ PRELUDE_NAMES = frozenset("""
     uint64 bool_ launch launch_cuda import_cuda atomic_add atomic_sub atomic_max atomic_min atomic_and
     atomic_or atomic_xor atomic_exch atomic_inc atomic_dec atomic_cas syncthreads threadfence self
     switch_value first_iteration Pointer array_pointer element_pointer element_pointer2 element_pointer3
-    null_pointer pointer_address pointer_diff field_span
+    null_pointer pointer_address pointer_diff field_span rand_next rand_state
 """.split())
 
 #: `amppy.runtime.__all__` as of this version.  tests/test_names.py fails when the runtime

@@ -1,11 +1,13 @@
 // Host loops over C++ AMP containers run compiled too: elements of arrays, array_views and their
 // sections read and written by index or by coordinates, indices and extents as values, and the
 // objects of a plain class (an iterator over the indices of an extent, with an extent member) with
-// its constructor and operators.  Each container is synchronised with the accelerator before the
+// its constructor and operators; `rand()` draws from the one sequence host code draws from.  Each container is synchronised with the accelerator before the
 // loop, as element access is, so a kernel after the loop sees what it wrote.  A class with an
 // extent member is a value in kernels as well.
 #include <amp.h>
+#include <cstdlib>
 #include <iostream>
+#include <vector>
 using namespace concurrency;
 
 // the index at row-major position `pos` of `ex`
@@ -104,6 +106,18 @@ int main()
     grid.synchronize();
     std::cout << "data: " << data[0] << " " << data[25 * 300 + 50] << " " << data[174 * 300 + 249]
               << " " << data[199 * 300 + 299] << "\n";
+
+    // rand() in a compiled loop and in host code: one sequence (the Microsoft CRT's)
+    srand(2010);
+    int before = rand();
+    std::vector<int> draws(30000);
+    for (int i = 0; i < 30000; i++)
+        draws[i] = rand() % 1000;
+    int after = rand();
+    long long drawn = 0;
+    for (int i = 0; i < 30000; i++)
+        drawn += draws[i];
+    std::cout << "draws: " << before << " " << draws[0] << " " << draws[29999] << " " << drawn << " " << after << "\n";
 
     // the iterator class as a value in a kernel: each row's walk, in a restrict(amp) loop
     array_view<int, 2> counts(4, 3);

@@ -38,7 +38,12 @@ DECORATOR = PART
 
 #: what compiled loops may use (the module imports the names its code uses)
 PRELUDE = ["import math", "import numba", "import numpy as np", "from numpy import float32",
-           "from amppy.runtime.intmath import cdiv, cmod, cround"]
+           "from amppy.runtime.intmath import cdiv, cmod, cround",
+           "from amppy.runtime.cstdlib import rand_next, rand_state"]
+
+
+#: the runtime's `rand()` state (amppy.runtime.cstdlib): a compiled loop that calls `rand()` takes it
+RAND_STATE = "rand_state"
 
 
 class HostLoopEmitter(KernelExprEmitter):
@@ -51,6 +56,9 @@ class HostLoopEmitter(KernelExprEmitter):
     def e_LibCall(self, e: ir.LibCall):
         if e.name == "size" and isinstance(e.obj, ir.Var) and isinstance(e.obj.type, ir.Vector):
             return f"{np_scalar(e.type)}(len({self.expr(e.obj)}))", P_ATOM
+        if e.name == "rand" and e.obj is None and not e.args:      # the CRT's generator, one state
+            self.use(RAND_STATE)
+            return f"rand_next({RAND_STATE})", P_ATOM
         return super().e_LibCall(e)
 
 
@@ -114,6 +122,7 @@ def emit(writer, s: ir.Stmt, name: str) -> tuple[list[str], list[str]] | None:
             for n, (path, t) in zip(em.declare_struct(sym), em.struct_leaves(sym.type, s.span)):
                 leaves[n] = (".".join((writer.expr(ir.Var(s.span, sym.type, sym)),) + path) + (
                     ".dims" if isinstance(t, (ir.Index, ir.Extent)) else ""), t)
+    leaves[RAND_STATE] = (RAND_STATE, None)     # (a reserved name: the program's are renamed)
     em.frames.append(set())
     try:
         em.stmt(s, body, 1)

@@ -17,7 +17,8 @@ emitter core as in host code:
   numbers (all numpy buffers on the host; an array or view synchronised to the host first, as
   element access does), `v.size()`, `c.get_extent()`; it declares scalars, C arrays of numbers,
   indices, extents and plain objects;
-- it uses operators, conversions, `?:`, assignments, `++`/`--`, the math functions, and `if`,
+- it uses operators, conversions, `?:`, assignments, `++`/`--`, the math functions, `rand()`
+  (the Microsoft CRT's generator, its state shared with host code), and `if`,
   `for`, `while`, `do`, `switch`, `break`, `continue` (never `return`: the loop's function
   goes on after it);
 - it calls functions that compute the same way (values in and out, values by reference,
@@ -361,10 +362,12 @@ class _Check:
             raise _Python
 
     def library(self, e: ir.LibCall) -> None:
-        """`v.size()` of a vector (its buffer's length), `c.get_extent()` of an array or view,
-        `ex.size()`, `==`/`!=` and arithmetic of indices and extents."""
+        """`rand()`, `v.size()` of a vector (its buffer's length), `c.get_extent()` of an array
+        or view, `ex.size()`, `==`/`!=` and arithmetic of indices and extents."""
         obj = e.obj
-        if e.name == "size" and not e.args and isinstance(obj, ir.Var) and isinstance(obj.type, ir.Vector):
+        if e.name == "rand" and obj is None and not e.args:
+            _need(self.function is None)    # (in the loop itself: it is given the generator's state)
+        elif e.name == "size" and not e.args and isinstance(obj, ir.Var) and isinstance(obj.type, ir.Vector):
             _need(buffer(obj.type))
         elif e.name in ("get_extent", "extent") and not e.args and isinstance(obj, ir.Var):
             _need(amp_container(obj.type))

@@ -39,25 +39,30 @@ namespace Concurrency
         template <typename T>
         bool Verify(const T* actual, const T* expected, size_t size, type_comparer<T> comparer)
         {
-            size_t failed = 0;
+            // (one loop that only compares, compiled; the listing walks again from the first failure)
+            size_t failed = 0, first = size;
             for (size_t i = 0; i < size; i++) {
                 if (!comparer.are_equal(actual[i], expected[i])) {
+                    if (failed == 0) first = i;
                     failed++;
-                    if (failed == 1) {
-                        Log(LogType::Error, true) << "Verify found elements with incorrect values: " << std::endl;
-                    }
-                    if (failed <= max_failed_elements_to_log) {
+                }
+            }
+            if (failed == 0) return true;
+            Log(LogType::Error, true) << "Verify found elements with incorrect values: " << std::endl;
+            size_t listed = 0;
+            for (size_t i = first; i < size && listed <= (size_t)max_failed_elements_to_log; i++) {
+                if (!comparer.are_equal(actual[i], expected[i])) {
+                    listed++;
+                    if (listed <= (size_t)max_failed_elements_to_log) {
                         Log(LogType::Error, true) << "   Element at index " << i << " is incorrect. Expected: "
                                                   << expected[i] << " Actual: " << actual[i] << std::endl;
-                    } else if (failed == max_failed_elements_to_log + 1) {
+                    } else {
                         Log(LogType::Error, true) << "      and more..." << std::endl;
                     }
                 }
             }
-            if (failed != 0) {
-                Log(LogType::Error, true) << "      " << failed << " out of " << size << " elements failed." << std::endl;
-            }
-            return failed == 0;
+            Log(LogType::Error, true) << "      " << failed << " out of " << size << " elements failed." << std::endl;
+            return false;
         }
 
         template <typename T>
