@@ -523,11 +523,12 @@ class array(_ArrayBase):  # noqa: N801
         return self._associated if self._associated is not None else self.get_accelerator_view()
 
     def data(self):
-        """The host numpy array; None (a null pointer) when the CPU may not access the array
-        (`cpu_access_type` none: C++ AMP's `data()` gives NULL on the host then)."""
+        """A pointer to element 0 (`T*`): the host numpy array, flat (an array of rank 2 or more is
+        one row-major run of its elements, as in C++); None (a null pointer) when the CPU may not
+        access the array (`cpu_access_type` none: C++ AMP's `data()` gives NULL on the host then)."""
         if self.get_cpu_access_type() == access_type_none:
             return None
-        return super().data()
+        return super().data().reshape(-1)           # (a view: an array's storage is contiguous)
 
     def get_cpu_access_type(self):
         if self._access is not None and self._access != access_type_auto:
@@ -554,7 +555,10 @@ def _write_into(dst, flat):
             raise TypeError("cannot copy into an array_view<const T>")
         dst._sync_to_host()     # (a device's newer data around a section comes back before it is written)
         # (a section is strided: reshape(-1) would write into a copy)
-        dst.host[...] = np.asarray(flat[: dst.host.size]).reshape(dst.host.shape)
+        flat = np.asarray(flat[: dst.host.size])
+        if flat.size < dst.host.size:           # a shorter range: its first elements, the rest kept
+            flat = np.concatenate([flat.reshape(-1), dst.host.reshape(-1)[flat.size:]])
+        dst.host[...] = flat.reshape(dst.host.shape)
         dst._device_dirty = False
         dst._mark_host_written()
         if getattr(dst, "_writeback", None) is not None:
@@ -591,7 +595,14 @@ def copy(*args):
         return args[0].copy_out(args[1], args[2])       # copy(tex, dst, dst_byte_size)
     if len(args) == 3:
         first, last, dst = args
+        if isinstance(first, _Iter) and isinstance(last, _Iter) and last.pos < first.pos:
+            # (std::distance is negative: as a size_t, more than any destination holds)
+            raise runtime_exception("Invalid _Src argument(s). _Src size exceeds total size of the _Dest."
+                                    ).with_code(-2147024809)
         flat = _iter_values(first, last)                 # (iterators of any container, pointers)
+        if isinstance(dst, _ArrayBase) and np.size(flat) > dst.host.size:
+            raise runtime_exception("Invalid _Src argument(s). _Src size exceeds total size of the _Dest."
+                                    ).with_code(-2147024809)
     elif len(args) == 2:
         src, dst = args
         if isinstance(src, _ArrayBase) and isinstance(dst, _ArrayBase) and len(src.extent) == len(dst.extent) \

@@ -84,3 +84,29 @@ def test_data_of_an_array_the_cpu_may_not_access_is_null():
     a = amp.array(amp.extent(4), np.int32).placed(accelerator().default_view, access_type_none)
     assert a.data() is None
     assert amp.array(amp.extent(4), np.int32).data() is not None
+
+
+def test_array_data_is_a_flat_pointer_and_host_buffer_keeps_the_shape():
+    """`array<T, 2>::data()` is a `T*` to row-major storage: element i of the flat run, and writes
+    through it reach the array; `host_buffer(write)` is the shaped host copy compiled loops take."""
+    a = amp.array(amp.extent(2, 3), elem_type=np.int32)
+    p = a.data()
+    assert p.shape == (6,)
+    p[4] = 7
+    assert a[1, 1] == 7
+    assert a.host_buffer().shape == (2, 3) and a.host_buffer()[1, 1] == 7
+
+
+def test_copy_of_a_reversed_or_too_long_range_throws_and_a_short_one_fills_the_front():
+    """C++ AMP's copy(first, last, array): std::distance past the destination's size (a reversed
+    range is a huge size_t) throws E_INVALIDARG; a shorter range fills the first elements."""
+    from amppy.runtime import vector
+    v = vector(np.int32, [5, 6, 7])
+    a = amp.array(amp.extent(4), elem_type=np.int32)
+    with pytest.raises(amp.runtime_exception):
+        amp.copy(v.end(), v.begin(), a)
+    small = amp.array(amp.extent(2), elem_type=np.int32)
+    with pytest.raises(amp.runtime_exception):
+        amp.copy(v.begin(), v.end(), small)
+    amp.copy(v.begin(), v.end(), a)
+    assert list(a.host_buffer()) == [5, 6, 7, 0]

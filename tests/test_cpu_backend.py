@@ -361,7 +361,7 @@ def test_struct_fields(mod):
         value: np.float32
     arr = amp.array(amp.extent(3, 4), Description)
     launch_cpu(mod.struct_write, amp.extent(3, 4), "k.cpp:1", arr)
-    h = arr.data()
+    h = arr.host_buffer()                   # (data() is the flat `T*` of C++)
     np.testing.assert_array_equal(h["globalRow"], np.indices((3, 4))[0])
     np.testing.assert_allclose(h["value"], np.indices((3, 4))[1] * 0.5)
     assert arr[2, 3].globalRow == 2
