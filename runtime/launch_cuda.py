@@ -395,7 +395,10 @@ def launch_config(domain, block=None, where=None):
     Tiled: ``tile<D0, D1>`` gives block ``(D1, D0)`` and grid ``(E1/D1, E0/D0)``; a tile that does
     not divide the extent raises ``invalid_compute_domain`` (C++ AMP's message, with ``where``).
     Untiled: ``block`` (CUDA order) or :data:`DEFAULT_BLOCKS`; the grid is rounded up and the
-    kernel must guard ``if i < e0 ...``.  ``dims`` are the extent's C++ dimensions.
+    kernel must guard ``if i < e0 ...``.  ``dims`` are the extent's C++ dimensions.  A rank-2 grid
+    taller than CUDA's 65,535 blocks along y is folded: its rows of blocks go on along z (the
+    kernels add ``blockIdx.z * gridDim.y`` rows; a tiled one skips the spare tiles); an untiled
+    rank-3 grid deeper than 65,535 blocks along z goes on along y.
     """
     tiled = isinstance(domain, amp.tiled_extent)
     dims = tuple(domain.extent) if tiled else \
@@ -421,11 +424,21 @@ def launch_config(domain, block=None, where=None):
     if int(np.prod(blk)) > 1024:
         raise amp.runtime_exception(f"{int(np.prod(blk))} threads per tile exceeds CUDA's limit "
                                     f"of 1024", where)
+    if len(grid) == 2 and grid[1] > _GRID_LIMITS[1]:
+        # rank 2: the rows of blocks past y's limit go on along z (the kernel adds blockIdx.z *
+        # gridDim.y rows: codegen/cuda.py; spare blocks of the last z slice are guarded there)
+        z = -(-grid[1] // _GRID_LIMITS[1])
+        grid = (grid[0], -(-grid[1] // z), z)
+    elif len(grid) == 3 and grid[2] > _GRID_LIMITS[2] and not tiled:
+        # untiled rank 3: the z blocks past its limit go on along y, after the rows dimension 1 needs
+        # (the kernel sees more y blocks than those and splits blockIdx.y: codegen/cuda.py)
+        k = -(-grid[2] // _GRID_LIMITS[2])
+        grid = (grid[0], grid[1] * k, -(-grid[2] // k))
     for axis, (g, limit) in enumerate(zip(grid, _GRID_LIMITS)):
         if g > limit:
             raise amp.runtime_exception(
                 f"compute domain too large for CUDA: {g} blocks along {'xyz'[axis]} "
-                f"(C++ dimension {len(dims) - 1 - axis}) exceeds {limit}", where)
+                f"(C++ dimension {max(0, len(dims) - 1 - axis)}) exceeds {limit}", where)
     return grid, blk, dims
 
 

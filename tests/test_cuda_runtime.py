@@ -59,8 +59,22 @@ def test_indivisible_tile_raises_cpp_amp_message():
 def test_limits():
     with pytest.raises(amp.runtime_exception, match="1024"):
         launch_cuda.launch_config(tiled_extent(extent(64, 64), (32, 64)))
-    with pytest.raises(amp.runtime_exception, match="exceeds 65535"):
-        launch_cuda.launch_config(extent(8 * 70000, 8, 8))
+    with pytest.raises(amp.runtime_exception, match="exceeds 65535"):      # (a tiled rank 3 is not folded)
+        launch_cuda.launch_config(tiled_extent(extent(2 * 70000, 2, 2), (2, 2, 2)))
+
+
+def test_a_grid_taller_than_cudas_limit_folds_into_z():
+    """Rank 2: more than 65,535 rows of blocks go on along z (the kernels add blockIdx.z * gridDim.y
+    rows: a tiled kernel skips the spare tiles of the last z slice, an untiled one guards them);
+    untiled rank 3: z's overflow goes on along y (the kernel splits blockIdx.y)."""
+    grid, block, _ = launch_cuda.launch_config(extent(65537 * 16, 4))            # 65,537 rows of blocks
+    assert block == (16, 16) and grid == (1, 32769, 2)
+    grid, block, _ = launch_cuda.launch_config(tiled_extent(extent(2 * 70001, 4), (2, 4)))
+    assert block == (4, 2) and grid == (1, 35001, 2)                           # 70,001 tile rows
+    assert launch_cuda.launch_config(extent(33, 17))[0] == (2, 3)             # (no z when it fits)
+    # untiled rank 3, deeper than z allows: z's blocks go on along y, past the one row dimension 1 needs
+    grid, block, _ = launch_cuda.launch_config(extent(286331153, 5, 3))        # extent_max's
+    assert block == (8, 8, 4) and grid == (1, 1093, 65493) and 1093 * 65493 * 4 >= 286331153
 
 
 def test_kernel_gets_dims_then_captures(dev):
