@@ -93,9 +93,6 @@ _ATOMICS = {
 
 _AXES = "xyz"
 
-#: a rank-2 tiled kernel's tile row: blockIdx.y, and past 65,535 tiles the z blocks too (a grid taller
-#: than CUDA allows is folded into z by `launch_cuda.launch_config`; z is 0 otherwise)
-FOLDED_TILE_ROW = "np.int32(cuda.blockIdx.y + cuda.blockIdx.z * cuda.gridDim.y)"
 
 
 def _which_key(which: str, dim: int) -> str:
@@ -331,10 +328,15 @@ class _KernelWriter:
                 ax = ", ".join(reversed(_AXES[:rank]))
                 pre.append(f"    # tiled_index<{sizes}>: local = threadIdx ({ax}), tile = blockIdx ({ax})")
             if rank == 2:       # a grid taller than CUDA's 65,535 blocks folds into z (launch_cuda.launch_config)
-                pre.append(f"    if {FOLDED_TILE_ROW} >= {n['ext0']} // {dims[0]}:  # a folded grid's spare tiles")
-                pre.append("        return")
+                t0 = n["t0"]
+                pre += [f"    {t0} = cuda.blockIdx.y",
+                        "    if cuda.blockIdx.z:  # a folded grid: more than 65,535 rows of tiles go on along z",
+                        f"        {t0} = np.int32({t0} + cuda.blockIdx.z * cuda.gridDim.y)",
+                        f"        if {t0} >= {n['ext0']} // {dims[0]}:  # (the last slice's spare tiles)",
+                        "            return"]
+                need_t = need_t - {0}
             sets = (("l", need_l, lambda d: f"cuda.threadIdx.{axes[d]}"),
-                    ("t", need_t, lambda d: FOLDED_TILE_ROW if rank == 2 and d == 0 else f"cuda.blockIdx.{axes[d]}"),
+                    ("t", need_t, lambda d: f"cuda.blockIdx.{axes[d]}"),
                     ("o", need_o, lambda d: f"{n[f't{d}']} * {dims[d]}"),
                     ("g", need_g, lambda d: f"{n[f't{d}']} * {dims[d]} + {n[f'l{d}']}"))
             for key, needed, value in sets:     # each index kind once, in dimension order
@@ -357,7 +359,8 @@ class _KernelWriter:
                 else:
                     grid = f"    {', '.join(reversed(gs))} = cuda.grid({rank})  # x is the last dimension"
                 if rank == 2:       # a grid taller than CUDA's 65,535 blocks folds into z (launch_config)
-                    grid += f"\n    {gs[0]} += cuda.blockIdx.z * cuda.gridDim.y * cuda.blockDim.y  # (a folded grid)"
+                    grid += ("\n    if cuda.blockIdx.z:  # a folded grid: more than 65,535 rows of blocks go on along z"
+                             f"\n        {gs[0]} += cuda.blockIdx.z * cuda.gridDim.y * cuda.blockDim.y")
                 elif rank == 3:     # ... and a deeper one into y: more blocks along y than dimension 1 needs
                     ext1, rows = n["ext1"], f"(({n['ext1']} + cuda.blockDim.y - 1) // cuda.blockDim.y)"
                     grid += "\n".join([
