@@ -421,6 +421,16 @@ void parallel_for_each(const tiled_extent<D0, D1, D2>& e, const F& f) {
     int per_tile = t[0] * t[1] * t[2];
     for (int a = 0; a < tiles[0]; a++) for (int b = 0; b < tiles[1]; b++) for (int c = 0; c < tiles[2]; c++) {
         std::barrier<> bar(per_tile);
+        if (per_tile == 1) {            // a one-thread tile: its barriers never wait, no thread is needed
+            tiled_index<D0, D1, D2> ti;
+            const int tl[3] = {a, b, c};
+            for (int d = 0; d < R; d++) {
+                ti.tile[d] = tl[d]; ti.local[d] = 0; ti.tile_origin[d] = tl[d] * t[d]; ti.global[d] = tl[d] * t[d];
+            }
+            ti.barrier.b = &bar;
+            f(ti);
+            continue;
+        }
         std::vector<std::thread> threads;
         for (int x = 0; x < t[0]; x++) for (int y = 0; y < t[1]; y++) for (int z = 0; z < t[2]; z++) {
             tiled_index<D0, D1, D2> ti;
