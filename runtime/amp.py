@@ -108,15 +108,12 @@ class _ArrayBase:
 
     def data(self):
         """The host numpy array (shape = extent), synchronised first."""
-        self._sync_to_host()
-        if not self.const:
-            self._mark_host_written()      # the caller may write through the returned array
-        return self.host
+        return self.host_buffer(not self.const)     # the caller may write through the returned array
 
     def host_buffer(self, write=False):
-        """The host numpy array a compiled host loop reads the elements of, synchronised as element
-        access (`av[i]`, `av(i, j)`) is; `write`: the loop may store into it, so every view it aliases
-        must copy in again."""
+        """The host numpy array (shape = extent) whose elements a compiled host loop reads,
+        synchronised as element access (`av[i]`, `av(i, j)`) is; `write`: the loop may store into it,
+        so every view it aliases must copy in again."""
         self._sync_to_host()
         if write:
             self._mark_host_written()
@@ -595,12 +592,10 @@ def copy(*args):
         return args[0].copy_out(args[1], args[2])       # copy(tex, dst, dst_byte_size)
     if len(args) == 3:
         first, last, dst = args
-        if isinstance(first, _Iter) and isinstance(last, _Iter) and last.pos < first.pos:
-            # (std::distance is negative: as a size_t, more than any destination holds)
-            raise runtime_exception("Invalid _Src argument(s). _Src size exceeds total size of the _Dest."
-                                    ).with_code(-2147024809)
-        flat = _iter_values(first, last)                 # (iterators of any container, pointers)
-        if isinstance(dst, _ArrayBase) and np.size(flat) > dst.host.size:
+        # (a reversed range: std::distance is negative, as a size_t more than any destination holds)
+        reversed_ = isinstance(first, _Iter) and isinstance(last, _Iter) and last.pos < first.pos
+        flat = None if reversed_ else _iter_values(first, last)      # (iterators of any container, pointers)
+        if reversed_ or isinstance(dst, _ArrayBase) and np.size(flat) > dst.host.size:
             raise runtime_exception("Invalid _Src argument(s). _Src size exceeds total size of the _Dest."
                                     ).with_code(-2147024809)
     elif len(args) == 2:

@@ -31,7 +31,7 @@ def _no_blas_probe():
     except Exception:  # noqa: BLE001 - Numba's lowering imports it later, as it would have
         pass
     finally:
-        if "scipy.linalg" in sys.modules and sys.modules["scipy.linalg"] is None:
+        if sys.modules.get("scipy.linalg", 0) is None:
             del sys.modules["scipy.linalg"]
 
 

@@ -94,7 +94,6 @@ _ATOMICS = {
 _AXES = "xyz"
 
 
-
 def _which_key(which: str, dim: int) -> str:
     return {"global": "g", "local": "l", "tile": "t", "tile_origin": "o"}[which] + str(dim)
 

@@ -113,15 +113,15 @@ def emit(writer, s: ir.Stmt, name: str) -> tuple[list[str], list[str]] | None:
         for a in em.writebacks(call):           # a value passed by reference: assigned too
             if isinstance(a, ir.Var):
                 assigned.add(a.sym)
-    outer = {x.sym: None for x in ir.walk(s) if isinstance(x, ir.Var) and x.sym not in declared}
-    leaves = {}                                 # a leaf of an object from outside -> its host value
-    for sym in outer:
-        if isinstance(sym.type, ir.StructType):
-            if sym in assigned:                 # (its members would go back one by one: Python)
-                return None
-            for n, (path, t) in zip(em.declare_struct(sym), em.struct_leaves(sym.type, s.span)):
-                leaves[n] = (".".join((writer.expr(ir.Var(s.span, sym.type, sym)),) + path) + (
-                    ".dims" if isinstance(t, (ir.Index, ir.Extent)) else ""), t)
+    objects = {x.sym: None for x in ir.walk(s) if isinstance(x, ir.Var) and x.sym not in declared
+               and isinstance(x.type, ir.StructType)}       # (in order, each once)
+    leaves = {}                                 # a leaf of an object from outside -> (its host value, type)
+    for sym in objects:
+        if sym in assigned:                     # (its members would go back one by one: Python)
+            return None
+        host = writer.expr(ir.Var(s.span, sym.type, sym))
+        for n, (path, t) in zip(em.declare_struct(sym), em.struct_leaves(sym.type, s.span)):
+            leaves[n] = (".".join((host,) + path) + (".dims" if isinstance(t, (ir.Index, ir.Extent)) else ""), t)
     leaves[RAND_STATE] = (RAND_STATE, None)     # (a reserved name: the program's are renamed)
     em.frames.append(set())
     try:
@@ -164,17 +164,14 @@ def emit(writer, s: ir.Stmt, name: str) -> tuple[list[str], list[str]] | None:
         args.append(arg)
     call = f"{name}({', '.join(args)})"
     targets = [writer.lvalue(ir.Var(s.span, r.type, r), "w") for r in results]
+    floats = [t for r, t in zip(results, targets) if isinstance(r.type, ir.Scalar) and r.type.name == "float"]
     made = [f"{t} = {_HOST_TYPE[type(r.type)]}({t})  # (compiled code gives an {_HOST_TYPE[type(r.type)]} back as a tuple)"
             for r, t in zip(results, targets) if type(r.type) in _HOST_TYPE]
-    if made:
-        lines = [f"{', '.join(targets)} = {call}"]
-        return fn, lines + made + [f"{t} = float32({t})" for r, t in zip(results, targets)
-                                   if isinstance(r.type, ir.Scalar) and r.type.name == "float"]
-    floats = [t for r, t in zip(results, targets) if isinstance(r.type, ir.Scalar) and r.type.name == "float"]
     if len(results) == 1 and floats:
         return fn, [f"{targets[0]} = float32({call})"]
     lines = [f"{', '.join(targets)} = {call}" if targets else call]
-    return fn, lines + [f"{t} = float32({t})  # (a float: Numba gives it back as a Python float)" for t in floats]
+    return fn, lines + made + [f"{t} = float32({t})  # (a float: Numba gives it back as a Python float)"
+                               for t in floats]
 
 
 #: an index or extent comes back from compiled code as a tuple: the host's object again

@@ -52,18 +52,17 @@ def number(t) -> bool:
     return isinstance(t, ir.Scalar) and t.name not in _TEXT
 
 
+def amp_container(t) -> bool:
+    """A C++ AMP array or array_view (not a texture) of numbers: its host numpy array,
+    synchronised first."""
+    return type(t) in (ir.AmpArray, ir.ArrayView) and number(t.elem)
+
+
 def buffer(t) -> bool:
     """A container whose host value is (or gives) one numpy buffer of numbers."""
     if isinstance(t, ir.Vector) or (isinstance(t, ir.Pointer) and not t.owner):
         return number(t.elem)
-    if type(t) in (ir.AmpArray, ir.ArrayView):          # (not a texture)
-        return number(t.elem)
-    return isinstance(t, ir.CArray) and number(t.elem)
-
-
-def amp_container(t) -> bool:
-    """A C++ AMP array or array_view of numbers: its host numpy array, synchronised first."""
-    return type(t) in (ir.AmpArray, ir.ArrayView) and number(t.elem)
+    return amp_container(t) or (isinstance(t, ir.CArray) and number(t.elem))
 
 
 class Plain:
