@@ -49,6 +49,13 @@ def _load_reference():
 
 ref = _load_reference()
 
+
+def _launch_block(source: str, kernel: str, tile: tuple) -> tuple:
+    spec = importlib.util.spec_from_file_location("amppy_benchmark_harness", os.path.join(HERE, "harness.py"))
+    harness = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(harness)
+    return harness.launch_block(source, kernel, tile)
+
 TILE = 16
 
 
@@ -93,27 +100,29 @@ def matmul_amppy(n: int, repeats: int = 5):
     a, b = ref._inputs(n)
     da, db = cuda.to_device(a), cuda.to_device(b)
     dc = cuda.device_array((n, n), np.float32)
-    grid, block = (n // TILE, n // TILE), (TILE, TILE)     # launch_cuda's geometry for tile<16,16>
+    grid = (n // TILE, n // TILE)                          # launch_cuda's geometry for tile<16,16>
+    block = _launch_block(source, "main_kernel", (TILE, TILE))     # (smaller when coarsened)
     ms = ref._time_ms(lambda: kernel[grid, block](n, n, da, db, dc), repeats)
     err = ref._spot_check(a, b, dc.copy_to_host())
-    return {"what": "amppy --target cuda, matmul_tiled.cpp 16x16", "n": n, "ms": ms,
+    return {"what": f"amppy --target cuda, matmul_tiled.cpp 16x16, block {block}", "n": n, "ms": ms,
             "tflops": 2.0 * n ** 3 / (ms * 1e-3) / 1e12, "rel_err": err,
             "kernel": _kernel_source(source, "main_kernel")}
 
 
 def tile_average_amppy(size: int, tile: int, repeats: int = 10):
     cuda = ref._cuda()
-    mod, _ = _translate("using-tiles/tile_average.cpp", {
+    mod, source = _translate("using-tiles/tile_average.cpp", {
         r"^#define SAMPLESIZE \d+": f"#define SAMPLESIZE {tile}",
         r"^#define MATRIXSIZE \d+": f"#define MATRIXSIZE {size}",
     }, f"tile_average_{size}_{tile}")
-    kernel = mod.SamplingExample_kernel if hasattr(mod, "SamplingExample_kernel") else \
-        next(getattr(mod, k) for k in dir(mod) if k.endswith("_kernel"))
+    name = "SamplingExample_kernel" if hasattr(mod, "SamplingExample_kernel") else \
+        next(k for k in dir(mod) if k.endswith("_kernel"))
+    kernel = getattr(mod, name)
     m = size // tile
     host = np.random.default_rng(2).integers(0, 8, (size, size)).astype(np.float32)
     dm = cuda.to_device(host)
     dav = cuda.device_array((m, m), np.float32)
-    grid, block = (m, m), (tile, tile)
+    grid, block = (m, m), _launch_block(source, name, (tile, tile))
     ms = ref._time_ms(lambda: kernel[grid, block](size, size, dm, dav), repeats)
     # correctness: one clean launch from zero
     dav.copy_to_device(np.zeros((m, m), np.float32))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import sys
 import time
 
@@ -22,6 +23,23 @@ def translated_module(path: str, text: str, target: str, workdir: str, name: str
     spec = importlib.util.spec_from_file_location(name, py)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def launch_block(source: str, kernel: str, tile: tuple) -> tuple:
+    """The CUDA block (x, y, z order) the translation's launch of tiled `kernel` names: a coarsened
+    kernel runs fewer CUDA threads than its tile (lower/coarsen.py); else the tile's, reversed."""
+    m = re.search(rf"launch_cuda\.launch\({kernel}, .*?, '[^']*', (\([0-9, ]+\)|None)", source)
+    return tuple(tile[::-1]) if m is None or m.group(1) == "None" else \
+        tuple(int(x) for x in m.group(1).strip("()").split(",") if x.strip())
+
+
+def load(name: str, here: str):
+    """A module of benchmarks/ by file path (the scripts take benchmarks/ off sys.path)."""
+    spec = importlib.util.spec_from_file_location(name, os.path.join(here, f"{name}.py"))
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod
     spec.loader.exec_module(mod)
     return mod
 

@@ -394,6 +394,8 @@ def launch_config(domain, block=None, where=None):
     ``domain`` is an ``amp.extent`` or ``amp.tiled_extent``.  The last C++ dimension maps to x.
     Tiled: ``tile<D0, D1>`` gives block ``(D1, D0)`` and grid ``(E1/D1, E0/D0)``; a tile that does
     not divide the extent raises ``invalid_compute_domain`` (C++ AMP's message, with ``where``).
+    A tiled ``block`` (CUDA order) that divides the tile is a coarsened kernel's: each CUDA thread
+    runs several threads of the tile; the grid is the same.
     Untiled: ``block`` (CUDA order) or :data:`DEFAULT_BLOCKS`; the grid is rounded up and the
     kernel must guard ``if i < e0 ...``.  ``dims`` are the extent's C++ dimensions.  A rank-2 grid
     taller than CUDA's 65,535 blocks along y is folded: its rows of blocks go on along z (the
@@ -407,9 +409,11 @@ def launch_config(domain, block=None, where=None):
     if tiled:
         amp.check_tiled_domain(domain, where)
         tile = tuple(domain.tile_extent)
-        if block is not None and tuple(block) != tile[::-1]:
-            raise ValueError(f"block {tuple(block)} does not match tile {tile}")
         blk = tile[::-1]
+        if block is not None:       # a coarsened kernel (codegen/coarsened.py): fewer threads per tile
+            if len(block) != len(blk) or any(t % b for t, b in zip(blk, block)):
+                raise ValueError(f"block {tuple(block)} does not divide tile {tile}")
+            blk = tuple(block)
         grid = tuple(e // t for e, t in zip(dims, tile))[::-1]
     else:
         if len(dims) > 3:       # rank 4 and up: one row-major thread numbering (the kernel splits it)
@@ -513,7 +517,8 @@ def launch(kernel, domain, where=None, block=None, *captures, view=None):
     ``kernel``: a ``numba.cuda.jit`` kernel taking ``(e0[, e1[, e2]], *captures)``.
     ``domain``: ``amp.extent`` or ``amp.tiled_extent`` (or a tuple of dims, untiled).
     ``where``: "file:line" of the ``parallel_for_each``, reported by ``invalid_compute_domain``.
-    ``block``: untiled only, threads per block in CUDA (x, y, z) order; None = defaults.
+    ``block``: threads per block in CUDA (x, y, z) order; None = defaults (untiled) or the tile;
+    a tiled kernel's smaller block is that of a coarsened kernel (a divisor of the tile).
     ``captures``: ``array``/``array_view`` (passed as their device arrays), ``@struct`` values
     (passed as numpy records), C arrays (numpy, copied in), scalars (passed as they are).
     ``view``: the accelerator_view of ``parallel_for_each(view, ...)``: its device and queue run

@@ -42,9 +42,9 @@ needs_ptx = pytest.mark.skipif(_problem is not None, reason=f"PTX compilation un
 
 
 # ------------------------------------------------------------------------------- helpers
-def translate(path: Path, text: str | None = None):
-    """(program, python source) for --target cuda."""
-    opts = Options(target="cuda")
+def translate(path: Path, text: str | None = None, coarsen: str = "auto"):
+    """(program, python source) for --target cuda (`--coarsen coarsen`)."""
+    opts = Options(target="cuda", coarsen=coarsen)
     sink = DiagnosticSink()
     pp, program = analyse(str(path), opts, sink, text)
     return program, generate(program, opts, pp.sources)
@@ -173,7 +173,8 @@ def test_sample_kernels_compile_to_ptx(src, tmp_path):
 
 # ----------------------------------------------------------------------- generated source
 def test_last_dimension_is_threadidx_x():
-    _, source = translate(SAMPLES / "matrix" / "matmul_tiled.cpp")
+    # one C++ AMP thread per CUDA thread (the coarsened kernel: test_coarsening.py)
+    _, source = translate(SAMPLES / "matrix" / "matmul_tiled.cpp", coarsen="off")
     assert "l0 = cuda.threadIdx.y" in source and "l1 = cuda.threadIdx.x" in source
     assert "t0 = cuda.blockIdx.y" in source and "t1 = cuda.blockIdx.x" in source
     assert "t0 = np.int32(t0 + cuda.blockIdx.z * cuda.gridDim.y)" in source     # (a folded grid)

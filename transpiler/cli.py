@@ -83,6 +83,18 @@ def _common(p: argparse.ArgumentParser, several: bool = True) -> None:
                    help=f"at most N notes on one diagnostic, such as a template instantiation backtrace "
                         f"(default {NOTE_LIMIT}; 0: every note)")
     p.add_argument("-v", "--verbose", action="store_true", help="say what amppy is doing on stderr")
+    p.add_argument("--coarsen", type=_coarsen, default="auto", metavar="auto|off|F|FxF",
+                   help="CUDA target: C++ AMP threads of a tile per CUDA thread, along the last dimension "
+                        "(F) or the last two (FxF); auto (default) chooses per kernel, -v says what")
+
+
+def _coarsen(text: str) -> str:
+    from .lower.coarsen import parse_setting
+    try:
+        setting = parse_setting(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return setting if isinstance(setting, str) else "x".join(map(str, setting))
 
 
 def _count(text: str) -> int:
@@ -138,7 +150,7 @@ def _options(ns) -> Options:
     checks = getattr(ns, "checks", [])
     return Options(defines=defines, include_dirs=list(ns.include_dirs), target=target,
                    werror=ns.werror, check_races="races" in checks, check_bounds="bounds" in checks,
-                   ltcg=getattr(ns, "ltcg", False))
+                   ltcg=getattr(ns, "ltcg", False), coarsen=getattr(ns, "coarsen", "auto"))
 
 
 def _cuda_usable() -> bool:

@@ -27,6 +27,7 @@ class Options:
     check_bounds: bool = False          # --check bounds
     ltcg: bool = False                  # link-time code generation (/GL): kernels call amp functions of other units
     compile_only: bool = False          # compile, do not link (`cl /c`): no undefined-reference errors
+    coarsen: str = "auto"               # --coarsen: CUDA thread coarsening of tiled kernels (lower/coarsen.py)
 
 
 @dataclass

@@ -35,7 +35,8 @@ def generate(program: ir.Program, opts, sources) -> str:
         opts = dataclasses.replace(opts, target="cpu")
         backend = CheckedBackend(races=opts.check_races, bounds=opts.check_bounds)
     elif opts.target == "cuda":
-        from . import cuda as backend
+        from .cuda import Backend
+        backend = Backend(getattr(opts, "coarsen", "auto"))
     else:
         from . import cpu as backend
     return HostWriter(program, backend, sources, opts).module()

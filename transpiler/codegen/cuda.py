@@ -39,10 +39,12 @@ named `<name>_device` (see `needs_host_version`).  Host code launches a kernel w
 from __future__ import annotations
 
 from .. import ir
+from ..lower import coarsen
 from ..passes import tile_functions
 from ..cxx.mathfuncs import FUNCTIONS
 from .kernel_exprs import (P_ATOM, KernelCodegenError, KernelExprEmitter, fresh_names, kernel_user_names,
                            kernel_versions, np_scalar, shared_kernel)
+from .coarsened import CoarseningMixin
 from .kernel_ir import array_initializer
 from .mathcalls import call_type
 from .text import where
@@ -98,8 +100,9 @@ def _which_key(which: str, dim: int) -> str:
     return {"global": "g", "local": "l", "tile": "t", "tile_origin": "o"}[which] + str(dim)
 
 
-class CudaEmitter(KernelExprEmitter):
-    """Kernel expressions for the GPU: thread indices are locals set from threadIdx/blockIdx."""
+class CudaEmitter(CoarseningMixin, KernelExprEmitter):
+    """Kernel expressions for the GPU: thread indices are locals set from threadIdx/blockIdx
+    (a coarsened kernel's replicas have their own: coarsened.py)."""
 
     part_decorator = DEVICE                     # parts of long statement lists (outline.py)
 
@@ -117,7 +120,7 @@ class CudaEmitter(KernelExprEmitter):
         self.idx_used.add((which, dim))
         name = self.n[_which_key(which, dim)]
         self.use(name)
-        return name
+        return self.replica_index(which, dim, name)
 
     tile_functions = True        # device functions may call syncthreads and declare shared arrays
 
@@ -253,8 +256,10 @@ def _fields_of(program):
 
 
 class _KernelWriter:
-    def __init__(self, kernel: ir.Kernel, program, sources, emitted: set | None):
+    def __init__(self, kernel: ir.Kernel, program, sources, emitted: set | None, coarse=None, why=""):
         self.k = kernel
+        self.coarse = coarse                  # lower/coarsen.py's Plan, or None
+        self.why = why                        # ... and the reason (a comment in a tiled kernel: -v prints it)
         self.p = program
         self.emitted = emitted if emitted is not None else set()
         self.taken = kernel_user_names(kernel)
@@ -312,6 +317,7 @@ class _KernelWriter:
         shared = self.shared_arrays() if tiled else []
         body: list[str] = []
         em.reset_comments()
+        em.start_coarsening(self.coarse)
         em.block(k.body.body, body, 1 if tiled else 2)
         used = em.idx_used
         pre: list[str] = []
@@ -340,7 +346,7 @@ class _KernelWriter:
                     ("g", need_g, lambda d: f"{n[f't{d}']} * {dims[d]} + {n[f'l{d}']}"))
             for key, needed, value in sets:     # each index kind once, in dimension order
                 pre += [f"    {n[f'{key}{d}']} = {value(d)}" for d in range(rank) if d in needed]
-            head = pre
+            head = pre + em.prelude_lines(n, self.why)
         else:
             gs = [n[f"g{d}"] for d in range(rank)]
             if rank > 3:            # one row-major thread number, split into the rank's components
@@ -401,21 +407,57 @@ def record_name(t: ir.StructType, emitted: set, records: list) -> str:
 
 
 def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_functions: set | None = None,
-                known: dict | None = None) -> list[str]:
+                known: dict | None = None, coarsen_setting="auto") -> list[str]:
     """Source lines of the kernel's `cuda.jit` function plus its helpers (device functions it
     calls, unless already in `emitted_functions`, and numba record types for struct tile_static
     variables).  Raises `KernelCodegenError` with `.span` for constructs the CUDA target cannot
     express, including static shared memory above 48 KiB per block."""
     if emitted_functions is None:
         emitted_functions = set()
+    plan, why = explain_coarsening(kernel, coarsen_setting)
     if kernel.tile_dims is not None:    # a local class's member functions that use the kernel's shared data
         kernel = tile_functions.inline(kernel, tile_functions.uses_outer_tile_static)
     lines = emit_functions(kernel.functions, program, sources, emitted_functions)
-    return lines + shared_kernel(_KernelWriter(kernel, program, sources, emitted_functions).write(), kernel.name, known)
+    writer = _KernelWriter(kernel, program, sources, emitted_functions, plan, why)
+    return lines + shared_kernel(writer.write(), kernel.name, known)
 
 
-def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str]) -> str:
-    """One host statement launching the kernel of `pfe` on the GPU."""
+def coarsening(kernel: ir.Kernel, setting="auto"):
+    """The kernel's coarsening plan (lower/coarsen.py) under `--coarsen setting`, or None; the
+    same answer for the kernel and its launch."""
+    return explain_coarsening(kernel, setting)[0]
+
+
+def explain_coarsening(kernel: ir.Kernel, setting="auto"):
+    """(plan or None, why) of `coarsening`.  A kernel whose functions use its tile_static data
+    (inlined into it first) is not coarsened."""
+    if kernel.tile_dims is not None and \
+            tile_functions.inline(kernel, tile_functions.uses_outer_tile_static) is not kernel:
+        return None, "not coarsened: a function it calls uses its tile_static data"
+    return coarsen.explain(kernel, setting)
+
+
+def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str], coarsen_setting="auto") -> str:
+    """One host statement launching the kernel of `pfe` on the GPU (a coarsened kernel's launch
+    names its smaller block, in CUDA's order)."""
     sp = pfe.span                   # the launch (a stored lambda launches where it is named)
-    args = [pfe.kernel.name, domain_src, repr(f"{sp.file}:{sp.line}"), "None"] + list(capture_srcs)
+    plan = coarsening(pfe.kernel, coarsen_setting)
+    block = repr(plan.block()) if plan is not None else "None"
+    args = [pfe.kernel.name, domain_src, repr(f"{sp.file}:{sp.line}"), block] + list(capture_srcs)
     return f"launch_cuda.launch({', '.join(args)})"
+
+
+class Backend:
+    """The CUDA backend as `codegen.generate` uses it, with the command line's `--coarsen`."""
+
+    module_prelude = staticmethod(module_prelude)
+    needs_host_version = staticmethod(needs_host_version)
+
+    def __init__(self, coarsen_setting="auto"):
+        self.coarsen = coarsen_setting
+
+    def emit_kernel(self, kernel, program, sources, emitted_functions=None, known=None):
+        return emit_kernel(kernel, program, sources, emitted_functions, known, self.coarsen)
+
+    def emit_launch(self, pfe, domain_src, capture_srcs):
+        return emit_launch(pfe, domain_src, capture_srcs, self.coarsen)

@@ -71,6 +71,7 @@ def written_memory(node) -> set:
 class Uniformity:
     kernel: ir.Kernel
     written: set = field(default_factory=set)
+    varying: frozenset | None = None                # dimensions whose local/global index differs (None: all)
     _var: dict = field(default_factory=dict)        # local Symbol -> (Span, text) when thread-dependent
     _control: dict = field(default_factory=dict)    # id(stmt) -> (Span, text) when divergent
     _stmts: dict = field(default_factory=dict)      # id(stmt) -> stmt (keeps ids alive)
@@ -141,6 +142,8 @@ class _Explain(ir.Visitor):
     def visit_ThreadIndex(self, e: ir.ThreadIndex):
         if self.u.kernel.tile_dims is not None and e.which in ("tile", "tile_origin"):
             return None
+        if self.u.varying is not None and e.dim not in self.u.varying:
+            return None                 # the same in the threads asked about (lower/coarsen.py)
         return e.span, f"depends on the thread's {e.which} index"
 
     def visit_Var(self, e: ir.Var):
@@ -388,9 +391,11 @@ class _Analyser(ir.Visitor):
     visit_Delete = visit_Throw = visit_Try = visit_Scoped = visit_ParallelForEach = _nothing
 
 
-def analyse(kernel: ir.Kernel) -> Uniformity:
-    """Compute the uniformity facts of `kernel` (a fixpoint over its body)."""
-    u = Uniformity(kernel, written=written_memory(kernel.body))
+def analyse(kernel: ir.Kernel, varying: frozenset | None = None) -> Uniformity:
+    """Compute the uniformity facts of `kernel` (a fixpoint over its body).  `varying`: the
+    dimensions along which the threads compared differ (None: every thread of a tile;
+    lower/coarsen.py asks about the threads that share one CUDA thread)."""
+    u = Uniformity(kernel, written=written_memory(kernel.body), varying=varying)
     for _ in range(100):
         a = _Analyser(u)
         a.block(kernel.body.body, None)

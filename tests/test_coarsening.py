@@ -1,0 +1,181 @@
+"""Thread coarsening of tiled kernels on the CUDA target (lower/coarsen.py, codegen/coarsened.py).
+
+The plan (which statements run once, which per replica, which locals are split), the code and the
+launch it gives, and what the kernels compute: each kernel translated with coarsening off and with
+several factors is run on the CPU, a Python thread per CUDA thread (tests/cuda_threads.py), and the
+results must be identical.  On a GPU the samples run coarsened too (test_cuda_codegen.py's `cuda`
+tests run every sample with the default `--coarsen auto`)."""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+import cuda_threads
+from amppy.codegen import generate
+from amppy.codegen.cuda import coarsening
+from amppy.diagnostics import DiagnosticSink
+from amppy.driver import Options, analyse
+from amppy.lower import coarsen
+from build_cache import program_file
+from conftest import SAMPLES
+from test_cuda_codegen import load_module
+
+MATMUL = (SAMPLES / "matrix" / "matmul_tiled.cpp").read_text(encoding="utf-8")
+
+# every kind of statement the plan tells apart: shared and split locals, a tree reduction in a
+# loop with a barrier, a loop left early by some replicas, a branch on tile_static data with a
+# barrier inside, loops and a switch whose paths differ per replica, the whole global index
+MIXED = r"""
+#include <amp.h>
+#include <vector>
+using namespace concurrency;
+static const int T = 8;
+
+int main() {
+    std::vector<float> vin(8 * 32), vout(8 * 32);
+    for (int i = 0; i < 8 * 32; i++) vin[i] = (float)((i * 7) % 13);
+    array_view<const float, 2> in(8, 32, vin);
+    array_view<float, 2> out(8, 32, vout);
+    parallel_for_each(out.extent.tile<4, T>(), [=](tiled_index<4, T> t) restrict(amp) {
+        tile_static float s[4][T];
+        tile_static int flag;
+        int r = t.local[0];
+        int c = t.local[1];
+        s[r][c] = in[t.global];
+        if (r == 0 && c == 0) flag = t.tile[1] % 2;
+        t.barrier.wait();
+        for (int w = T / 2; w > 0; w /= 2) {
+            if (c < w) s[r][c] += s[r][c + w];
+            t.barrier.wait();
+        }
+        float acc = 0.0f;
+        int n = 0;
+        for (int k = 0; k < T; k++) {
+            if (k > c) break;
+            acc += s[r][0] * (k + 1);
+            n++;
+        }
+        if (flag) {
+            t.barrier.wait();
+            acc += 1.0f;
+        }
+        int j = c;
+        while (j < T * 3) j += c + 1;
+        switch (c % 3) {
+        case 0: acc += 10; break;
+        case 1: acc -= 1; break;
+        default: acc *= 2;
+        }
+        out[t.global] = acc + j * 0.5f + n + t.global[1];
+    });
+    out.synchronize();
+    return 0;
+}
+"""
+
+
+def _program(text: str, name: str):
+    path = program_file(text, name)
+    pp, program = analyse(str(path), Options(target="cuda"), DiagnosticSink())
+    return pp, program
+
+
+def _kernel(text, name="k.cpp"):
+    return _program(text, name)[1].kernels[0]
+
+
+def _module(text: str, name: str, setting: str, tmp_path):
+    pp, program = _program(text, name)
+    source = generate(program, Options(target="cuda", coarsen=setting), pp.sources)
+    return load_module(source, tmp_path, f"{name.split('.')[0]}_{setting.replace('x', '_')}"), source, program
+
+
+def _matmul_text(m, k, n):
+    text = MATMUL
+    for name, value in (("M", m), ("K", k), ("N", n)):
+        text = re.sub(rf"^static const int {name} = \d+;", f"static const int {name} = {value};", text, flags=re.M)
+    return text
+
+
+# ---------------------------------------------------------------------------------------- plans
+def test_auto_coarsens_the_documentation_matmul_along_its_last_dimension():
+    p, why = coarsen.explain(_kernel(MATMUL, "mm.cpp"), "auto")
+    assert p is not None and p.factors == (1, 4) and p.block() == (4, 16)
+    assert sorted(s.name for s in p.split) == ["col", "sum"]        # `row` stays one value
+    assert "locA[...]" in p.shared_loads
+    assert why.startswith("coarsened 1x4: 4 C++ AMP threads of tile<16, 16> per CUDA thread")
+
+
+def test_factors_asked_for_and_their_offsets():
+    k = _kernel(MATMUL, "mm.cpp")
+    p = coarsen.plan(k, "2x4")
+    assert p.factors == (2, 4) and p.replicas == 8 and p.block() == (4, 8)
+    # replica r: along dimension 1 (fastest) r % 4 steps of 4 threads, along dimension 0 r // 4 of 8
+    assert [p.replica_offsets(r) for r in (0, 1, 3, 4, 7)] == [
+        {1: 0, 0: 0}, {1: 4, 0: 0}, {1: 12, 0: 0}, {1: 0, 0: 8}, {1: 12, 0: 8}]
+    assert coarsen.plan(k, "off") is None and coarsen.plan(k, "1") is None
+    assert coarsen.explain(k, "3")[1] == "not coarsened: --coarsen 3: 3 does not divide the tile's 16 along dimension 1"
+
+
+def test_what_is_left_alone_says_why():
+    assert coarsen.explain(_kernel(MIXED, "mixed.cpp"), "auto")[1].startswith("not coarsened: no load")
+    tiles3 = _program((SAMPLES / "tiles" / "tiles_3d.cpp").read_text(encoding="utf-8"), "t3.cpp")[1].kernels[0]
+    assert coarsen.explain(tiles3, "auto")[1].startswith("not coarsened: no load")
+    early = MIXED.replace("int j = c;", "if (c == 3) return;\n        int j = c;")
+    assert coarsen.explain(_kernel(early, "early.cpp"), "4")[1] == \
+        "not coarsened: a 'return' where the threads coarsened take different paths"
+    with pytest.raises(ValueError, match="auto, off or factors"):
+        coarsen.parse_setting("2y4")
+
+
+def test_generated_kernel_and_launch(tmp_path):
+    _, source, _ = _module(_matmul_text(64, 32, 48), "mm.cpp", "auto", tmp_path)
+    assert "        sum_r1 += locA[row, k] * locB[k, col_r1]\n" in source
+    assert "    l1_4 = l1 + 4\n" in source and "    g1_12 = g1 + 12\n" in source
+    assert re.search(r"launch_cuda\.launch\(main_kernel, .*'samples?[^']*', \(4, 16\), a, b, product\)", source) or \
+        ", (4, 16), a, b, product)" in source
+    off = _module(_matmul_text(64, 32, 48), "mm.cpp", "off", tmp_path)[1]
+    assert "# not coarsened (--coarsen off)" in off and ", None, a, b, product)" in off
+
+
+# ------------------------------------------------------------------ what the kernels compute
+def _run(mod, program, setting, args, ext):
+    k = program.kernels[0]
+    p = coarsening(k, setting)
+    tile = k.tile_dims
+    block = p.block() if p is not None else tuple(tile[::-1])
+    grid = tuple(e // t for e, t in zip(ext, tile))[::-1]
+    cuda_threads.run(mod.main_kernel, grid, block, (*ext, *args))
+
+
+@pytest.mark.parametrize("setting", ["auto", "2", "8", "2x2", "2x4", "4x4", "16x16"])
+def test_coarsened_matmul_computes_what_one_thread_per_cuda_thread_computes(setting, tmp_path):
+    m, kk, n = 32, 48, 32
+    text = _matmul_text(m, kk, n)
+    rng = np.random.default_rng(3)
+    a = rng.integers(-4, 5, (m, kk)).astype(np.float32)
+    b = rng.integers(-3, 4, (kk, n)).astype(np.float32)
+    results = []
+    for s in ("off", setting):
+        mod, _, program = _module(text, "mm.cpp", s, tmp_path)
+        c = np.zeros((m, n), np.float32)
+        _run(mod, program, s, (a, b, c), (m, n))
+        results.append(c)
+    assert np.array_equal(results[0], a @ b)
+    assert np.array_equal(results[1], results[0])
+
+
+@pytest.mark.parametrize("setting", ["2", "4", "8", "2x2", "4x8"])
+def test_coarsened_mixed_kernel_computes_the_same(setting, tmp_path):
+    vin = np.array([(i * 7) % 13 for i in range(8 * 32)], np.float32).reshape(8, 32)
+    results = []
+    for s in ("off", setting):
+        mod, source, program = _module(MIXED, "mixed.cpp", s, tmp_path)
+        assert (coarsening(program.kernels[0], s) is None) == (s == "off"), source
+        out = np.zeros((8, 32), np.float32)
+        _run(mod, program, s, (vin, out), (8, 32))
+        results.append(out)
+    assert np.array_equal(results[1], results[0])
+    assert results[0].any()

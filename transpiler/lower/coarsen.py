@@ -1,0 +1,339 @@
+"""Thread coarsening of tiled kernels for the CUDA target (issue 43): several C++ AMP threads of a
+tile run in one CUDA thread, so a `tile_static` load they share is made once.
+
+Input: an `ir.Kernel` and the `--coarsen` setting.  Output: a `Plan` (plain data that
+`codegen/coarsened.py` renders) or None: the kernel runs one C++ AMP thread per CUDA thread.
+
+The tile the program wrote is kept (its `tile_static` sizes and `tiled_index` values are the
+program's); only the mapping to CUDA threads changes.  With factor F along dimension d, the CUDA
+block has `D_d / F` threads along d and CUDA thread `x` runs the C++ AMP threads whose local index
+along d is `x + r * (D_d / F)` for r = 0 .. F-1 (its *replicas*; neighbouring CUDA threads keep
+touching neighbouring elements).  The body is emitted with the replicas interleaved statement by
+statement, which C++ AMP allows: threads of a tile are ordered only by barriers.
+
+    for (int k = 0; k < TS; k++)           for k in range(16):                    # once
+        sum += locA[row][k] * locB[k][col];    sum__0 += locA[row, k] * locB[k, col__0]
+                                               sum__1 += locA[row, k] * locB[k, col__1]   ...
+
+Each statement is one of three kinds:
+- *once*: a barrier, a fence, a `tile_static` declaration, a `break`/`continue`/`return` in
+  control every replica shares, or a side-effect-free assignment of a *shared* local from a value
+  that is the same in every replica (`row = t_idx.local[0]` when only dimension 1 is coarsened);
+- *jammed*: a branch or loop whose path is the same in every replica (`uniformity.py` with only
+  the coarsened dimensions varying) and whose own init/step are *once*: its header is emitted
+  once, its body statement by statement;
+- *replicated*: everything else, emitted once per replica with the replica's copies of the
+  *split* locals (those whose value differs between replicas, or that a replicated statement
+  assigns) and the replica's thread index.  Each replica's arithmetic stays in the program's
+  order, so results are bit-identical to one thread per CUDA thread.
+
+A kernel is left alone (with the reason, for `-v`) when coarsening cannot keep its meaning or
+would not pay: a replicated statement holding a barrier or a `return`, the whole `tiled_index`
+passed on, calls of functions that use the tile, split locals that are not plain numbers, a body
+long enough to be outlined, or (automatic choice) no load the replicas would share.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .. import ir
+from ..passes.uniformity import analyse
+
+#: `--coarsen auto`: the factors tried, per coarsened dimension (the last C++ dimension first)
+AUTO_FACTORS = (4, 2)
+#: a coarsened block keeps at least this many CUDA threads (two warps)
+MIN_BLOCK_THREADS = 64
+#: bodies longer than this (statements, nested ones counted) are not coarsened: outline.py would
+#: split them into part functions, and the replicas would multiply their length
+MAX_STATEMENTS = 64
+
+ONCE, JAM, REPLICATE = "once", "jam", "replicate"
+
+_CONTROL = (ir.If, ir.Switch, ir.For, ir.While, ir.DoWhile, ir.Block)
+
+
+class _No(Exception):
+    """This kernel is not coarsened; the message says why."""
+
+
+@dataclass
+class Plan:
+    """How one tiled kernel is coarsened.  `factors[d]` C++ AMP threads along dimension d share
+    one CUDA thread; `kinds` maps id(stmt) to ONCE/JAM/REPLICATE (statements not in it are
+    inside a replicated one); `split`: the locals with one copy per replica."""
+    kernel: ir.Kernel
+    factors: tuple
+    kinds: dict = field(default_factory=dict)
+    split: set = field(default_factory=set)
+    shared_loads: list = field(default_factory=list)     # text of the loads the replicas share
+    _stmts: list = field(default_factory=list)           # (keeps the ids of `kinds` alive)
+
+    @property
+    def replicas(self) -> int:
+        n = 1
+        for f in self.factors:
+            n *= f
+        return n
+
+    @property
+    def dims(self) -> tuple:
+        """The coarsened C++ dimensions."""
+        return tuple(d for d, f in enumerate(self.factors) if f > 1)
+
+    def block(self) -> tuple:
+        """CUDA threads per block, in CUDA's (x, y, z) order."""
+        return tuple(t // f for t, f in zip(self.kernel.tile_dims, self.factors))[::-1]
+
+    def replica_offsets(self, r: int) -> dict:
+        """{dimension: how many CUDA threads along it replica `r` is from the CUDA thread's own
+        index}: replica r's local index along d is `threadIdx + offset`."""
+        out = {}
+        for d in reversed(self.dims):           # the last dimension's replicas vary fastest
+            f = self.factors[d]
+            out[d] = (r % f) * (self.kernel.tile_dims[d] // f)
+            r //= f
+        return out
+
+    def kind(self, s: ir.Stmt) -> str | None:
+        return self.kinds.get(id(s))
+
+    def describe(self) -> str:
+        f = "x".join(map(str, self.factors))
+        shared = ", ".join(self.shared_loads[:4]) + (", ..." if len(self.shared_loads) > 4 else "")
+        block = ", ".join(map(str, self.block()))
+        loads = f"; loads made once for several of them: {shared}" if shared else ""
+        return (f"coarsened {f}: {self.replicas} C++ AMP threads of tile<{', '.join(map(str, self.kernel.tile_dims))}> "
+                f"per CUDA thread (block ({block})){loads}")
+
+
+def parse_setting(text: str) -> str | tuple:
+    """`--coarsen` value: "auto", "off", or factors per dimension (`4` = the last dimension,
+    `2x4` = the last two).  Raises ValueError for anything else."""
+    text = (text or "auto").strip().lower()
+    if text in ("auto", "off"):
+        return text
+    try:
+        factors = tuple(int(x) for x in text.split("x"))
+    except ValueError:
+        raise ValueError(f"--coarsen takes auto, off or factors such as 4 or 2x4, not '{text}'") from None
+    if not factors or len(factors) > 3 or any(f < 1 for f in factors):
+        raise ValueError(f"--coarsen takes auto, off or factors such as 4 or 2x4, not '{text}'")
+    return factors
+
+
+def plan(kernel: ir.Kernel, setting="auto") -> Plan | None:
+    """The coarsening of `kernel` under `setting` (see `parse_setting`), or None."""
+    p, _ = explain(kernel, setting)
+    return p
+
+
+def explain(kernel: ir.Kernel, setting="auto") -> tuple[Plan | None, str]:
+    """(plan or None, why) for `-v`."""
+    if isinstance(setting, str):
+        setting = parse_setting(setting)
+    if kernel.tile_dims is None:
+        return None, "not coarsened: untiled"
+    if setting == "off":
+        return None, "not coarsened (--coarsen off)"
+    try:
+        _eligible(kernel)
+        if setting == "auto":
+            return _auto(kernel)
+        rank = len(kernel.tile_dims)
+        factors = (1,) * (rank - len(setting)) + tuple(setting[-rank:])
+        if all(f == 1 for f in factors):
+            return None, "not coarsened (--coarsen 1)"
+        for d, (t, f) in enumerate(zip(kernel.tile_dims, factors)):
+            if t % f:
+                raise _No(f"--coarsen {'x'.join(map(str, setting))}: {f} does not divide the tile's {t} "
+                          f"along dimension {d}")
+        p = _plan(kernel, factors)
+        return p, p.describe()
+    except _No as why:
+        return None, f"not coarsened: {why}"
+
+
+def _auto(kernel: ir.Kernel):
+    """The largest factors along the last dimension, then the one before it, that keep a block of
+    MIN_BLOCK_THREADS threads and give the replicas a load to share."""
+    dims = kernel.tile_dims
+    rank = len(dims)
+    threads = 1
+    for t in dims:
+        threads *= t
+    best = None
+    for d in range(rank - 1, max(-1, rank - 3), -1):
+        for f in AUTO_FACTORS:
+            factors = tuple(best.factors) if best is not None else (1,) * rank
+            factors = factors[:d] + (f,) + factors[d + 1:]
+            block = threads
+            for g in factors:
+                block //= g
+            if dims[d] % f or block < MIN_BLOCK_THREADS:
+                continue
+            try:
+                p = _plan(kernel, factors)
+            except _No:
+                continue
+            if p.shared_loads:
+                best = p
+                break
+    if best is None:
+        return None, "not coarsened: no load that neighbouring threads of a tile share in a loop"
+    return best, best.describe()
+
+
+def _eligible(kernel: ir.Kernel) -> None:
+    n = sum(1 for x in ir.walk(kernel.body) if isinstance(x, ir.Stmt) and not isinstance(x, ir.Block))
+    if n > MAX_STATEMENTS:
+        raise _No(f"a body of {n} statements (at most {MAX_STATEMENTS})")
+    for x in ir.walk(kernel.body):
+        if isinstance(x, ir.Var) and x.sym is kernel.index:
+            raise _No(f"the whole '{x.sym.name}' is used (only its components can be per replica)")
+        if isinstance(x, (ir.Lambda, ir.Invoke)):
+            raise _No("a lambda in the kernel")
+    for f in kernel.functions:
+        if any(isinstance(x, (ir.Barrier, ir.TileStatic, ir.ThreadIndex)) for x in ir.walk(f.body)):
+            raise _No(f"it calls '{f.sym.name}', which uses the tile")
+
+
+def _plan(kernel: ir.Kernel, factors: tuple) -> Plan:
+    varying = frozenset(d for d, f in enumerate(factors) if f > 1)
+    u = analyse(kernel, varying=varying)
+    p = Plan(kernel, factors)
+    local = _locals(kernel)
+    split = {s for s in local if u.var_reason(s) is not None}
+    per_dim = [analyse(kernel, varying=frozenset([d])) for d in sorted(varying)] if len(varying) > 1 else [u]
+    for _ in range(100):
+        c = _Classifier(u, split, per_dim, local)
+        c.block(kernel.body.body, False)
+        if c.split <= split:
+            break
+        split |= c.split
+    else:
+        raise _No("the analysis did not settle")
+    for sym in split:
+        if not isinstance(sym.type, ir.Scalar) or sym.addressed or sym.by_ref:
+            raise _No(f"'{sym.name}' differs between the threads coarsened and is not a plain number")
+    p.kinds, p.split, p._stmts = c.kinds, split, c.stmts
+    p.shared_loads = c.shared_loads
+    return p
+
+
+def _locals(kernel) -> set:
+    """The kernel's local variables (not its tile_static data, captures or index)."""
+    return {x.sym for x in ir.walk(kernel.body) if isinstance(x, ir.VarDecl) and "tile_static" not in x.sym.storage}
+
+
+class _Classifier:
+    """One round: the kind of every statement given the split locals so far; `split` grows by
+    the locals that replicated statements assign."""
+
+    def __init__(self, u, split: set, per_dim: list, local: set):
+        self.u = u
+        self.local = local                      # what may be split (tile_static data is the tile's)
+        self.per_dim = per_dim                  # the analysis with one coarsened dimension varying
+        self.split = set(split)
+        self.kinds: dict = {}
+        self.stmts: list = []
+        self.shared_loads: list = []
+
+    def set(self, s, kind):
+        self.kinds[id(s)] = kind
+        self.stmts.append(s)
+
+    def uniform(self, e) -> bool:
+        return e is None or (self.u.is_uniform(e) and not any(
+            isinstance(x, ir.Var) and x.sym in self.split for x in ir.walk(e)))
+
+    def block(self, stmts, in_loop) -> None:
+        for s in stmts:
+            self.stmt(s, in_loop)
+
+    def stmt(self, s, in_loop) -> None:
+        if isinstance(s, (ir.Barrier, ir.Fence, ir.TileStatic, ir.Break, ir.Continue)):
+            self.set(s, ONCE)
+            return
+        if isinstance(s, ir.Return):
+            if s.value is not None:
+                raise _No("a return with a value")
+            self.set(s, ONCE)
+            return
+        if self.once(s):
+            self.set(s, ONCE)
+            return
+        if isinstance(s, _CONTROL) and self.jammable(s):
+            self.set(s, JAM)
+            if isinstance(s, ir.For):
+                for i in s.init:
+                    self.set(i, ONCE)
+            loop = isinstance(s, (ir.For, ir.While, ir.DoWhile)) or in_loop
+            for b in _blocks(s):
+                self.block(b.body, loop)
+            return
+        self.replicate(s, in_loop)
+
+    def once(self, s) -> bool:
+        """A side-effect-free assignment of a shared local from a value every replica shares."""
+        if isinstance(s, ir.VarDecl):
+            return s.sym not in self.split and isinstance(s.sym.type, ir.Scalar) and \
+                (s.init is None or (self.uniform(s.init) and not ir.has_side_effects(s.init)))
+        if isinstance(s, ir.ExprStmt):
+            return self.once_expr(s.expr)
+        return False
+
+    def once_expr(self, e) -> bool:
+        if isinstance(e, (ir.Assign, ir.IncDec)) and isinstance(e.target, ir.Var):
+            if e.target.sym in self.split or not isinstance(e.target.sym.type, ir.Scalar):
+                return False
+            value = e.value if isinstance(e, ir.Assign) else None
+            return self.uniform(value) and (value is None or not ir.has_side_effects(value))
+        return False
+
+    def jammable(self, s) -> bool:
+        if isinstance(s, ir.Block):
+            return True
+        if self.u.control_reason(s) is not None:
+            return False
+        if isinstance(s, ir.For):
+            if not all(self.once(i) for i in s.init) or not all(self.once_expr(e) for e in s.step):
+                return False
+        return self.uniform(s.cond) and not (s.cond is not None and ir.has_side_effects(s.cond))
+
+    def replicate(self, s, in_loop) -> None:
+        for x in ir.walk(s):
+            if isinstance(x, (ir.Barrier, ir.TileStatic)):
+                raise _No("a barrier where the threads coarsened take different paths")
+            if isinstance(x, ir.Return):
+                raise _No("a 'return' where the threads coarsened take different paths")
+        if any(ir.has_jump(s, k) for k in (ir.Break, ir.Continue)) and not isinstance(s, (ir.For, ir.While, ir.DoWhile)):
+            raise _No("a 'break' or 'continue' where the threads coarsened take different paths")
+        self.set(s, REPLICATE)
+        self.split |= ({x.sym for x in ir.walk(s) if isinstance(x, ir.VarDecl)} | ir.written_variables(s)) & self.local
+        if in_loop:
+            self.note_shared_loads(s)
+
+    def note_shared_loads(self, s) -> None:
+        """Element reads in replicated statements inside a loop whose address the replicas along
+        a coarsened dimension share: what coarsening saves."""
+        for x in ir.walk(s):
+            if isinstance(x, ir.ElementRef) and any(u.is_uniform(x) for u in self.per_dim) and \
+                    any(not self.uniform(y) for y in ir.walk(s) if isinstance(y, ir.Expr)):
+                text = _describe(x)
+                if text not in self.shared_loads:
+                    self.shared_loads.append(text)
+
+
+def _blocks(s) -> list:
+    if isinstance(s, ir.Block):
+        return [s]
+    if isinstance(s, ir.If):
+        return [b for b in (s.then, s.else_) if b is not None]
+    if isinstance(s, ir.Switch):
+        return [body for _, body, _ in s.cases]
+    return [s.body]
+
+
+def _describe(e: ir.ElementRef) -> str:
+    root = ir.root_symbol(e)
+    return f"{root.name if root is not None else '?'}[...]"
