@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 
 from . import __version__
@@ -336,6 +337,7 @@ def main(argv: list[str] | None = None) -> int:
             if path is not None:        # unchanged program and compiler: skip translation
                 if ns.verbose:
                     sys.stderr.write(f"amppy: running the cached translation {path}\n")
+                    _say_coarsening(_read_text(path))
                 return _run_module(ns, path)
         from . import driver
         if ns.command == "check":
@@ -362,6 +364,8 @@ def main(argv: list[str] | None = None) -> int:
         pp, source = driver.translate_units(units, opts, sink, need_main=ns.command == "run")
         sources = pp.sources
         _report(sink, sources, ns)
+        if ns.verbose:
+            _say_coarsening(source)
         if ns.command == "translate":
             return _write(ns, source)
         return _run(ns, source, opts, cache_key, None if sink.diagnostics else sources)
@@ -373,6 +377,33 @@ def main(argv: list[str] | None = None) -> int:
         return _ice(exc, ns.file)
     except KeyboardInterrupt:
         return 130
+
+
+_KERNEL_DEF = re.compile(r"^def (\w+)\(.*# (\S+): tile<")
+_COARSENING = re.compile(r"^    # ((?:not )?coarsened\b.*)")
+
+
+def _say_coarsening(source: str) -> None:
+    """`-v`: how each tiled CUDA kernel of the translation is coarsened, or why not (the comment
+    codegen/coarsened.py puts in the kernel)."""
+    kernel = None
+    for line in source.splitlines():
+        m = _KERNEL_DEF.match(line)
+        if m:
+            kernel = m.groups()
+            continue
+        m = _COARSENING.match(line)
+        if m and kernel is not None:
+            sys.stderr.write(f"amppy: {kernel[1]}: kernel {kernel[0]}: {m.group(1)}\n")
+            kernel = None
+
+
+def _read_text(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError:
+        return ""
 
 
 def _sources_of(sink, file):

@@ -11,14 +11,15 @@ along d is `x + r * (D_d / F)` for r = 0 .. F-1 (its *replicas*; neighbouring CU
 touching neighbouring elements).  The body is emitted with the replicas interleaved statement by
 statement, which C++ AMP allows: threads of a tile are ordered only by barriers.
 
-    for (int k = 0; k < TS; k++)           for k in range(16):                    # once
-        sum += locA[row][k] * locB[k][col];    sum__0 += locA[row, k] * locB[k, col__0]
-                                               sum__1 += locA[row, k] * locB[k, col__1]   ...
+    for (int k = 0; k < TS; k++)           for k in range(TS):                         # once
+        sum += locA[row][k] * locB[k][col];    sum_r0 += locA[row_r0, k] * locB[k, col]   # locB[k, col]
+                                               sum_r1 += locA[row_r1, k] * locB[k, col]   # loaded once
+                                               ...
 
 Each statement is one of three kinds:
 - *once*: a barrier, a fence, a `tile_static` declaration, a `break`/`continue`/`return` in
   control every replica shares, or a side-effect-free assignment of a *shared* local from a value
-  that is the same in every replica (`row = t_idx.local[0]` when only dimension 1 is coarsened);
+  that is the same in every replica (`col = t_idx.local[1]` when only dimension 0 is coarsened);
 - *jammed*: a branch or loop whose path is the same in every replica (`uniformity.py` with only
   the coarsened dimensions varying) and whose own init/step are *once*: its header is emitted
   once, its body statement by statement;
@@ -39,10 +40,12 @@ from dataclasses import dataclass, field
 from .. import ir
 from ..passes.uniformity import analyse
 
-#: `--coarsen auto`: the factors tried, per coarsened dimension (the last C++ dimension first)
+#: `--coarsen auto`: the factors tried, largest first
 AUTO_FACTORS = (4, 2)
 #: a coarsened block keeps at least this many CUDA threads (two warps)
 MIN_BLOCK_THREADS = 64
+#: threads of a warp (the last dimension is coarsened only where a warp still spans this many)
+WARP = 32
 #: bodies longer than this (statements, nested ones counted) are not coarsened: outline.py would
 #: split them into part functions, and the replicas would multiply their length
 MAX_STATEMENTS = 64
@@ -61,12 +64,12 @@ class Plan:
     """How one tiled kernel is coarsened.  `factors[d]` C++ AMP threads along dimension d share
     one CUDA thread; `kinds` maps id(stmt) to ONCE/JAM/REPLICATE (statements not in it are
     inside a replicated one); `split`: the locals with one copy per replica."""
-    kernel: ir.Kernel
+    kernel: ir.Kernel = field(repr=False)
     factors: tuple
-    kinds: dict = field(default_factory=dict)
+    kinds: dict = field(default_factory=dict, repr=False)
     split: set = field(default_factory=set)
     shared_loads: list = field(default_factory=list)     # text of the loads the replicas share
-    _stmts: list = field(default_factory=list)           # (keeps the ids of `kinds` alive)
+    _stmts: list = field(default_factory=list, repr=False)   # (keeps the ids of `kinds` alive)
 
     @property
     def replicas(self) -> int:
@@ -154,33 +157,30 @@ def explain(kernel: ir.Kernel, setting="auto") -> tuple[Plan | None, str]:
 
 
 def _auto(kernel: ir.Kernel):
-    """The largest factors along the last dimension, then the one before it, that keep a block of
-    MIN_BLOCK_THREADS threads and give the replicas a load to share."""
+    """One dimension coarsened by the largest of AUTO_FACTORS that keeps a block of
+    MIN_BLOCK_THREADS threads and gives the replicas a load to share; the dimensions before the
+    last are tried first, the last only where a warp still spans WARP threads along it.
+
+    Measured on an H200 (benchmarks/coarsening.py, the 16x16 tiled matmul): 4 rows of a tile per
+    CUDA thread (`4x1`, block (16, 4)) runs 1.6x the uncoarsened kernel; 4 columns (`1x4`, block
+    (4, 16)) 0.57x: a warp then spans 8 rows of the tile, and the rows' `locA[row][k]` loads hit
+    the same shared-memory banks."""
     dims = kernel.tile_dims
     rank = len(dims)
     threads = 1
     for t in dims:
         threads *= t
-    best = None
-    for d in range(rank - 1, max(-1, rank - 3), -1):
+    for d in [*range(rank - 2, -1, -1), rank - 1]:
         for f in AUTO_FACTORS:
-            factors = tuple(best.factors) if best is not None else (1,) * rank
-            factors = factors[:d] + (f,) + factors[d + 1:]
-            block = threads
-            for g in factors:
-                block //= g
-            if dims[d] % f or block < MIN_BLOCK_THREADS:
+            if dims[d] % f or threads // f < MIN_BLOCK_THREADS or (d == rank - 1 and dims[d] // f < WARP):
                 continue
             try:
-                p = _plan(kernel, factors)
+                p = _plan(kernel, (1,) * d + (f,) + (1,) * (rank - 1 - d))
             except _No:
                 continue
             if p.shared_loads:
-                best = p
-                break
-    if best is None:
-        return None, "not coarsened: no load that neighbouring threads of a tile share in a loop"
-    return best, best.describe()
+                return p, p.describe()
+    return None, "not coarsened: no load that neighbouring threads of a tile share in a loop"
 
 
 def _eligible(kernel: ir.Kernel) -> None:
