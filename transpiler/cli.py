@@ -90,7 +90,7 @@ def _common(p: argparse.ArgumentParser, several: bool = True) -> None:
 
 
 def _coarsen(text: str) -> str:
-    from .lower.coarsen import parse_setting
+    from .lower.coarsen_setting import parse_setting
     try:
         setting = parse_setting(text)
     except ValueError as e:

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 
 from .. import ir
 from ..passes.uniformity import analyse
+from .coarsen_setting import parse_setting
 
 #: `--coarsen auto`: the factors tried, largest first
 AUTO_FACTORS = (4, 2)
@@ -107,21 +108,6 @@ class Plan:
         loads = f"; loads made once for several of them: {shared}" if shared else ""
         return (f"coarsened {f}: {self.replicas} C++ AMP threads of tile<{', '.join(map(str, self.kernel.tile_dims))}> "
                 f"per CUDA thread (block ({block})){loads}")
-
-
-def parse_setting(text: str) -> str | tuple:
-    """`--coarsen` value: "auto", "off", or factors per dimension (`4` = the last dimension,
-    `2x4` = the last two).  Raises ValueError for anything else."""
-    text = (text or "auto").strip().lower()
-    if text in ("auto", "off"):
-        return text
-    try:
-        factors = tuple(int(x) for x in text.split("x"))
-    except ValueError:
-        raise ValueError(f"--coarsen takes auto, off or factors such as 4 or 2x4, not '{text}'") from None
-    if not factors or len(factors) > 3 or any(f < 1 for f in factors):
-        raise ValueError(f"--coarsen takes auto, off or factors such as 4 or 2x4, not '{text}'")
-    return factors
 
 
 def plan(kernel: ir.Kernel, setting="auto") -> Plan | None:
