@@ -11,12 +11,13 @@ import sys
 import time
 
 
-def translated_module(path: str, text: str, target: str, workdir: str, name: str):
+def translated_module(path: str, text: str, target: str, workdir: str, name: str, coarsen: str = "auto"):
     """`text` (the C++ program, named `path` in diagnostics and comments) translated by amppy for
-    `target`, written to `workdir/name.py` and imported (its `main` does not run)."""
+    `target` (`--coarsen coarsen`), written to `workdir/name.py` and imported (its `main` does not
+    run); the generated source is the module's `__amppy_text__`."""
     from amppy.diagnostics import DiagnosticSink
     from amppy.driver import Options, translate
-    _, source = translate(path, Options(target=target), DiagnosticSink(), text=text)
+    _, source = translate(path, Options(target=target, coarsen=coarsen), DiagnosticSink(), text=text)
     py = os.path.join(workdir, f"{name}.py")
     with open(py, "w", encoding="utf-8") as f:
         f.write(source)
@@ -24,7 +25,15 @@ def translated_module(path: str, text: str, target: str, workdir: str, name: str
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod
     spec.loader.exec_module(mod)
+    mod.__amppy_text__ = source
     return mod
+
+
+def per_thread(source: str, kernel: str) -> tuple:
+    """The indices per CUDA thread (C++ order) of untiled `kernel`'s launch in the translation:
+    `coarsen=(4,)` when amppy coarsened it (lower/coarsen.py), else ones."""
+    m = re.search(rf"launch_cuda\.launch\({kernel}, .*coarsen=\(([0-9, ]+)\)\)", source)
+    return tuple(int(x) for x in m.group(1).split(",") if x.strip()) if m else (1,)
 
 
 def launch_block(source: str, kernel: str, tile: tuple) -> tuple:

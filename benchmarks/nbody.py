@@ -15,7 +15,10 @@ copies):
   locals, positions as an (n, 3) float32 array.  Goal (issue 12): amppy speed >= 0.8x.
 * cuda: amppy's `step_kernel` (`cuda.jit`) against `hand_cuda` below (one thread per body,
   scalar x/y/z, (n, 3) float32 arrays), both launched with 256-thread blocks and timed with
-  CUDA events.  Goal (issue 12): amppy speed >= 0.9x.
+  CUDA events.  Goal (issue 12): amppy speed >= 0.9x.  Also the same sample translated with
+  `--coarsen off` (one body per CUDA thread, what amppy wrote before issue 43; amppy's own
+  coarsens it: 4 bodies per thread, each `pos[j]` loaded once for them): issue 43's goal,
+  amppy >= 1.5x that, the outputs bit for bit the same.
 
 The two results are compared (positions and velocities after one step, `allclose` with
 rtol 1e-4).  Best of --repeat interleaved rounds; the table shows time, billions of
@@ -98,14 +101,15 @@ def make_hand_cuda():
     return hand_cuda
 
 
-def translate(n: int, target: str, workdir: str):
-    """The sample with N = n, translated for `target`; returns the generated module."""
+def translate(n: int, target: str, workdir: str, coarsen: str = "auto"):
+    """The sample with N = n, translated for `target` (`--coarsen coarsen`); returns the generated
+    module."""
     with open(SAMPLE, encoding="utf-8") as f:
         text = f.read()
     text, count = re.subn(r"^const int N = \d+;", f"const int N = {n};", text, flags=re.M)
     if count != 1:
         raise SystemExit(f"could not find 'const int N = ...;' in {SAMPLE}")
-    return harness.translated_module(SAMPLE, text, target, workdir, f"nbody_{target}_{n}")
+    return harness.translated_module(SAMPLE, text, target, workdir, f"nbody_{target}_{n}_{coarsen}", coarsen)
 
 
 def inputs(n: int):
@@ -147,25 +151,32 @@ def run_cpu(n: int, repeat: int, workdir: str):
 def run_cuda(n: int, repeat: int, workdir: str):
     from numba import cuda
     mod = translate(n, "cuda", workdir)
+    off = translate(n, "cuda", workdir, "off")          # one body per CUDA thread (before issue 43)
     hand_cuda = make_hand_cuda()
     dtype = mod.Vec3.dtype
     pos, vel, mass = inputs(n)
     d_mass = cuda.to_device(mass)
     a_pos, a_vel = cuda.to_device(as_records(pos, dtype)), cuda.to_device(as_records(vel, dtype))
     a_next = cuda.to_device(np.zeros(n, dtype))
+    o_vel, o_next = cuda.to_device(as_records(vel, dtype)), cuda.to_device(np.zeros(n, dtype))
     h_pos, h_vel, h_next = cuda.to_device(pos), cuda.to_device(vel), cuda.device_array((n, 3), np.float32)
     block = 256
     grid = (n + block - 1) // block
-    mod.step_kernel[grid, block](n, a_pos, d_mass, a_vel, a_next)
+    f = harness.per_thread(mod.__amppy_text__, "step_kernel")[0]      # bodies per CUDA thread
+    grid_f = (n + block * f - 1) // (block * f)
+    mod.step_kernel[grid_f, block](n, a_pos, d_mass, a_vel, a_next)
+    off.step_kernel[grid, block](n, a_pos, d_mass, o_vel, o_next)
     hand_cuda[grid, block](h_pos, h_vel, h_next, d_mass)
     cuda.synchronize()
     ok = bool(np.allclose(from_records(a_next.copy_to_host()), h_next.copy_to_host(), rtol=1e-4, atol=1e-5)
-              and np.allclose(from_records(a_vel.copy_to_host()), h_vel.copy_to_host(), rtol=1e-4, atol=1e-5))
+              and np.allclose(from_records(a_vel.copy_to_host()), h_vel.copy_to_host(), rtol=1e-4, atol=1e-5)
+              and np.array_equal(a_next.copy_to_host(), o_next.copy_to_host()))
 
-    t = harness.best_of({"amppy": lambda: mod.step_kernel[grid, block](n, a_pos, d_mass, a_vel, a_next),
-                 "hand": lambda: hand_cuda[grid, block](h_pos, h_vel, h_next, d_mass)}, repeat,
+    t = harness.best_of({"amppy": lambda: mod.step_kernel[grid_f, block](n, a_pos, d_mass, a_vel, a_next),
+                         "off": lambda: off.step_kernel[grid, block](n, a_pos, d_mass, o_vel, o_next),
+                         "hand": lambda: hand_cuda[grid, block](h_pos, h_vel, h_next, d_mass)}, repeat,
                         harness.gpu_timer(cuda))
-    return t, ok, f"{harness.device_name(cuda)}, numba-cuda, {block}-thread blocks", 0.9
+    return t, ok, f"{harness.device_name(cuda)}, numba-cuda, {block}-thread blocks, {f} bodies per thread", 0.9
 
 
 def main(argv=None) -> int:
@@ -183,12 +194,17 @@ def main(argv=None) -> int:
     print(f"n-body step, n = {n} bodies, float32, target {args.target}, best of {repeat}; {where}")
     print(f"{'version':<36}{'time (ms)':>11}{'Ginteractions/s':>17}{'vs hand-written':>17}")
     for name, label in (("amppy", f"amppy --target {args.target} (kernel)"),
+                        ("off", "amppy --coarsen off (kernel)"),
                         ("hand", "hand-written numba" + ("-cuda" if args.target == "cuda" else ""))):
-        print(f"{label:<36}{t[name] * 1e3:>11.2f}{pairs / t[name] / 1e9:>17.2f}{t[name] / t['hand']:>16.2f}x")
+        if name in t:
+            print(f"{label:<36}{t[name] * 1e3:>11.2f}{pairs / t[name] / 1e9:>17.2f}{t[name] / t['hand']:>16.2f}x")
+    if "off" in t:
+        print(f"amppy / amppy --coarsen off: {t['off'] / t['amppy']:.2f}x (issue 43's goal: >= 1.5x)")
     speed = t["hand"] / t["amppy"]
     print(f"amppy speed / hand-written speed = {speed:.2f} (goal >= {goal:.2f}: "
           f"{'met' if speed >= goal else 'MISSED'})")
-    print(f"results agree (one step, positions and velocities): {ok}")
+    print(f"results agree (one step, positions and velocities; on the GPU the coarsened and uncoarsened "
+          f"kernels bit for bit): {ok}")
     return 0 if ok else 1
 
 

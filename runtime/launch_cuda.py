@@ -388,7 +388,7 @@ def _check_home(av, dev: int, where) -> None:
 
 
 # ----------------------------------------------------------------------------------- launches
-def launch_config(domain, block=None, where=None):
+def launch_config(domain, block=None, where=None, coarsen=None):
     """``(grid, block, dims)`` for a C++ AMP compute domain, in CUDA's (x, y, z) order.
 
     ``domain`` is an ``amp.extent`` or ``amp.tiled_extent``.  The last C++ dimension maps to x.
@@ -396,7 +396,8 @@ def launch_config(domain, block=None, where=None):
     not divide the extent raises ``invalid_compute_domain`` (C++ AMP's message, with ``where``).
     A tiled ``block`` (CUDA order) that divides the tile is a coarsened kernel's: each CUDA thread
     runs several threads of the tile; the grid is the same.
-    Untiled: ``block`` (CUDA order) or :data:`DEFAULT_BLOCKS`; the grid is rounded up and the
+    Untiled: ``block`` (CUDA order) or :data:`DEFAULT_BLOCKS`; ``coarsen`` (C++ order): the indices
+    each CUDA thread covers along each dimension (a coarsened kernel, codegen/coarsened.py); the grid is rounded up and the
     kernel must guard ``if i < e0 ...``.  ``dims`` are the extent's C++ dimensions.  A rank-2 grid
     taller than CUDA's 65,535 blocks along y is folded: its rows of blocks go on along z (the
     kernels add ``blockIdx.z * gridDim.y`` rows; a tiled one skips the spare tiles); an untiled
@@ -424,7 +425,8 @@ def launch_config(domain, block=None, where=None):
             blk = (block,)
         if len(blk) != len(dims):
             raise ValueError(f"block {blk} does not have the domain's rank {len(dims)}")
-        grid = tuple(-(-e // b) for e, b in zip(dims[::-1], blk))
+        per_thread = tuple(coarsen)[::-1] if coarsen else (1,) * len(dims)   # indices per CUDA thread
+        grid = tuple(-(-e // (b * f)) for e, b, f in zip(dims[::-1], blk, per_thread))
     if int(np.prod(blk)) > 1024:
         raise amp.runtime_exception(f"{int(np.prod(blk))} threads per tile exceeds CUDA's limit "
                                     f"of 1024", where)
@@ -511,7 +513,7 @@ def _order(captures, dev: int, stream, ops) -> None:
             queues[dev] = stream
 
 
-def launch(kernel, domain, where=None, block=None, *captures, view=None):
+def launch(kernel, domain, where=None, block=None, *captures, view=None, coarsen=None):
     """Run ``kernel`` over ``domain`` (C++ AMP ``parallel_for_each``) on the GPU.
 
     ``kernel``: a ``numba.cuda.jit`` kernel taking ``(e0[, e1[, e2]], *captures)``.
@@ -521,11 +523,12 @@ def launch(kernel, domain, where=None, block=None, *captures, view=None):
     a tiled kernel's smaller block is that of a coarsened kernel (a divisor of the tile).
     ``captures``: ``array``/``array_view`` (passed as their device arrays), ``@struct`` values
     (passed as numpy records), C arrays (numpy, copied in), scalars (passed as they are).
+    ``coarsen``: an untiled coarsened kernel's indices per CUDA thread along each dimension.
     ``view``: the accelerator_view of ``parallel_for_each(view, ...)``: its device and queue run
     the kernel, and the call returns without waiting for it.
     A domain with a dimension that is not positive raises ``invalid_compute_domain``, as in C++ AMP.
     """
-    grid, blk, dims = launch_config(domain, block, where)
+    grid, blk, dims = launch_config(domain, block, where, coarsen)
     ops = _current()
     dev, stream = _place(view, ops)
     with ops.errors(dev), ops.on(dev), ops.queue(dev, stream):

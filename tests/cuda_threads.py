@@ -4,8 +4,8 @@ of a block, blocks one after another: enough of numba-cuda's API (`threadIdx`, `
 computes without a GPU (the tests of thread coarsening: a coarsened kernel must compute what the
 kernel with one C++ AMP thread per CUDA thread computes, bit for bit).
 
-Not numba's CUDA simulator (amppy refuses it at run time); a kernel that calls device functions
-or atomics is out of its reach.
+Not numba's CUDA simulator (amppy refuses it at run time); device functions run as Python
+functions, atomics are out of its reach.
 
     run(mod.main_kernel, grid=(3, 4), block=(4, 16), args=(64, 48, a, b, c))   # CUDA (x, y, z) order
 """
@@ -74,6 +74,13 @@ class _FakeCuda:
     def blockIdx(self):
         return self._t.blockidx
 
+    def grid(self, ndim):
+        t = self._t
+        g = [int(b) * int(d) + int(i) for b, d, i in zip((t.blockidx.x, t.blockidx.y, t.blockidx.z),
+                                                        (self.blockDim.x, self.blockDim.y, self.blockDim.z),
+                                                        (t.thread.x, t.thread.y, t.thread.z))]
+        return g[0] if ndim == 1 else tuple(g[:ndim])
+
     def syncthreads(self):
         self._t.block.barrier.wait(timeout=60)
 
@@ -83,13 +90,29 @@ class _FakeCuda:
     threadfence = threadfence_block
 
 
+def _on_cpu(f, fake, done: dict):
+    """The Python function of dispatcher `f`, with `fake` for `cuda` and the device functions it
+    calls as Python functions too."""
+    py = getattr(f, "py_func", f)
+    if py in done:
+        return done[py]
+    scope = dict(py.__globals__)
+    fn = done[py] = types.FunctionType(py.__code__, scope, py.__name__, py.__defaults__)
+    for name in py.__code__.co_names:
+        v = scope.get(name)
+        if name == "cuda":
+            scope[name] = fake
+        elif hasattr(v, "py_func"):
+            scope[name] = _on_cpu(v, fake, done)
+    return fn
+
+
 def run(kernel, grid, block, args) -> None:
     """Run `kernel` (a `cuda.jit` dispatcher, or its Python function) over `grid` x `block`."""
-    py = getattr(kernel, "py_func", kernel)
     grid = tuple(grid) + (1,) * (3 - len(grid))
     block = tuple(block) + (1,) * (3 - len(block))
     fake = _FakeCuda(grid, block)
-    fn = types.FunctionType(py.__code__, {**py.__globals__, "cuda": fake}, py.__name__, py.__defaults__)
+    fn = _on_cpu(kernel, fake, {})
     size = block[0] * block[1] * block[2]
     errors: list = []
     for bz in range(grid[2]):

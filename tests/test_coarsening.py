@@ -222,3 +222,45 @@ def test_command_line_flag_and_verbose_explanation(tmp_path, capsys):
         main(["translate", "--target", "cuda", "--coarsen", "fast", src, "-o", out])
     assert e.value.code == 2
     assert "--coarsen takes auto, off or factors such as 4 or 2x4, not 'fast'" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- untiled kernels
+NBODY = (SAMPLES / "classes" / "nbody.cpp").read_text(encoding="utf-8")
+
+
+def test_untiled_nbody_takes_four_bodies_per_thread(tmp_path):
+    p, why = coarsen.explain(_kernel(NBODY, "nbody.cpp"), "auto")
+    assert p is not None and p.factors == (4,) and p.block() is None
+    assert {"p", "acc", "d", "r2", "inv", "v"} <= {s.name for s in p.split}      # Vec3 locals too
+    _, source, _ = _module(NBODY, "nbody.cpp", "auto", tmp_path)
+    assert "    g0_3 = g0 + 3 * cuda.blockDim.x\n    if g0_3 < ext0:  # every replica inside the extent\n" in source
+    assert ", pos, mass, vel, next_, coarsen=(4,))  # " in source
+    assert coarsen.explain(_kernel(NBODY.replace("Vec3 p = pos[i];", "Vec3 p = pos[i];\n        if (i[0] > N) return;"),
+                                   "nbody_ret.cpp"), "auto")[1] == "not coarsened: a 'return' in an untiled kernel"
+
+
+@pytest.mark.parametrize("setting", ["auto", "2", "3"])
+def test_coarsened_nbody_computes_the_same(setting, tmp_path):
+    """300 bodies in blocks of 32 threads: whole blocks of replicas, and a last block where some
+    replicas fall outside the extent (run one after another)."""
+    n, block = 300, 32
+    text = re.sub(r"^const int N = \d+;", f"const int N = {n};", NBODY, flags=re.M)
+    rng = np.random.default_rng(5)
+    results = []
+    for s in ("off", setting):
+        mod, source, program = _module(text, "nbody.cpp", s, tmp_path)
+        f = coarsening(program.kernels[0], s)
+        per = f.factors[0] if f is not None else 1
+        assert per == (1 if s == "off" else 4 if s == "auto" else int(s))
+        dt = mod.Vec3.dtype
+        pos, vel, nxt = np.zeros(n, dt), np.zeros(n, dt), np.zeros(n, dt)
+        for c in "xyz":
+            pos[c] = rng.uniform(-8, 8, n).astype(np.float32) if s == "off" else results[0][0][c]
+            vel[c] = rng.uniform(-1, 1, n).astype(np.float32) if s == "off" else results[0][1][c]
+        mass = np.linspace(1, 2, n, dtype=np.float32)
+        start = (pos.copy(), vel.copy())
+        recs = [x.view(np.recarray) for x in (pos, vel, nxt)]       # (field access as numba has it)
+        cuda_threads.run(mod.step_kernel, (-(-n // (block * per)),), (block,), (n, recs[0], mass, recs[1], recs[2]))
+        results.append((start[0], start[1], vel, nxt))
+    assert np.array_equal(results[1][2], results[0][2]) and np.array_equal(results[1][3], results[0][3])
+    assert results[0][3]["x"].any()

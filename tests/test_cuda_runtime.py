@@ -49,6 +49,17 @@ def test_untiled_rounds_grid_up_with_default_blocks():
     assert launch_cuda.launch_config(extent(100), block=(64,))[:2] == ((2,), (64,))
 
 
+def test_coarsened_kernels_launch_fewer_threads():
+    # a tiled kernel's block divides its tile (lower/coarsen.py); the grid is the tile's
+    grid, block, _ = launch_cuda.launch_config(tiled_extent(extent(64, 48), (16, 16)), block=(16, 4))
+    assert block == (16, 4) and grid == (3, 4)
+    with pytest.raises(ValueError, match="does not divide"):
+        launch_cuda.launch_config(tiled_extent(extent(64, 48), (16, 16)), block=(16, 3))
+    # an untiled one covers `coarsen` indices per thread along each dimension
+    assert launch_cuda.launch_config(extent(1000), coarsen=(4,))[:2] == ((1,), (256,))
+    assert launch_cuda.launch_config(extent(1025), coarsen=(4,))[:2] == ((2,), (256,))
+
+
 def test_indivisible_tile_raises_cpp_amp_message():
     with pytest.raises(amp.invalid_compute_domain) as ei:
         launch_cuda.launch_config(tiled_extent(extent(10, 8), (4, 4)), where="p.cpp:7")

@@ -76,7 +76,47 @@ class CoarseningMixin:
             self._replica_index[key] = self.fresh(f"{base}_{off}")
         return self._replica_index[key]
 
-    def prelude_lines(self, names: dict, why: str) -> list[str]:
+    def untiled_coarsened(self, stmts, names: dict, why: str) -> list[str]:
+        """A rank-1 untiled kernel's index, its replicas' and its body: interleaved where every
+        replica is inside the extent, else (the extent's last block) each replica inside it on
+        its own, one after another.
+
+            g0 = cuda.blockIdx.x * cuda.blockDim.x * 4 + cuda.threadIdx.x
+            g0_1 = g0 + cuda.blockDim.x  ...
+            if g0_3 < ext0:
+                <the body, statements interleaved>
+            else:
+                if g0 < ext0:
+                    <the body of replica 0>
+                ..."""
+        g, ext = names["g0"], names["ext0"]
+        self.use(g)
+        gs = []
+        for r in range(self.coarse.replicas):
+            self.replica = r
+            gs.append(self.thread_index("global", 0))
+        self.replica = None
+        fast: list[str] = []
+        self.block(stmts, fast, 2)
+        rest: list[str] = []
+        for r, gr in enumerate(gs):
+            rest.append(f"        if {gr} < {ext}:")
+            n = len(rest)
+            self.replica = r
+            try:
+                for s in stmts:
+                    super().stmt(self._copy(s, r), rest, 3)
+            finally:
+                self.replica = None
+            if len(rest) == n:
+                rest.append("            pass")
+        f = self.coarse.replicas
+        head = [f"    {g} = cuda.blockIdx.x * cuda.blockDim.x * {f} + cuda.threadIdx.x  # replica r: r blocks on"]
+        head += self.prelude_lines(names, why, unit="cuda.blockDim.x")
+        return head + [f"    if {gs[-1]} < {ext}:  # every replica inside the extent"] + fast + \
+            ["    else:  # the extent's end: the replicas inside it, one after another"] + rest
+
+    def prelude_lines(self, names: dict, why: str, unit: str = "") -> list[str]:
         """`l1_4 = l1 + 4`, `g1_4 = g1 + 4`: the replicas' indices (after the thread's own),
         under a comment saying how the kernel is coarsened, or why not (`-v` prints it)."""
         out = [f"    # {why}"]
@@ -84,5 +124,6 @@ class CoarseningMixin:
             return out
         for (which, dim, off), name in sorted(self._replica_index.items(), key=lambda kv: (kv[0][0] != "local", kv[0][1:])):
             base = names[("l" if which == "local" else "g") + str(dim)]
-            out.append(f"    {name} = {base} + {off}")
+            step = off if not unit else unit if off == 1 else f"{off} * {unit}"
+            out.append(f"    {name} = {base} + {step}")
         return out

@@ -313,11 +313,12 @@ class _KernelWriter:
         k, n, em = self.k, self.n, self.em
         tiled = k.tile_dims is not None
         rank = len(k.tile_dims) if tiled else k.rank
-        params = [n[f"ext{d}"] for d in range(rank)] + [c.inner.py_name for c in k.captures]
         shared = self.shared_arrays() if tiled else []
         body: list[str] = []
         em.reset_comments()
         em.start_coarsening(self.coarse)
+        if self.coarse is not None and not tiled:       # (rank 1: coarsened.py)
+            return self.finish(em.untiled_coarsened(k.body.body, n, self.why))
         em.block(k.body.body, body, 1 if tiled else 2)
         used = em.idx_used
         pre: list[str] = []
@@ -377,13 +378,22 @@ class _KernelWriter:
                         "* cuda.blockDim.z + cuda.threadIdx.z"])
                 guard = " and ".join(f"{gs[d]} < {n[f'ext{d}']}" for d in range(rank))
                 head = [grid, f"    if {guard}:  # the grid is rounded up to whole blocks"]
+        return self.finish(shared + head + body)
+
+    def finish(self, lines: list[str]) -> list[str]:
+        """The kernel's decorator and `def` line above `lines` (its shared arrays, thread indices
+        and body), after the record types and helpers it needs."""
+        k, n, em = self.k, self.n, self.em
+        tiled = k.tile_dims is not None
+        rank = len(k.tile_dims) if tiled else k.rank
+        params = [n[f"ext{d}"] for d in range(rank)] + [c.inner.py_name for c in k.captures]
         sp = k.span
         at = where(sp.file, sp.line)
         kind = f"tile<{', '.join(map(str, k.tile_dims))}>" if tiled else f"extent<{rank}>"
         reshapes = any(isinstance(x, ir.LibCall) and x.name in ("view_as", "reinterpret_as")
                        for body in [k.body] + [f.body for f in k.functions] for x in ir.walk(body))
         jit = JIT_UNCACHED if reshapes else JIT
-        return self.records + em.helpers + [jit, f"def {k.name}({', '.join(params)}):  # {at}: {kind}"] + shared + head + body
+        return self.records + em.helpers + [jit, f"def {k.name}({', '.join(params)}):  # {at}: {kind}"] + lines
 
 
 def emit_functions(functions, program=None, sources=None, emitted: set | None = None) -> list[str]:
@@ -442,8 +452,10 @@ def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str
     names its smaller block, in CUDA's order)."""
     sp = pfe.span                   # the launch (a stored lambda launches where it is named)
     plan = coarsening(pfe.kernel, coarsen_setting)
-    block = repr(plan.block()) if plan is not None else "None"
+    block = repr(plan.block()) if plan is not None and plan.tiled else "None"
     args = [pfe.kernel.name, domain_src, repr(f"{sp.file}:{sp.line}"), block] + list(capture_srcs)
+    if plan is not None and not plan.tiled:     # an untiled kernel: fewer blocks, each covering more
+        args.append(f"coarsen={plan.factors!r}")
     return f"launch_cuda.launch({', '.join(args)})"
 
 

@@ -84,17 +84,25 @@ class Plan:
         """The coarsened C++ dimensions."""
         return tuple(d for d, f in enumerate(self.factors) if f > 1)
 
-    def block(self) -> tuple:
-        """CUDA threads per block, in CUDA's (x, y, z) order."""
+    @property
+    def tiled(self) -> bool:
+        return self.kernel.tile_dims is not None
+
+    def block(self) -> tuple | None:
+        """CUDA threads per block, in CUDA's (x, y, z) order (untiled: the launcher's default)."""
+        if not self.tiled:
+            return None
         return tuple(t // f for t, f in zip(self.kernel.tile_dims, self.factors))[::-1]
 
     def replica_offsets(self, r: int) -> dict:
-        """{dimension: how many CUDA threads along it replica `r` is from the CUDA thread's own
-        index}: replica r's local index along d is `threadIdx + offset`."""
+        """{dimension: how far replica `r` is from the CUDA thread's own index along it}: in
+        threads for a tiled kernel (its local index is `threadIdx + offset`), in blocks of threads
+        for an untiled one (its global index is `g + offset * blockDim`: a block of B CUDA
+        threads covers B * F consecutive indices, each replica a coalesced run of B)."""
         out = {}
         for d in reversed(self.dims):           # the last dimension's replicas vary fastest
             f = self.factors[d]
-            out[d] = (r % f) * (self.kernel.tile_dims[d] // f)
+            out[d] = (r % f) * (self.kernel.tile_dims[d] // f if self.tiled else 1)
             r //= f
         return out
 
@@ -104,8 +112,11 @@ class Plan:
     def describe(self) -> str:
         f = "x".join(map(str, self.factors))
         shared = ", ".join(self.shared_loads[:4]) + (", ..." if len(self.shared_loads) > 4 else "")
-        block = ", ".join(map(str, self.block()))
+        block = ", ".join(map(str, self.block() or ()))
         loads = f"; loads made once for several of them: {shared}" if shared else ""
+        if not self.tiled:
+            return (f"coarsened {f}: {self.replicas} C++ AMP threads per CUDA thread (a block of B threads "
+                    f"covers {self.replicas} * B indices){loads}")
         return (f"coarsened {f}: {self.replicas} C++ AMP threads of tile<{', '.join(map(str, self.kernel.tile_dims))}> "
                 f"per CUDA thread (block ({block})){loads}")
 
@@ -120,12 +131,14 @@ def explain(kernel: ir.Kernel, setting="auto") -> tuple[Plan | None, str]:
     """(plan or None, why) for `-v`."""
     if isinstance(setting, str):
         setting = parse_setting(setting)
-    if kernel.tile_dims is None:
-        return None, "not coarsened: untiled"
     if setting == "off":
         return None, "not coarsened (--coarsen off)"
+    if kernel.tile_dims is None and kernel.rank != 1:
+        return None, f"not coarsened: an untiled kernel of rank {kernel.rank} (only rank 1 is, yet)"
     try:
         _eligible(kernel)
+        if kernel.tile_dims is None:
+            return _untiled(kernel, setting)
         if setting == "auto":
             return _auto(kernel)
         rank = len(kernel.tile_dims)
@@ -169,12 +182,30 @@ def _auto(kernel: ir.Kernel):
     return None, "not coarsened: no load that neighbouring threads of a tile share in a loop"
 
 
+def _untiled(kernel: ir.Kernel, setting):
+    """A rank-1 untiled kernel: AUTO_FACTORS[0] indices per CUDA thread where the replicas share a
+    load in a loop (the n-body's `pos[j]`), or the factor asked for."""
+    f = AUTO_FACTORS[0] if setting == "auto" else setting[-1]
+    if f == 1:
+        return None, "not coarsened (--coarsen 1)"
+    if any(isinstance(x, ir.Return) for x in ir.walk(kernel.body)):
+        # (the extent's last block runs its replicas one after another: a return would skip the rest)
+        raise _No("a 'return' in an untiled kernel")
+    p = _plan(kernel, (f,))
+    if setting == "auto" and not p.shared_loads:
+        return None, "not coarsened: no load that neighbouring threads share in a loop"
+    return p, p.describe()
+
+
 def _eligible(kernel: ir.Kernel) -> None:
     n = sum(1 for x in ir.walk(kernel.body) if isinstance(x, ir.Stmt) and not isinstance(x, ir.Block))
     if n > MAX_STATEMENTS:
         raise _No(f"a body of {n} statements (at most {MAX_STATEMENTS})")
+    if kernel.index in ir.written_variables(kernel.body):
+        raise _No(f"'{kernel.index.name}' is assigned")
     for x in ir.walk(kernel.body):
-        if isinstance(x, ir.Var) and x.sym is kernel.index:
+        if isinstance(x, ir.Var) and x.sym is kernel.index and kernel.tile_dims is not None:
+            # (an untiled index as a whole is its components, each the replica's own)
             raise _No(f"the whole '{x.sym.name}' is used (only its components can be per replica)")
         if isinstance(x, (ir.Lambda, ir.Invoke)):
             raise _No("a lambda in the kernel")
@@ -199,8 +230,8 @@ def _plan(kernel: ir.Kernel, factors: tuple) -> Plan:
     else:
         raise _No("the analysis did not settle")
     for sym in split:
-        if not isinstance(sym.type, ir.Scalar) or sym.addressed or sym.by_ref:
-            raise _No(f"'{sym.name}' differs between the threads coarsened and is not a plain number")
+        if not isinstance(sym.type, (ir.Scalar, ir.StructType)) or sym.addressed or sym.by_ref:
+            raise _No(f"'{sym.name}' differs between the threads coarsened and is not a number or a struct")
     p.kinds, p.split, p._stmts = c.kinds, split, c.stmts
     p.shared_loads = c.shared_loads
     return p
