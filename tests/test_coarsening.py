@@ -228,18 +228,19 @@ def test_command_line_flag_and_verbose_explanation(tmp_path, capsys):
 NBODY = (SAMPLES / "classes" / "nbody.cpp").read_text(encoding="utf-8")
 
 
-def test_untiled_nbody_takes_four_bodies_per_thread(tmp_path):
-    p, why = coarsen.explain(_kernel(NBODY, "nbody.cpp"), "auto")
+def test_untiled_nbody_takes_four_bodies_per_thread_when_asked(tmp_path):
+    assert coarsen.explain(_kernel(NBODY, "nbody.cpp"), "auto")[1].startswith("not coarsened: an untiled kernel")
+    p, why = coarsen.explain(_kernel(NBODY, "nbody.cpp"), "4")
     assert p is not None and p.factors == (4,) and p.block() is None
     assert {"p", "acc", "d", "r2", "inv", "v"} <= {s.name for s in p.split}      # Vec3 locals too
-    _, source, _ = _module(NBODY, "nbody.cpp", "auto", tmp_path)
+    _, source, _ = _module(NBODY, "nbody.cpp", "4", tmp_path)
     assert "    g0_3 = g0 + 3 * cuda.blockDim.x\n    if g0_3 < ext0:  # every replica inside the extent\n" in source
     assert ", pos, mass, vel, next_, coarsen=(4,))  # " in source
     assert coarsen.explain(_kernel(NBODY.replace("Vec3 p = pos[i];", "Vec3 p = pos[i];\n        if (i[0] > N) return;"),
-                                   "nbody_ret.cpp"), "auto")[1] == "not coarsened: a 'return' in an untiled kernel"
+                                   "nbody_ret.cpp"), "4")[1] == "not coarsened: a 'return' in an untiled kernel"
 
 
-@pytest.mark.parametrize("setting", ["auto", "2", "3"])
+@pytest.mark.parametrize("setting", ["4", "2", "3"])
 def test_coarsened_nbody_computes_the_same(setting, tmp_path):
     """300 bodies in blocks of 32 threads: whole blocks of replicas, and a last block where some
     replicas fall outside the extent (run one after another)."""
@@ -251,7 +252,7 @@ def test_coarsened_nbody_computes_the_same(setting, tmp_path):
         mod, source, program = _module(text, "nbody.cpp", s, tmp_path)
         f = coarsening(program.kernels[0], s)
         per = f.factors[0] if f is not None else 1
-        assert per == (1 if s == "off" else 4 if s == "auto" else int(s))
+        assert per == (1 if s == "off" else int(s))
         dt = mod.Vec3.dtype
         pos, vel, nxt = np.zeros(n, dt), np.zeros(n, dt), np.zeros(n, dt)
         for c in "xyz":
