@@ -209,5 +209,14 @@ def test_a_program_that_parses_never_loads_larks_parser(tmp_path):
     first = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     second = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert first.returncode == 0 and second.returncode == 0, first.stderr + second.stderr
-    assert first.stdout.strip() == "1"      # cold: the tables are built from Lark's parser
+    assert first.stdout.strip() == "0"      # cold: the tables the package ships (not Lark's parser)
     assert second.stdout.strip() == "0"     # warm: the pickled tables are enough
+    assert list(tmp_path.glob("grammar-*.tables"))      # (kept with the other caches)
+
+
+def test_shipped_tables_are_made_from_this_grammar():
+    """grammar/cpp_amp.tables.xz holds the fast path's tables so that a first run does not build
+    them (seconds); they must be made from the grammar and parse/lalr.py as they are."""
+    from amppy.parse import parser as P
+    assert P.shipped_tables() is not None, \
+        "grammar/cpp_amp.tables.xz is stale or missing: run python tools/grammar/ship_tables.py"

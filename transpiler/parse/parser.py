@@ -1,7 +1,9 @@
 """Parse preprocessed C++ AMP into the AST (`amppy.parse.ast`): `parse(pp, sink)`.
 
-The grammar is `grammar/cpp_amp.lark`; Lark builds (and caches) its LALR tables.
-This module loads them and runs one of two paths over the preprocessed text:
+The grammar is `grammar/cpp_amp.lark`; Lark builds (and caches) its LALR tables.  The fast
+path's own tables made from them ship with the package (`grammar/cpp_amp.tables.xz`, written by
+`tools/grammar/ship_tables.py`): a first run does not spend seconds building them.  This module
+loads them and runs one of two paths over the preprocessed text:
 
 * the fast path: `amppy.parse.lalr`'s lexer and LALR driver run Lark's tables and call
   the AST builders (`amppy.parse.builders.ToAst`) during parsing (no parse tree);
@@ -121,8 +123,10 @@ def _fast_parts() -> tuple[Lexer, Driver, TypeNames]:
 
     The lexer and driver are pickled next to Lark's grammar cache: loading them is
     a few milliseconds, while building them needs the Lark parser itself (its
-    cache load is most of a tenth of a second).  So a program that parses never
-    loads Lark's parser at all; the first syntax error does."""
+    cache load is most of a tenth of a second; building it from the grammar, seconds).
+    Where that cache is missing they come from the tables the package ships, and only
+    where those are stale from Lark's parser.  So a program that parses never loads
+    Lark's parser at all; the first syntax error does."""
     import pickle
     from ..modcache import write_atomic
     path = _cache_path().replace(".lark-cache", f"-{_fast_path_digest()}.tables")
@@ -136,13 +140,53 @@ def _fast_parts() -> tuple[Lexer, Driver, TypeNames]:
     except Exception:       # missing, unreadable, stale or corrupt: build it again
         parts = None
     if parts is None:
-        parser, _ = _parser()
-        parts = (Lexer(parser), Driver(parser, _WITH_POSITIONS))
+        parts = shipped_tables()
+        if parts is None:
+            parser, _ = _parser()
+            parts = (Lexer(parser), Driver(parser, _WITH_POSITIONS))
         try:
             write_atomic(path, pickle.dumps(parts, protocol=pickle.HIGHEST_PROTOCOL))
         except OSError:
             pass
     return parts[0], parts[1], TypeNames(parts[0].keywords)    # the grammar's keywords
+
+
+#: the fast path's tables as the package ships them (`tools/grammar/ship_tables.py` writes
+#: them): building them from the grammar takes seconds, the first thing a new user would wait for
+SHIPPED_TABLES = "cpp_amp.tables.xz"
+
+
+def tables_digest() -> str:
+    """What the fast path's tables are made from: the grammar and amppy.parse.lalr."""
+    import hashlib
+    from . import lalr
+    with open(lalr.__file__, "rb") as fh:
+        code = fh.read()
+    return hashlib.sha256(_grammar_digest().encode() + b"\0" + code).hexdigest()[:16]
+
+
+def shipped_tables():
+    """The (Lexer, Driver) the package ships, or None when they are missing or not made from
+    this grammar and this amppy.parse.lalr."""
+    import lzma
+    import pickle
+    from importlib.resources import files
+    try:
+        digest, parts = pickle.loads(lzma.decompress(files("amppy.grammar").joinpath(SHIPPED_TABLES).read_bytes()))
+    except Exception:       # missing, unreadable or from another amppy
+        return None
+    if digest != tables_digest() or not (isinstance(parts, tuple) and len(parts) == 2):
+        return None
+    return parts
+
+
+def build_tables() -> bytes:
+    """The fast path's tables built from the grammar, as `SHIPPED_TABLES` holds them."""
+    import lzma
+    import pickle
+    parser, _ = _parser()
+    parts = (Lexer(parser), Driver(parser, _WITH_POSITIONS))
+    return lzma.compress(pickle.dumps((tables_digest(), parts), protocol=4), preset=9)
 
 
 def _fast_path_digest() -> str:
