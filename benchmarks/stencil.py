@@ -15,7 +15,9 @@ on device arrays (kernel time only: the mean of R launches between CUDA events, 
   16 x 16 blocks and the same interior test: the issue's reference (goal: amppy >= 1.0x);
 * hand-written numba-cuda variants of the same stencil, to show which index code costs what: as
   amppy writes it (`cuda.grid(2)`, 2-D subscripts), with `uint64` subscripts (no negative-index
-  wraparound), and over flat 1-D arrays with an `int32` row offset;
+  wraparound), over flat 1-D arrays with an `int32` row offset, and as amppy writes it with the
+  input read through the read-only data cache (`ld.global.nc`, what `const __restrict__` gives
+  CUDA C);
 * a device-to-device copy of one N x N array (`cuMemcpyDtoD`): bandwidth for one read and one write.
 
 GB/s counts one read and one write of N x N floats (the neighbours come from caches).  Every row's
@@ -136,9 +138,48 @@ def hand_kernels(n: int):
             else:
                 out[r] = a[r]
 
+    ldg = read_only_load()
+
+    @cuda.jit
+    def as_amppy_nc(ext0, ext1, out, a):
+        g1, g0 = cuda.grid(2)
+        if g0 < ext0 and g1 < ext1:
+            i, j = g0, g1
+            if i > 0 and i < n - 1 and j > 0 and j < n - 1:
+                out[g0, g1] = float32(0.25) * (ldg(a, (i - 1, j)) + ldg(a, (i + 1, j)) + ldg(a, (i, j - 1))
+                                               + ldg(a, (i, j + 1))) - ldg(a, (g0, g1))
+            else:
+                out[g0, g1] = ldg(a, (g0, g1))
+
     return [("numba-cuda as amppy writes it (2-D, int64)", as_amppy, False),
             ("numba-cuda, uint64 subscripts", unsigned, False),
-            ("numba-cuda, flat arrays, int32 offsets", flat32, True)]
+            ("numba-cuda, flat arrays, int32 offsets", flat32, True),
+            ("as amppy writes it, read-only loads (ld.nc)", as_amppy_nc, False)]
+
+
+def read_only_load():
+    """`ldg(a, (i, j))`: an element of `a` loaded through the read-only (non-coherent) data cache,
+    as CUDA C's `const float* __restrict__` lets nvcc do (`ld.global.nc`): a load from the global
+    address space marked `!invariant.load`.  (numba-cuda has no such function for arrays.)"""
+    from llvmlite import ir as llir
+    from numba.cuda import cgutils, types
+    from numba.cuda.extending import intrinsic
+
+    @intrinsic
+    def ldg(typingctx, arr, idx):
+        sig = arr.dtype(arr, idx)
+
+        def codegen(context, builder, sig, args):
+            aryty, idxty = sig.args
+            ary = context.make_array(aryty)(context, builder, args[0])
+            indices = cgutils.unpack_tuple(builder, args[1]) if isinstance(idxty, types.BaseTuple) else [args[1]]
+            ptr = cgutils.get_item_pointer(context, builder, aryty, ary, indices, wraparound=False)
+            gptr = builder.addrspacecast(ptr, llir.PointerType(ptr.type.pointee, 1), "global")
+            val = builder.load(gptr)
+            val.set_metadata("invariant.load", builder.module.add_metadata([]))
+            return val
+        return sig, codegen
+    return ldg
 
 
 def expected(a: np.ndarray) -> np.ndarray:
