@@ -265,3 +265,17 @@ def test_coarsened_nbody_computes_the_same(setting, tmp_path):
         results.append((start[0], start[1], vel, nxt))
     assert np.array_equal(results[1][2], results[0][2]) and np.array_equal(results[1][3], results[0][3])
     assert results[0][3]["x"].any()
+
+
+@pytest.mark.parametrize("setting", ["2", "4"])
+def test_coarsened_switch_with_barriers_computes_the_same(setting, tmp_path):
+    """A switch on the tile's index with barriers in its cases: jammed, its cases interleaved."""
+    text = (SAMPLES / "kernels" / "switch_barrier.cpp").read_text(encoding="utf-8")
+    results = []
+    for s in ("off", setting):
+        mod, source, program = _module(text, "switch_barrier.cpp", s, tmp_path)
+        assert ("if switch_value == 0:" in source) and (s == "off" or "cuda.syncthreads()" in source)
+        av = np.zeros(16, np.int32)
+        _run(mod, program, s, (av,), (16,))
+        results.append(av)
+    assert np.array_equal(results[1], results[0]) and results[0].any()

@@ -50,6 +50,7 @@ environment:
   AMPPY_MSSTL_UPDATE=N     the Microsoft STL version whose <random> results to reproduce
   AMPPY_MAIN_SECONDS=FILE  write the seconds the program's main ran to FILE
   AMPPY_PIN_LIMIT_MB=N     cuda: page-lock at most N MB of host memory for copies (0: none)
+  AMPPY_COARSEN=S          cuda: --coarsen's value when the command line gives none
   NO_COLOR                 no colour in diagnostics
 """
 
@@ -84,7 +85,8 @@ def _common(p: argparse.ArgumentParser, several: bool = True) -> None:
                    help=f"at most N notes on one diagnostic, such as a template instantiation backtrace "
                         f"(default {NOTE_LIMIT}; 0: every note)")
     p.add_argument("-v", "--verbose", action="store_true", help="say what amppy is doing on stderr")
-    p.add_argument("--coarsen", type=_coarsen, default="auto", metavar="auto|off|F|FxF",
+    p.add_argument("--coarsen", type=_coarsen, default=os.environ.get("AMPPY_COARSEN") or "auto",
+                   metavar="auto|off|F|FxF",
                    help="CUDA target: C++ AMP threads of a tile per CUDA thread, along the last dimension "
                         "(F) or the last two (FxF); auto (default) chooses per kernel, -v says what")
 
