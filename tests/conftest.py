@@ -38,7 +38,7 @@ GOLDEN_DIR = Path(__file__).resolve().parent / "golden"
 SAMPLES = ROOT / "samples"
 #: Folders whose .cpp files are units of a several-file program (tests/test_projects.py), not
 #: programs of their own.
-MULTI_FILE = ("projects", "link")
+MULTI_FILE = ("projects", "link", "python")     # (python/: libraries amppy.load loads, no main)
 #: Every .cpp of samples/ that is a program (or a negative sample) on its own.
 SAMPLE_SOURCES = sorted(p for p in SAMPLES.rglob("*.cpp") if not set(p.relative_to(SAMPLES).parts) & set(MULTI_FILE))
 

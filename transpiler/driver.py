@@ -28,6 +28,7 @@ class Options:
     ltcg: bool = False                  # link-time code generation (/GL): kernels call amp functions of other units
     compile_only: bool = False          # compile, do not link (`cl /c`): no undefined-reference errors
     coarsen: str = "auto"               # --coarsen: CUDA thread coarsening of tiled kernels (lower/coarsen.py)
+    library: bool = False               # `amppy.load`: the module lists its exported functions (codegen/exports.py)
 
 
 @dataclass

@@ -194,7 +194,7 @@ def _run_key(cpp_file: str, opts) -> str:
     """`cpp_file`: the program's file, or (several units, a project) `inputs.Build.key`."""
     fields = (cpp_file, opts.target, sorted(opts.defines.items()), list(opts.include_dirs),
               opts.werror, opts.check_races, opts.check_bounds, getattr(opts, "ltcg", False),
-              getattr(opts, "coarsen", "auto"))
+              getattr(opts, "coarsen", "auto"), getattr(opts, "library", False))
     return hashlib.sha256(f"{_compiler_fingerprint()}\0{fields!r}".encode()).hexdigest()[:24]
 
 

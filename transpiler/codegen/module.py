@@ -112,6 +112,9 @@ class ModuleWriter:
             self.global_definitions(late)
         if self.errors:
             raise CodegenErrors(self.errors)
+        if getattr(self.opts, "library", False):     # `amppy.load`: what it exports, as plain data
+            from .exports import exports_table
+            o += ["", ""] + exports_table(p, self.where)
         o.append("")
         o.append("")
         o.append('if __name__ == "__main__":')

@@ -72,6 +72,7 @@ class Symbol:
                                       # function returns it, and the call puts it back (codegen/refs.py)
     const_target: bool = False        # a pointer to const (`const int* p`): nothing is written through it
     c_linkage: bool = False           # an `extern "C"` function (one version: no overloads)
+    external: bool = False            # a free function with external linkage (`amppy.load` exports it)
     variadic: bool = False            # a function declared with `...` (called in decltype; none is defined)
     ret_ref: bool = False             # a function that returns a reference (`const T& get()`)
     constexpr_body: object = None     # a constexpr function's AST definition (sema/constexpr.py evaluates it)

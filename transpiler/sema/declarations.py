@@ -369,6 +369,7 @@ class Declarations:
         sym = ir.Symbol(instance[0] if instance else d.name, py, ftype, "function", d.name_span)
         sym.restrict_ = restrict
         sym.c_linkage = c_linkage
+        sym.external = key is not None
         sym.variadic = d.variadic
         sym.ret_ref = isinstance(d.return_type, A.ReferenceType)
         sym.defaults = defaults

@@ -1,0 +1,187 @@
+"""`amppy.load` (issue 44): a C++ AMP program's functions as a Python module called with NumPy
+arrays (transpiler/library.py, codegen/exports.py).  The CPU target here; the GPU target in the
+`cuda` tests at the end (run on the lent GPU machine)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import amppy
+from build_cache import program_file
+from conftest import SAMPLES
+
+LIB = r"""
+#include <amp.h>
+#include <stdexcept>
+#include <string>
+#include <vector>
+using namespace concurrency;
+
+// y = a * x + y
+void saxpy(float a, array_view<const float, 1> x, array_view<float, 1> y) {
+    parallel_for_each(y.extent, [=](index<1> i) restrict(amp) { y[i] += a * x[i]; });
+}
+void scale2d(array_view<int, 2> m, int k) {
+    parallel_for_each(m.extent, [=](index<2> i) restrict(amp) { m[i] *= k; });
+}
+float total(const std::vector<float>& xs) {
+    float s = 0;
+    for (size_t i = 0; i < xs.size(); i++) s += xs[i];
+    return s;
+}
+void fill(std::vector<int>& v, int k) { for (size_t i = 0; i < v.size(); i++) v[i] = k * (int)i; }
+void grow(std::vector<int>& v) { v.push_back(7); }
+void twice(array<int, 2>& a) { parallel_for_each(a.extent, [&a](index<2> i) restrict(amp) { a[i] *= 2; }); }
+int area(const array<int, 2>& a) { return a.extent[0] * a.extent[1]; }
+int check(int x) {
+    if (x < 0) throw std::invalid_argument("negative: " + std::to_string(x));
+    if (x == 0) throw 42;
+    return x * 2;
+}
+unsigned int as_unsigned(unsigned int x) { return x; }
+bool is_even(long long x) { return x % 2 == 0; }
+std::string greet(const std::string& who, bool loud) { return loud ? "HELLO " + who : "hello " + who; }
+std::vector<double> squares(int n) { std::vector<double> v; for (int i = 0; i < n; i++) v.push_back(0.5 * i * i); return v; }
+static int helper(int x) { return x + 1; }
+namespace { int hidden(int x) { return x; } }
+int bump(int x) { return helper(x) + hidden(0); }
+int pick(int x) { return x; }
+float pick(float x) { return x + 0.5f; }
+void pointer_arg(int* p) { *p = 1; }
+"""
+
+
+@pytest.fixture(scope="module")
+def lib():
+    return amppy.load(program_file(LIB, "kernels.cpp"), target="cpu")
+
+
+def test_exported_functions_and_their_help(lib):
+    public = sorted(n for n in dir(lib) if not n.startswith("_"))
+    # internal linkage (static, anonymous namespace) is not exported; an overload keeps its Python name
+    assert public == ["area", "as_unsigned", "bump", "check", "fill", "greet", "grow", "is_even", "pick",
+                      "pick_float", "pointer_arg", "saxpy", "scale2d", "squares", "total", "twice"]
+    assert lib.saxpy.__doc__.startswith(
+        "void saxpy(float a, array_view<const float, 1> x, array_view<float, 1> y)\n\nC++ AMP function at kernels.cpp:")
+    import inspect
+    assert str(inspect.signature(lib.saxpy)) == "(a, x, y)"
+    assert lib.__amppy_source__[0].endswith("kernels.cpp") and lib.__amppy_python__.endswith(".py")
+    assert lib.__amppy_target__ == "cpu"
+
+
+def test_views_are_made_over_the_arrays_and_written_in_place(lib):
+    x = np.arange(8, dtype=np.float32)
+    y = np.ones(8, np.float32)
+    assert lib.saxpy(2.0, x, y) is None
+    assert y.tolist() == [1 + 2 * i for i in range(8)]
+    assert x.tolist() == list(range(8))                  # (a const view: untouched)
+    m = np.arange(6, dtype=np.int32).reshape(2, 3)
+    lib.scale2d(m=m, k=3)
+    assert m.tolist() == [[0, 3, 6], [9, 12, 15]]
+
+
+def test_vectors_arrays_strings_and_results(lib):
+    assert lib.total(np.arange(5, dtype=np.float32)) == 10.0
+    assert lib.total([1.5, 2.5]) == 4.0                  # a sequence for a const vector
+    v = np.zeros(5, np.int32)
+    lib.fill(v, 3)
+    assert v.tolist() == [0, 3, 6, 9, 12]                # a non-const reference: copied back
+    with pytest.raises(ValueError, match=r"changed the size of 'v' .*\(3 -> 4\)"):
+        lib.grow(np.zeros(3, np.int32))
+    lib.grow([1, 2])                                     # a list: no write-back, no error
+    a = np.arange(6, dtype=np.int32).reshape(2, 3)
+    lib.twice(a)
+    assert a.tolist() == [[0, 2, 4], [6, 8, 10]] and lib.area(a) == 6
+    assert lib.greet("ada", True) == "HELLO ada" and lib.greet(who="bob", loud=False) == "hello bob"
+    sq = lib.squares(4)
+    assert isinstance(sq, np.ndarray) and sq.dtype == np.float64 and sq.tolist() == [0.0, 0.5, 2.0, 4.5]
+
+
+def test_numbers_convert_as_cpp_converts_them(lib):
+    assert lib.check(2.9) == 4                           # a float to int truncates
+    assert lib.bump(2 ** 31 - 1) == -(2 ** 31)          # int wraps
+    assert lib.as_unsigned(-1) == 2 ** 32 - 1
+    assert lib.is_even(2 ** 40) is True
+    assert lib.pick(3) == 3 and lib.pick_float(3) == 3.5
+
+
+def test_cpp_exceptions_come_through(lib):
+    from amppy.runtime import stdexcept
+    with pytest.raises(stdexcept.std_invalid_argument, match="negative: -3"):
+        lib.check(-3)
+    with pytest.raises(stdexcept.cpp_exception, match="42"):
+        lib.check(0)
+
+
+def test_wrong_arguments_are_type_errors_naming_the_cpp_parameter(lib):
+    x, y = np.arange(8, dtype=np.float32), np.ones(8, np.float32)
+    import re
+    sig = re.escape("of void saxpy(float a, array_view<const float, 1> x, array_view<float, 1> y)")
+    with pytest.raises(TypeError, match=rf"parameter 'x' \(array_view<const float, 1>\) {sig} takes a "
+                                        r"1-D NumPy array of float32, not a 1-D array of float64"):
+        lib.saxpy(2.0, x.astype(np.float64), y)
+    with pytest.raises(TypeError, match=r"parameter 'y' .* takes a 1-D NumPy array of float32, not a 2-D"):
+        lib.saxpy(2.0, x, y.reshape(2, 4))
+    with pytest.raises(TypeError, match=r"parameter 'y' .* takes a C-contiguous array"):
+        lib.saxpy(2.0, x[:4], y[::2])
+    with pytest.raises(TypeError, match=r"parameter 'x' .* takes a NumPy array, not list"):
+        lib.saxpy(2.0, [1.0], y)
+    with pytest.raises(TypeError, match=r"parameter 'a' \(float\) .* takes a number, not str"):
+        lib.saxpy("2", x, y)
+    with pytest.raises(TypeError, match=r"saxpy\(\) is missing 'y'"):
+        lib.saxpy(2.0, x)
+    with pytest.raises(TypeError, match=r"saxpy\(\) has no parameter 'z'"):
+        lib.saxpy(2.0, x, y, z=1)
+    with pytest.raises(TypeError, match=r"parameter 'p' \(int\*\) .* amppy.load cannot pass it from Python yet"):
+        lib.pointer_arg(np.zeros(1, np.int32))
+
+
+def test_a_program_with_errors_is_a_load_error_with_its_diagnostics():
+    from amppy.library import LoadError
+    bad = program_file("int f(int x) { return y; }\n", "bad.cpp")
+    with pytest.raises(LoadError, match=r"bad\.cpp:1:\d+: error: .*'y'"):
+        amppy.load(bad, target="cpu")
+    with pytest.raises(FileNotFoundError):
+        amppy.load(str(bad) + ".missing", target="cpu")
+
+
+def test_an_unchanged_program_is_not_translated_again(monkeypatch):
+    src = program_file(LIB.replace("y[i] += a * x[i]", "y[i] += a * x[i] + 0"), "again.cpp")
+    amppy.load(src, target="cpu")
+    from amppy import driver
+
+    def no(*a, **k):
+        raise AssertionError("translated again")
+    monkeypatch.setattr(driver, "translate_units", no)
+    y = np.zeros(2, np.float32)
+    amppy.load(src, target="cpu").saxpy(1.0, np.ones(2, np.float32), y)
+    assert y.tolist() == [1.0, 1.0]
+
+
+def test_sample_script_prints_its_expected_output():
+    script = SAMPLES / "python" / "blur_and_sum.py"
+    r = subprocess.run([sys.executable, str(script), "cpu"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == script.with_suffix(".expected").read_text(encoding="utf-8")
+
+
+@pytest.mark.cuda
+def test_on_the_gpu_numpy_arrays_get_the_kernels_results():
+    lib = amppy.load(program_file(LIB, "kernels.cpp"), target="cuda")
+    x, y = np.arange(1000, dtype=np.float32), np.ones(1000, np.float32)
+    lib.saxpy(2.0, x, y)
+    assert np.array_equal(y, 1 + 2 * x)
+    a = np.arange(6, dtype=np.int32).reshape(2, 3)
+    lib.twice(a)
+    assert a.tolist() == [[0, 2, 4], [6, 8, 10]]
+
+
+@pytest.mark.cuda
+def test_sample_script_on_the_gpu():
+    script = SAMPLES / "python" / "blur_and_sum.py"
+    r = subprocess.run([sys.executable, str(script), "cuda"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == script.with_suffix(".expected").read_text(encoding="utf-8")

@@ -1,0 +1,82 @@
+"""What a module translated for `amppy.load` exports (issue 44): a table at its end, plain data.
+
+    __amppy_exports__ = (
+        ('saxpy', 'saxpy', 'void saxpy(float a, array_view<const float, 1> x, array_view<float, 1> y)',
+         'kernels.cpp:6', (('a', ('scalar', 'float32'), 'float'),
+                          ('x', ('view', 'float32', 1, True), 'array_view<const float, 1>'),
+                          ('y', ('view', 'float32', 1, False), 'array_view<float, 1>')), ('void',)),
+        ...
+    )
+
+One entry per free function with external linkage that the host can call (restrict(cpu)): its
+C++ name, its Python name in the module, its C++ signature and place, each parameter's name, how
+a Python value becomes it and its C++ type, and how its result comes back.  `amppy.library` reads the table
+(a cached module is loaded without translating again, so what the loader needs must be in it).
+
+Parameter kinds:
+  ('scalar', dtype)                  a number or bool, by value or const reference
+  ('view', dtype, rank, const)       array_view<T, N>: a NumPy array over which the view is made
+  ('array', dtype, rank, const)      array<T, N>& / const&: copied in, and back unless const
+  ('vector', dtype, const)           std::vector<T>& / const& / by value: copied in, and back
+                                     when a non-const reference
+  ('string',)                        std::string by value or const reference: a `str`
+  ('unsupported', cpp_type)          not convertible yet: calling the function says so
+Results: ('void',), ('scalar', dtype), ('string',), ('vector', dtype), ('unsupported', cpp_type).
+"""
+from __future__ import annotations
+
+from .. import ir
+
+_NAMES = ("main", "_tmain", "wmain")
+
+
+def exports_table(program: ir.Program, where) -> list[str]:
+    """Lines of `__amppy_exports__` for `program` (`where(span)` gives `file.cpp:LINE`)."""
+    rows = []
+    for f in program.functions:
+        s = f.sym
+        if not s.external or s.owner or "cpu" not in f.restrict or s.name in _NAMES or s.template_env:
+            continue
+        params = tuple((p.name, param_kind(p), _param_text(p, named=False)) for p in f.params)
+        sig = f"{f.ret} {s.name}({', '.join(_param_text(p) for p in f.params)})"
+        rows.append((s.name, s.py_name, sig, where(f.span), params, result_kind(f.ret)))
+    out = ["# what amppy.load exports (codegen/exports.py)", "__amppy_exports__ = ("]
+    out += [f"    {row!r}," for row in rows]
+    return out + [")"]
+
+
+def _param_text(p: ir.Symbol, named: bool = True) -> str:
+    ref = "&" if p.by_ref or p.const_ref else ""
+    const = "const " if p.const_ref else ""
+    return f"{const}{p.type}{ref}" + (f" {p.name}" if named else "")
+
+
+def _dtype(t) -> str | None:
+    return ir.SCALARS[t.name][0].rstrip("_") if isinstance(t, ir.Scalar) else None
+
+
+def param_kind(p: ir.Symbol) -> tuple:
+    t = p.type
+    if isinstance(t, ir.Scalar) and not p.by_ref:
+        return ("scalar", _dtype(t))
+    if isinstance(t, ir.ArrayView) and _dtype(t.elem):
+        return ("view", _dtype(t.elem), t.rank, bool(t.const))
+    if isinstance(t, ir.AmpArray) and _dtype(t.elem) and (p.by_ref or p.const_ref):
+        return ("array", _dtype(t.elem), t.rank, bool(p.const_ref))
+    if isinstance(t, ir.Vector) and t.size is None and _dtype(t.elem):
+        return ("vector", _dtype(t.elem), not p.by_ref)
+    if isinstance(t, ir.StdString) and not p.by_ref:
+        return ("string",)
+    return ("unsupported", _param_text(p))
+
+
+def result_kind(t: ir.Type) -> tuple:
+    if isinstance(t, ir.Void):
+        return ("void",)
+    if isinstance(t, ir.Scalar):
+        return ("scalar", _dtype(t))
+    if isinstance(t, ir.StdString):
+        return ("string",)
+    if isinstance(t, ir.Vector) and t.size is None and _dtype(t.elem):
+        return ("vector", _dtype(t.elem))
+    return ("unsupported", str(t))
