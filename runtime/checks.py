@@ -46,6 +46,27 @@ class CheckFailed(Exception):
     """Raised inside a checked kernel after it recorded a violation in `viol`."""
 
 
+class CheckError(RuntimeError):
+    """A violation `--check` found, raised instead of ending the process where the program runs
+    as a library (`amppy.load(..., checks=...)`): its text is the diagnostic `amppy run` prints."""
+
+
+#: `amppy.load`'s wrappers set it while a checked function runs (`raising()`)
+_RAISE = [False]
+
+
+class raising:     # noqa: N801 - used as `with checks.raising():`
+    """Within it, a violation raises `CheckError` rather than printing and exiting."""
+
+    def __enter__(self):
+        self._was, _RAISE[0] = _RAISE[0], True
+        return self
+
+    def __exit__(self, *exc):
+        _RAISE[0] = self._was
+        return False
+
+
 _JIT = dict(cache=True, nogil=True)
 
 
@@ -209,6 +230,8 @@ def _report(viol, info, ext):
             f.flush()
         except (OSError, ValueError, AttributeError):
             pass
+    if _RAISE[0]:
+        raise CheckError(render_text([d], _Lines(sites), False).rstrip())
     from .failure import json_wanted
     if json_wanted():
         from amppy.diagnostics import render_json

@@ -50,7 +50,13 @@ namespace { int hidden(int x) { return x; } }
 int bump(int x) { return helper(x) + hidden(0); }
 int pick(int x) { return x; }
 float pick(float x) { return x + 0.5f; }
-void pointer_arg(int* p) { *p = 1; }
+void pointer_arg(int* p, int n) { for (int i = 0; i < n; i++) p[i] = 2 * i; }
+float sum_const(const float* p, int n) { float s = 0; for (int i = 0; i < n; i++) s += p[i]; return s; }
+void set_third(int (&a)[4]) { a[2] = 9; }
+struct P { int a; float b; };
+P make(int a) { P p; p.a = a; p.b = a * 0.5f; return p; }
+float use(P p) { return p.a + p.b; }
+void mod(P& p) { p.a += 1; }
 """
 
 
@@ -62,8 +68,9 @@ def lib():
 def test_exported_functions_and_their_help(lib):
     public = sorted(n for n in dir(lib) if not n.startswith("_"))
     # internal linkage (static, anonymous namespace) is not exported; an overload keeps its Python name
-    assert public == ["area", "as_unsigned", "bump", "check", "fill", "greet", "grow", "is_even", "pick",
-                      "pick_float", "pointer_arg", "saxpy", "scale2d", "squares", "total", "twice"]
+    assert public == ["area", "as_unsigned", "bump", "check", "fill", "greet", "grow", "is_even", "make", "mod",
+                      "pick", "pick_float", "pointer_arg", "saxpy", "scale2d", "set_third", "squares", "sum_const",
+                      "total", "twice", "use"]
     assert lib.saxpy.__doc__.startswith(
         "void saxpy(float a, array_view<const float, 1> x, array_view<float, 1> y)\n\nC++ AMP function at kernels.cpp:")
     import inspect
@@ -105,7 +112,50 @@ def test_numbers_convert_as_cpp_converts_them(lib):
     assert lib.bump(2 ** 31 - 1) == -(2 ** 31)          # int wraps
     assert lib.as_unsigned(-1) == 2 ** 32 - 1
     assert lib.is_even(2 ** 40) is True
-    assert lib.pick(3) == 3 and lib.pick_float(3) == 3.5
+    assert lib.pick_float(3) == 3.5
+
+
+def test_an_overload_set_is_one_function_choosing_as_cpp_does(lib):
+    assert lib.pick(3) == 3 and lib.pick(np.float32(3)) == 3.5
+    with pytest.raises(TypeError, match=r"the call of pick is ambiguous between int pick\(int x\) and "
+                                        r"float pick\(float x\)"):
+        lib.pick(3.0)                                    # a double: both are conversions (C++ agrees)
+    with pytest.raises(TypeError, match="no version of pick takes these arguments"):
+        lib.pick("3")
+    assert "pick_float is the float pick(float x) alone" in lib.pick.__doc__
+
+
+def test_pointers_c_arrays_and_structs(lib):
+    a = np.zeros(5, np.int32)
+    lib.pointer_arg(a[1:], 3)                            # a pointer: the array itself, any offset
+    assert a.tolist() == [0, 0, 2, 4, 0]
+    assert lib.sum_const(np.arange(4, dtype=np.float32), 4) == 6.0
+    c = np.zeros(4, np.int32)
+    lib.set_third(c)
+    assert c.tolist() == [0, 0, 9, 0]
+    with pytest.raises(TypeError, match=r"parameter 'a' \(int \(&\)\[4\]\) .* takes an array of shape \(4,\), not \(3,\)"):
+        lib.set_third(np.zeros(3, np.int32))
+    p = lib.make(3)
+    assert isinstance(p, np.void) and (p["a"], p["b"]) == (3, 1.5)
+    assert lib.use(p) == 4.5 and lib.use((1, 2.5)) == 3.5 and lib.use({"a": 2, "b": 0.25}) == 2.25
+    q = np.array((5, 1.0), dtype=p.dtype)
+    lib.mod(q)                                           # a 0-d structured array: written through
+    assert q["a"] == 6
+    with pytest.raises(TypeError, match=r"parameter 'p' \(P\) .* takes a record of \('a', 'b'\)"):
+        lib.use("no")
+
+
+def test_checks_raise_instead_of_ending_the_process():
+    from amppy.runtime.checks import CheckError
+    checked = amppy.load(program_file(LIB, "kernels.cpp"), target="cpu", checks=("bounds",))
+    x, y = np.arange(8, dtype=np.float32), np.ones(8, np.float32)
+    checked.saxpy(1.0, x, y)
+    assert y[7] == 8.0
+    with pytest.raises(CheckError, match=r"kernels\.cpp:\d+:\d+: error: index \(4\) is out of bounds for 'x' "
+                                         r"with extent \(4\) \[amp-out-of-bounds\]"):
+        checked.saxpy(1.0, x[:4], y)
+    with pytest.raises(ValueError, match="checks are 'bounds' and 'races'"):
+        amppy.load(program_file(LIB, "kernels.cpp"), target="cpu", checks=("speed",))
 
 
 def test_cpp_exceptions_come_through(lib):
@@ -135,8 +185,8 @@ def test_wrong_arguments_are_type_errors_naming_the_cpp_parameter(lib):
         lib.saxpy(2.0, x)
     with pytest.raises(TypeError, match=r"saxpy\(\) has no parameter 'z'"):
         lib.saxpy(2.0, x, y, z=1)
-    with pytest.raises(TypeError, match=r"parameter 'p' \(int\*\) .* amppy.load cannot pass it from Python yet"):
-        lib.pointer_arg(np.zeros(1, np.int32))
+    with pytest.raises(TypeError, match=r"parameter 'p' \(int\*\) .* takes a 1-D NumPy array of int32, not a 1-D array of int64"):
+        lib.pointer_arg(np.zeros(1, np.int64), 1)
 
 
 def test_a_program_with_errors_is_a_load_error_with_its_diagnostics():

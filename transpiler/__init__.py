@@ -11,9 +11,10 @@ The pipeline, one module per stage (see shared DESIGN notes):
 __version__ = "0.1.0"
 
 
-def load(path_or_paths, *, target="auto", defines=None, include_dirs=None):
+def load(path_or_paths, *, target="auto", defines=None, include_dirs=None, checks=()):
     """A C++ AMP program's functions as a Python module, called with NumPy arrays:
     `lib = amppy.load("kernels.cpp"); lib.saxpy(2.0, x, y)` (`amppy.library` says how arguments
-    convert).  Imported on first use: `import amppy` stays light."""
+    convert; `checks=("bounds",)` as `amppy run --check bounds`).  Imported on first use:
+    `import amppy` stays light."""
     from .library import load as _load
-    return _load(path_or_paths, target=target, defines=defines, include_dirs=include_dirs)
+    return _load(path_or_paths, target=target, defines=defines, include_dirs=include_dirs, checks=checks)

@@ -17,14 +17,22 @@ that converts its arguments by the C++ parameter's type:
 - `array<T, N>&` / `const&`: a NumPy array, copied into the `array` and back unless const;
 - `std::vector<T>` by value, `const&` or `&`: a 1-D NumPy array (or a sequence), copied in, and
   back into the array for a non-const reference;
+- `T*` / `const T*` and `T (&)[N]`: the NumPy array itself (the translation's pointers to
+  numbers are NumPy arrays), so writes land in it;
+- a struct of numbers: a NumPy record, a 0-d structured array (which a non-const reference
+  writes into), a tuple or a dict;
 - numbers and `bool`: converted as C++ converts them (`int` from a Python float truncates);
   `std::string`: a `str`;
-- results: numbers, `str`, a `std::vector` as a NumPy array.
+- results: numbers, `str`, a `std::vector` as a NumPy array, a struct as a NumPy record.
 
-A wrong dtype, rank or layout is a `TypeError` naming the C++ parameter.  C++ exceptions come
-through as the runtime raises them (`amppy.runtime.runtime_exception`, a thrown value as
-`cpp_exception`).  `lib.__amppy_source__` is the C++ files, `lib.__amppy_python__` the
-translation that runs.
+An overload set is one function that takes the version C++ would (`pick(3)` the `int` one,
+`pick(np.float32(3))` the `float` one, `pick(3.0)` ambiguous as in C++); the versions with a
+Python name of their own are attributes too.  A wrong dtype, rank or layout is a `TypeError`
+naming the C++ parameter.  C++ exceptions come through as the runtime raises them
+(`amppy.runtime.runtime_exception`, a thrown value as `cpp_exception`); with `checks=("bounds",
+"races")` the kernels run instrumented on the CPU and a violation is
+`amppy.runtime.checks.CheckError`.  `lib.__amppy_source__` is the C++ files,
+`lib.__amppy_python__` the translation that runs.
 """
 from __future__ import annotations
 
@@ -44,9 +52,13 @@ class LoadError(ImportError):
 
 
 def load(path_or_paths, *, target: str = "auto", defines: dict | None = None,
-         include_dirs=None) -> types.ModuleType:
+         include_dirs=None, checks=()) -> types.ModuleType:
     """The C++ AMP program `path_or_paths` (a source file, several, a `.vcxproj` or `.sln`) as a
-    module of its exported functions (see the module docstring)."""
+    module of its exported functions (see the module docstring).  `checks`: "bounds" and/or
+    "races", as `amppy run --check` (the kernels then run instrumented on the CPU)."""
+    checks = (checks,) if isinstance(checks, str) else tuple(checks)
+    if set(checks) - {"bounds", "races"}:
+        raise ValueError(f"checks are 'bounds' and 'races', not {sorted(set(checks) - {'bounds', 'races'})}")
     from .inputs import InputError, resolve
     paths = [os.fspath(path_or_paths)] if isinstance(path_or_paths, (str, os.PathLike)) else \
         [os.fspath(p) for p in path_or_paths]
@@ -61,7 +73,8 @@ def load(path_or_paths, *, target: str = "auto", defines: dict | None = None,
         raise ValueError(f"target must be 'cpu', 'cuda' or 'auto', not {target!r}")
     opts = Options(defines={k: str(v) for k, v in (defines or {}).items()},
                    include_dirs=[os.fspath(d) for d in (include_dirs or ())], target=target, library=True,
-                   ltcg=bool(build.project is not None and build.project.ltcg))
+                   ltcg=bool(build.project is not None and build.project.ltcg),
+                   check_bounds="bounds" in checks, check_races="races" in checks)
     path = _translation(build, opts)
     return _module(path, [u.path for u in build.units], target)
 
@@ -109,26 +122,89 @@ def _module(path: str, cpp_files: list, target: str) -> types.ModuleType:
     lib.__amppy_source__ = tuple(cpp_files)
     lib.__amppy_python__ = path
     lib.__amppy_target__ = target
-    exports = getattr(translated, "__amppy_exports__", ())
-    counts: dict = {}
-    for row in exports:
-        counts[row[0]] = counts.get(row[0], 0) + 1
-    for cpp_name, py_name, signature, where, params, result in exports:
-        fn = _wrapper(getattr(translated, py_name), cpp_name, signature, where, params, result, lib.__name__)
-        # an overloaded name is each version's Python name (`f_int`, `f_float`)
-        setattr(lib, cpp_name if counts[cpp_name] == 1 else py_name, fn)
+    groups: dict = {}
+    for cpp_name, py_name, signature, where, params, result in getattr(translated, "__amppy_exports__", ()):
+        fn = _wrapper(translated, py_name, cpp_name, signature, where, params, result, lib.__name__)
+        groups.setdefault(cpp_name, []).append(fn)
+        if py_name != cpp_name:
+            setattr(lib, py_name, fn)           # each version of an overload set by its Python name too
+    for cpp_name, fns in groups.items():
+        setattr(lib, cpp_name, fns[0] if len(fns) == 1 else _overloads(cpp_name, fns, lib.__name__))
     return lib
 
 
-def _wrapper(fn, cpp_name, signature, where, params, result, module_name):
+def _overloads(cpp_name: str, fns: list, module_name: str):
+    """One function for an overload set: the version whose parameters take the arguments best
+    (an exact dtype or kind before a conversion, as C++ ranks them); a tie is a TypeError."""
+    def call(*args, **kwargs):
+        scored = []
+        for fn in fns:
+            try:
+                values = _bind(cpp_name, fn.__amppy_signature__, fn.__amppy_params__, args, kwargs)
+            except TypeError:
+                continue
+            ranks = [_rank(v, kind) for (_, kind, _), v in zip(fn.__amppy_params__, values)]
+            if None not in ranks:
+                scored.append((sum(ranks), fn))
+        if not scored:
+            raise TypeError(f"no version of {cpp_name} takes these arguments: "
+                            + "; ".join(f.__amppy_signature__ for f in fns))
+        scored.sort(key=lambda x: x[0])
+        if len(scored) > 1 and scored[0][0] == scored[1][0]:
+            raise TypeError(f"the call of {cpp_name} is ambiguous between "
+                            f"{scored[0][1].__amppy_signature__} and {scored[1][1].__amppy_signature__}")
+        return scored[0][1](*args, **kwargs)
+    call.__name__ = call.__qualname__ = cpp_name
+    call.__module__ = module_name
+    call.__doc__ = "\n".join(f.__amppy_signature__ for f in fns) + \
+        "\n\nAn overload set of C++ AMP functions, translated by amppy (amppy.load): the call takes the " \
+        "version whose parameters match the arguments best, as C++ ranks them (an argument both versions " \
+        "take only by a conversion is ambiguous, as in C++: `np.float32(x)` picks a float version)" + \
+        "".join(f"; {f.__amppy_name__} is the {f.__amppy_signature__} alone" for f in fns
+                if f.__amppy_name__ != cpp_name) + "."
+    return call
+
+
+def _rank(value, kind):
+    """How well `value` matches parameter `kind`: 0 exactly, 1 by a conversion, None not at all."""
+    tag = kind[0]
+    if tag == "scalar":
+        if isinstance(value, (bool, np.bool_)):
+            return 0 if kind[1] == "bool" else 1
+        if isinstance(value, np.generic) and not isinstance(value, np.ndarray):
+            return 0 if value.dtype == np.dtype(kind[1]) else 1
+        if isinstance(value, int):
+            return 0 if kind[1] == "int32" else 1 if kind[1] != "bool" else 2
+        if isinstance(value, float):
+            return 0 if kind[1] == "float64" else 1 if kind[1] != "bool" else 2
+        return None
+    if tag in ("view", "array", "pointer", "carray", "vector"):
+        if isinstance(value, np.ndarray):
+            return 0 if value.dtype == np.dtype(kind[1]) else None
+        return 1 if tag == "vector" and isinstance(value, (list, tuple)) else None
+    if tag == "string":
+        return 0 if isinstance(value, str) else None
+    if tag == "struct":
+        return 0 if isinstance(value, (np.ndarray, np.void)) else 1 if isinstance(value, (tuple, dict)) else None
+    return None
+
+
+def _wrapper(translated, py_name, cpp_name, signature, where, params, result, module_name):
     import inspect
+    fn = getattr(translated, py_name)
+    checked = "launch_checked" in vars(translated)      # --check: a violation raises CheckError
 
     def call(*args, **kwargs):
         values = _bind(cpp_name, signature, params, args, kwargs)
         after = []
-        converted = [_convert(v, kind, f"'{pname}' ({cpp}) of {signature}", after)
+        converted = [_convert(v, kind, f"'{pname}' ({cpp}) of {signature}", after, translated)
                      for (pname, kind, cpp), v in zip(params, values)]
-        out = fn(*converted)
+        if checked:
+            from amppy.runtime.checks import raising
+            with raising():
+                out = fn(*converted)
+        else:
+            out = fn(*converted)
         for finish in after:
             finish()
         return _result(out, result, signature)
@@ -138,6 +214,8 @@ def _wrapper(fn, cpp_name, signature, where, params, result, module_name):
     call.__signature__ = inspect.Signature(
         [inspect.Parameter(_keyword(p), inspect.Parameter.POSITIONAL_OR_KEYWORD) for p, _, _ in params])
     call.__amppy_signature__ = signature
+    call.__amppy_params__ = params
+    call.__amppy_name__ = py_name
     return call
 
 
@@ -178,7 +256,7 @@ def _array(value, param: str, dtype, rank):
     return value
 
 
-def _convert(value, kind, param: str, after: list):
+def _convert(value, kind, param: str, after: list, translated=None):
     """The Python value `value` as the translated function takes parameter `param` (its name,
     C++ type and function, for errors); `after` gets what copies results back after the call."""
     from amppy.runtime import amp
@@ -223,7 +301,40 @@ def _convert(value, kind, param: str, after: list):
         if not isinstance(value, str):
             raise TypeError(f"parameter {param} takes a str, not {type(value).__name__}")
         return value
+    if tag == "pointer":                # the translation's pointers to numbers are NumPy arrays
+        return _array(value, param, kind[1], 1)
+    if tag == "carray":
+        _, dtype, dims, _const = kind
+        a = _array(value, param, dtype, len(dims))
+        if a.shape != tuple(dims):
+            raise TypeError(f"parameter {param} takes an array of shape {tuple(dims)}, not {a.shape}")
+        return a
+    if tag == "struct":
+        return _struct(value, kind, param, translated)
     raise TypeError(f"parameter {param}: amppy.load cannot pass it from Python yet")
+
+
+def _struct(value, kind, param: str, translated):
+    """A struct argument: a 0-d structured array of the struct's dtype is the object itself (a
+    non-const reference writes into it); a record, tuple or dict is copied in."""
+    cls = getattr(translated, kind[1], None)
+    dtype = getattr(cls, "dtype", None)
+    if not isinstance(dtype, np.dtype) or not hasattr(cls, "from_record"):
+        raise TypeError(f"parameter {param}: amppy.load cannot pass a class with members other than "
+                        "numbers from Python yet")
+    if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype == dtype:
+        return cls._live(value) if kind[2] else cls.from_record(value[()])
+    try:
+        if isinstance(value, dict):
+            rec = np.zeros((), dtype)
+            for k, v in value.items():
+                rec[k] = v
+        else:
+            rec = np.array(value if isinstance(value, np.void) else tuple(value), dtype=dtype)
+    except (TypeError, ValueError, KeyError) as e:
+        raise TypeError(f"parameter {param} takes a record of {dtype.names} (a 0-d structured array, "
+                        f"a tuple or a dict), not {value!r}: {e}") from None
+    return cls.from_record(rec[()])
 
 
 def _result(out, kind, signature):
@@ -236,4 +347,6 @@ def _result(out, kind, signature):
         return str(out)
     if tag == "vector":
         return np.array(out.data(), dtype=kind[1])
+    if tag == "struct" and hasattr(out, "to_record"):
+        return out.to_record()
     raise TypeError(f"{signature}: amppy.load cannot return a {kind[1]} to Python yet")

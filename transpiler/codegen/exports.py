@@ -20,8 +20,15 @@ Parameter kinds:
   ('vector', dtype, const)           std::vector<T>& / const& / by value: copied in, and back
                                      when a non-const reference
   ('string',)                        std::string by value or const reference: a `str`
+  ('pointer', dtype, const)          T* / const T*: a 1-D NumPy array, passed as it is (the
+                                     translation's pointers to numbers are NumPy arrays)
+  ('carray', dtype, dims, const)     T (&a)[N]...: a NumPy array of that shape, passed as it is
+  ('struct', py_class, by_ref)       a struct of numbers (a numpy-record class of the module):
+                                     a record, a 0-d structured array (written through when by
+                                     non-const reference), a tuple or a dict
   ('unsupported', cpp_type)          not convertible yet: calling the function says so
-Results: ('void',), ('scalar', dtype), ('string',), ('vector', dtype), ('unsupported', cpp_type).
+Results: ('void',), ('scalar', dtype), ('string',), ('vector', dtype), ('struct', py_class) (a
+NumPy record), ('unsupported', cpp_type).
 """
 from __future__ import annotations
 
@@ -46,9 +53,12 @@ def exports_table(program: ir.Program, where) -> list[str]:
 
 
 def _param_text(p: ir.Symbol, named: bool = True) -> str:
+    t = p.type
+    if isinstance(t, ir.CArray) and (p.by_ref or p.const_ref):     # `int (&a)[4]`
+        return f"{'const ' if p.const_ref else ''}{t.elem} (&{p.name if named else ''}){''.join(f'[{d}]' for d in t.dims)}"
     ref = "&" if p.by_ref or p.const_ref else ""
     const = "const " if p.const_ref else ""
-    return f"{const}{p.type}{ref}" + (f" {p.name}" if named else "")
+    return f"{const}{t}{ref}" + (f" {p.name}" if named else "")
 
 
 def _dtype(t) -> str | None:
@@ -67,6 +77,12 @@ def param_kind(p: ir.Symbol) -> tuple:
         return ("vector", _dtype(t.elem), not p.by_ref)
     if isinstance(t, ir.StdString) and not p.by_ref:
         return ("string",)
+    if isinstance(t, ir.Pointer) and not t.owner and _dtype(t.elem):
+        return ("pointer", _dtype(t.elem), bool(t.const))
+    if isinstance(t, ir.CArray) and _dtype(t.elem):
+        return ("carray", _dtype(t.elem), tuple(t.dims), not (p.by_ref or p.const_ref) or bool(p.const_ref))
+    if isinstance(t, ir.StructType):
+        return ("struct", t.py, bool(p.by_ref))
     return ("unsupported", _param_text(p))
 
 
@@ -79,4 +95,6 @@ def result_kind(t: ir.Type) -> tuple:
         return ("string",)
     if isinstance(t, ir.Vector) and t.size is None and _dtype(t.elem):
         return ("vector", _dtype(t.elem))
+    if isinstance(t, ir.StructType):
+        return ("struct", t.py)
     return ("unsupported", str(t))
