@@ -542,6 +542,41 @@ def launch(kernel, domain, where=None, block=None, *captures, view=None, coarsen
             after_kernel(c)
 
 
+class _DeviceSourceView(amp.array_view):
+    """An array_view whose data source is device memory (`view_over_device`)."""
+
+    def destroy(self):
+        """The last view of device memory copies nothing back (its source is that memory), unless
+        host code wrote it last: then the host's data go up into it, as C++ AMP copies a view's
+        changes back to its source."""
+        root = amp._root_view(self)
+        left = root.__dict__.get("_family_holders", 0) - 1
+        root._family_holders = max(left, 0)
+        if left <= 0 and root._host_dirty and root.device is not None:
+            ops = _current()
+            with ops.errors(_dev(root)), ops.on(_dev(root)):
+                ops.upload_into(root.device, root.host)
+            root._host_dirty = False
+
+
+def view_over_device(obj, const: bool = False):
+    """An array_view over device memory used in place (`amppy.load` on the cuda target): `obj` is
+    anything with ``__cuda_array_interface__`` (a CuPy array, a numba device array, a PyTorch
+    tensor) on the current device.  Kernels read and write that memory, with no copy to the host
+    and back; host code that reads the view copies it down first (into a host buffer made for
+    it), and data host code writes go back up before a kernel runs and when the view dies."""
+    ops = _current()
+    dev = ops.cuda.as_cuda_array(obj)           # (no copy: numba's view of the same pointer)
+    host = np.empty(dev.shape, dev.dtype)       # (untouched until host code reads the view)
+    av = _DeviceSourceView(host.shape, host, const=const)
+    av.device = dev
+    av._device_id = ops.cuda.get_current_device().id
+    av._device_alias = False
+    av._host_dirty = False                      # nothing to copy up ...
+    av._device_dirty = True                     # ... and the device holds the data
+    return av
+
+
 def sync_all(*views):
     """Copy back every given view/array that a kernel wrote (``synchronize()`` on each)."""
     for v in views:

@@ -235,3 +235,30 @@ def test_sample_script_on_the_gpu():
     r = subprocess.run([sys.executable, str(script), "cuda"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert r.stdout == script.with_suffix(".expected").read_text(encoding="utf-8")
+
+
+@pytest.mark.cuda
+def test_gpu_arrays_are_used_in_place():
+    """CuPy (and numba device) arrays: the kernels run on that memory; nothing crosses to the host."""
+    cupy = pytest.importorskip("cupy")
+    from amppy.runtime import launch_cuda
+    lib = amppy.load(program_file(LIB, "kernels.cpp"), target="cuda")
+    x, y = cupy.arange(1000, dtype=cupy.float32), cupy.ones(1000, dtype=cupy.float32)
+    lib.saxpy(2.0, x, y)                                 # (compiles and warms up)
+    stats = launch_cuda._current().stats
+    before = dict(stats)
+    lib.saxpy(2.0, x, y)
+    assert (stats["h2d"], stats["d2h"], stats["h2d_bytes"], stats["d2h_bytes"]) == \
+        (before["h2d"], before["d2h"], before["h2d_bytes"], before["d2h_bytes"])
+    assert cupy.asnumpy(y).tolist() == (1 + 4 * np.arange(1000, dtype=np.float32)).tolist()
+    m = cupy.arange(6, dtype=cupy.int32).reshape(2, 3)
+    lib.scale2d(m, 5)
+    assert cupy.asnumpy(m).tolist() == [[0, 5, 10], [15, 20, 25]]
+    from numba import cuda
+    d = cuda.to_device(np.zeros(4, np.float32))
+    lib.saxpy(1.0, cupy.ones(4, dtype=cupy.float32), d)
+    assert d.copy_to_host().tolist() == [1.0] * 4
+    with pytest.raises(TypeError, match=r"parameter 'y' .* takes a 1-D GPU array of float32, not a 1-D array of float64"):
+        lib.saxpy(2.0, x, cupy.ones(1000, dtype=cupy.float64))
+    with pytest.raises(TypeError, match="takes a C-contiguous GPU array"):
+        lib.saxpy(2.0, x[::2], y[::2])

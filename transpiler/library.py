@@ -13,7 +13,9 @@ that converts its arguments by the C++ parameter's type:
 
 - `array_view<T, N>`: a NumPy array of T's dtype and rank N, C-contiguous; the view is made over
   it (no copy on the CPU target; on the GPU the kernels' results come back into it when the
-  function returns, as when a C++ view over a vector dies);
+  function returns, as when a C++ view over a vector dies).  On the cuda target also a GPU array
+  (`__cuda_array_interface__`: CuPy, numba, PyTorch), used in place (`launch_cuda.view_over_device`):
+  nothing is copied to the host and back;
 - `array<T, N>&` / `const&`: a NumPy array, copied into the `array` and back unless const;
 - `std::vector<T>` by value, `const&` or `&`: a 1-D NumPy array (or a sequence), copied in, and
   back into the array for a non-const reference;
@@ -273,6 +275,8 @@ def _convert(value, kind, param: str, after: list, translated=None):
         return dt.type(value)
     if tag == "view":
         _, dtype, rank, const = kind
+        if hasattr(value, "__cuda_array_interface__") and not isinstance(value, np.ndarray):
+            return _device_view(value, param, dtype, rank, const, translated)
         a = _array(value, param, dtype, rank)
         return amp.array_view(a.shape, a, const=const)
     if tag == "array":
@@ -312,6 +316,22 @@ def _convert(value, kind, param: str, after: list, translated=None):
     if tag == "struct":
         return _struct(value, kind, param, translated)
     raise TypeError(f"parameter {param}: amppy.load cannot pass it from Python yet")
+
+
+def _device_view(value, param: str, dtype, rank, const, translated):
+    """A view over GPU memory (CuPy, numba, PyTorch: `__cuda_array_interface__`), used in place."""
+    if getattr(translated, "launch_cuda", None) is None:
+        raise TypeError(f"parameter {param} takes a NumPy array on the cpu target (load with "
+                        "target='cuda' to pass GPU arrays)")
+    cai = value.__cuda_array_interface__
+    shape, typestr, strides = tuple(cai["shape"]), np.dtype(cai["typestr"]), cai.get("strides")
+    if typestr != np.dtype(dtype) or len(shape) != rank:
+        raise TypeError(f"parameter {param} takes a {rank}-D GPU array of {np.dtype(dtype)}, "
+                        f"not a {len(shape)}-D array of {typestr}")
+    if strides is not None and tuple(strides) != tuple(np.empty(shape, typestr).strides):
+        raise TypeError(f"parameter {param} takes a C-contiguous GPU array")
+    from amppy.runtime.launch_cuda import view_over_device
+    return view_over_device(value, const=const)
 
 
 def _struct(value, kind, param: str, translated):
