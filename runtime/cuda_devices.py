@@ -67,6 +67,11 @@ class DeviceOps:
         """A device array viewing ``dev``'s memory from byte ``offset`` with these strides."""
         raise NotImplementedError
 
+    def adopt(self, obj):
+        """``(device array, device)`` of device memory the program did not allocate (an object
+        with ``__cuda_array_interface__``: CuPy, numba, PyTorch), used in place, not copied."""
+        raise NotImplementedError
+
     def run(self, kernel, grid, block, args, stream=None):
         raise NotImplementedError
 
@@ -247,6 +252,9 @@ class CudaDeviceOps(DeviceOps):
     def _unregister(self, addr: int, dev: int):
         with self.cuda.gpus[dev]:
             self._driver.driver.cuMemHostUnregister(addr)
+
+    def adopt(self, obj):
+        return self.cuda.as_cuda_array(obj), self.cuda.get_current_device().id
 
     def device_count(self) -> int:
         if self._count is None:
@@ -456,6 +464,10 @@ class HostDeviceOps(DeviceOps):
     def _own(self, buf):
         self.owner[id(buf)] = self.current
         return buf
+
+    def adopt(self, obj):
+        """(A numpy array stands for the device memory here.)"""
+        return self._own(obj), self.current
 
     def upload_new(self, host):
         self.stats["h2d"] += 1

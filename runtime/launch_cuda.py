@@ -566,11 +566,11 @@ def view_over_device(obj, const: bool = False):
     and back; host code that reads the view copies it down first (into a host buffer made for
     it), and data host code writes go back up before a kernel runs and when the view dies."""
     ops = _current()
-    dev = ops.cuda.as_cuda_array(obj)           # (no copy: numba's view of the same pointer)
+    dev, device_id = ops.adopt(obj)             # (no copy: numba's view of the same pointer)
     host = np.empty(dev.shape, dev.dtype)       # (untouched until host code reads the view)
     av = _DeviceSourceView(host.shape, host, const=const)
     av.device = dev
-    av._device_id = ops.cuda.get_current_device().id
+    av._device_id = device_id
     av._device_alias = False
     av._host_dirty = False                      # nothing to copy up ...
     av._device_dirty = True                     # ... and the device holds the data

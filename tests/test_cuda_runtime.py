@@ -25,6 +25,23 @@ def counts(ops):
     return ops.stats["h2d"], ops.stats["d2h"]
 
 
+def test_a_view_over_device_memory_moves_data_only_for_the_host(dev):
+    """`view_over_device` (amppy.load's GPU arrays): kernels use the memory in place; a host read
+    copies it down, a host write goes back up when the view dies, and otherwise nothing moves."""
+    memory = np.arange(4, dtype=np.float32)             # (the "device" memory of HostDeviceOps)
+    v = launch_cuda.view_over_device(memory).held()
+    assert v.device is memory and counts(dev) == (0, 0)
+    v._sync_to_device()                                  # a launch's argument: no upload
+    assert counts(dev) == (0, 0)
+    v.destroy()                                          # its source is the memory: nothing back
+    assert counts(dev) == (0, 0)
+    w = launch_cuda.view_over_device(memory).held()
+    assert w[2] == 2.0 and counts(dev) == (0, 1)         # a host read copies down once
+    w[1] = 10.0
+    w.destroy()                                          # the host wrote last: up into the memory
+    assert counts(dev) == (1, 1) and memory.tolist() == [0.0, 10.0, 2.0, 3.0]
+
+
 def fvec(n, start=0.0):
     return vector(np.float32, np.arange(start, start + n, dtype=np.float32))
 
