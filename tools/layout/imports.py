@@ -4,7 +4,7 @@ circles (strongly connected components), function-level imports, and files over 
     python tools/layout/imports.py            # a report; exit 1 when a rule is broken
 
 Stage order (a module may import its own stage and the stages after it in this list):
-cli/driver/report → codegen → lower → passes | sema → parse → preprocess → cxx → ir →
+cli/driver/report/library → codegen → lower → passes | sema → parse → preprocess → cxx → ir →
 source/diagnostics/names/modcache (passes and sema both sit on parse and below, and never import each other).
 tests/test_layout.py runs it.
 """
@@ -17,7 +17,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PACKAGES = {"amppy": os.path.join(ROOT, "transpiler"), "amppy.runtime": os.path.join(ROOT, "runtime")}
 #: the stages, highest first; a module may import its own layer and those below it
-LAYERS = ["cli driver report inputs project __main__", "codegen", "lower", "passes sema", "parse",
+LAYERS = ["cli driver report library inputs project __main__", "codegen", "lower", "passes sema", "parse",
           "preprocess", "cxx", "ir", "source diagnostics names modcache headers __init__"]
 #: sema and passes both sit directly on ir; neither may import the other
 SIBLINGS = {("passes", "sema"), ("sema", "passes")}
