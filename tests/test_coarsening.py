@@ -20,7 +20,7 @@ from amppy.driver import Options, analyse
 from amppy.lower import coarsen
 from build_cache import program_file
 from conftest import SAMPLES
-from test_cuda_codegen import load_module
+from test_cuda_codegen import compile_all, load_module, needs_ptx
 
 MATMUL = (SAMPLES / "matrix" / "matmul_tiled.cpp").read_text(encoding="utf-8")
 
@@ -279,3 +279,43 @@ def test_coarsened_switch_with_barriers_computes_the_same(setting, tmp_path):
         _run(mod, program, s, (av,), (16,))
         results.append(av)
     assert np.array_equal(results[1], results[0]) and results[0].any()
+
+
+# index<N> locals: split per replica too (a tuple each)
+INDEX_LOCALS = MATMUL.replace("""            int row = t_idx.local[0];
+            int col = t_idx.local[1];""", """            index<2> li = t_idx.local;
+            index<2> gi = t_idx.global;
+            int row = li[0];
+            int col = li[1];""").replace("a(t_idx.global[0], col + i)", "a(gi[0], col + i)").replace(
+    "product[t_idx.global] = sum;", "product[gi] = sum;")
+
+
+@pytest.mark.parametrize("setting", ["4x1", "4", "2x2"])
+def test_index_locals_are_split_per_replica(setting, tmp_path):
+    assert "index<2> li = t_idx.local;" in INDEX_LOCALS and "product[gi] = sum;" in INDEX_LOCALS
+    m, kk, n = 32, 32, 32
+    text = INDEX_LOCALS
+    for name, value in (("M", m), ("K", kk), ("N", n)):
+        text = re.sub(rf"^static const int {name} = \d+;", f"static const int {name} = {value};", text, flags=re.M)
+    a = (np.arange(m * kk) % 5 - 2).astype(np.float32).reshape(m, kk)
+    b = (np.arange(kk * n) % 3 - 1).astype(np.float32).reshape(kk, n)
+    results = []
+    for s_ in ("off", setting):
+        mod, source, program = _module(text, "mm_index.cpp", s_, tmp_path)
+        assert (s_ == "off") == ("gi_r1 = " not in source)
+        c = np.zeros((m, n), np.float32)
+        _run(mod, program, s_, (a, b, c), (m, n))
+        results.append(c)
+    assert np.array_equal(results[0], a @ b) and np.array_equal(results[1], results[0])
+
+
+@needs_ptx
+@pytest.mark.parametrize("which, setting", [("matmul", "2x4"), ("index", "4"), ("mixed", "2x2"), ("nbody", "4")])
+def test_coarsened_kernels_compile_to_ptx(which, setting, tmp_path):
+    """numba-cuda takes what the emulator ran: replicas of numbers, tuples (indices) and struct
+    fields, the untiled kernel's two paths."""
+    text = {"matmul": MATMUL, "index": INDEX_LOCALS, "mixed": MIXED, "nbody": NBODY}[which]
+    mod, source, program = _module(text, f"{which}.cpp", setting, tmp_path)
+    assert coarsening(program.kernels[0], setting) is not None
+    ptx = compile_all(program, mod)[program.kernels[0].name]
+    assert ".entry" in ptx

@@ -30,7 +30,7 @@ Each statement is one of three kinds:
 
 A kernel is left alone (with the reason, for `-v`) when coarsening cannot keep its meaning or
 would not pay: a replicated statement holding a barrier or a `return`, the whole `tiled_index`
-passed on, calls of functions that use the tile, split locals that are not plain numbers, a body
+passed on, calls of functions that use the tile, split locals that are not numbers, indices or structs, a body
 long enough to be outlined, or (automatic choice) no load the replicas would share.
 """
 from __future__ import annotations
@@ -169,16 +169,20 @@ def _auto(kernel: ir.Kernel):
     threads = 1
     for t in dims:
         threads *= t
+    refused = None
     for d in [*range(rank - 2, -1, -1), rank - 1]:
         for f in AUTO_FACTORS:
             if dims[d] % f or threads // f < MIN_BLOCK_THREADS or (d == rank - 1 and dims[d] // f < WARP):
                 continue
             try:
                 p = _plan(kernel, (1,) * d + (f,) + (1,) * (rank - 1 - d))
-            except _No:
+            except _No as why:
+                refused = refused or why
                 continue
             if p.shared_loads:
                 return p, p.describe()
+    if refused is not None:
+        return None, f"not coarsened: {refused}"
     return None, "not coarsened: no load that neighbouring threads of a tile share in a loop"
 
 
@@ -234,8 +238,9 @@ def _plan(kernel: ir.Kernel, factors: tuple) -> Plan:
     else:
         raise _No("the analysis did not settle")
     for sym in split:
-        if not isinstance(sym.type, (ir.Scalar, ir.StructType)) or sym.addressed or sym.by_ref:
-            raise _No(f"'{sym.name}' differs between the threads coarsened and is not a number or a struct")
+        if not isinstance(sym.type, (ir.Scalar, ir.StructType, ir.Index, ir.Extent)) or sym.addressed or sym.by_ref:
+            raise _No(f"'{sym.name}' differs between the threads coarsened and is not a number, an index "
+                      "or a struct")
     p.kinds, p.split, p._stmts = c.kinds, split, c.stmts
     p.shared_loads = c.shared_loads
     return p
