@@ -293,6 +293,9 @@ INDEX_LOCALS = MATMUL.replace("""            int row = t_idx.local[0];
 @pytest.mark.parametrize("setting", ["4x1", "4", "2x2"])
 def test_index_locals_are_split_per_replica(setting, tmp_path):
     assert "index<2> li = t_idx.local;" in INDEX_LOCALS and "product[gi] = sum;" in INDEX_LOCALS
+    # `col = li[1]` is the same in the 4 rows of a CUDA thread although `li` is not: auto sees it
+    p = coarsen.plan(_kernel(INDEX_LOCALS, "mm_index.cpp"), "auto")
+    assert p.factors == (4, 1) and p.shared_loads == ["locB[...]"]
     m, kk, n = 32, 32, 32
     text = INDEX_LOCALS
     for name, value in (("M", m), ("K", kk), ("N", n)):

@@ -75,6 +75,10 @@ class Uniformity:
     _var: dict = field(default_factory=dict)        # local Symbol -> (Span, text) when thread-dependent
     _control: dict = field(default_factory=dict)    # id(stmt) -> (Span, text) when divergent
     _stmts: dict = field(default_factory=dict)      # id(stmt) -> stmt (keeps ids alive)
+    #: with `varying` only: index<N> locals made once from components (`index<2> li = t.local;`,
+    #: never assigned after), each component's reason: `li[1]` is shared by threads that differ
+    #: only along dimension 0 even though `li` as a whole is not
+    _components: dict = field(default_factory=dict)
 
     # ------------------------------------------------------------- queries
     def is_uniform(self, e: ir.Expr) -> bool:
@@ -130,7 +134,13 @@ class _Explain(ir.Visitor):
 
     #: uniform when their operands are
     visit_Convert = visit_Unary = visit_Binary = visit_Conditional = visit_MakeIndex = generic_visit
-    visit_IndexComponent = visit_ExtentOf = visit_Section = visit_Construct = visit_Copy = generic_visit
+    visit_ExtentOf = visit_Section = visit_Construct = visit_Copy = generic_visit
+
+    def visit_IndexComponent(self, e: ir.IndexComponent):
+        parts = self.u._components.get(e.base.sym) if isinstance(e.base, ir.Var) else None
+        if parts is not None and 0 <= e.dim < len(parts):
+            return parts[e.dim]
+        return self.generic_visit(e)
     visit_MathCall = visit_LibCall = visit_LibAttr = visit_Invoke = visit_Lambda = generic_visit
     visit_StreamOut = visit_Manipulator = generic_visit
 
@@ -394,11 +404,20 @@ class _Analyser(ir.Visitor):
 def analyse(kernel: ir.Kernel, varying: frozenset | None = None) -> Uniformity:
     """Compute the uniformity facts of `kernel` (a fixpoint over its body).  `varying`: the
     dimensions along which the threads compared differ (None: every thread of a tile;
-    lower/coarsen.py asks about the threads that share one CUDA thread)."""
+    lower/coarsen.py asks about the threads that share one CUDA thread, and gets index locals'
+    components apart)."""
     u = Uniformity(kernel, written=written_memory(kernel.body), varying=varying)
+    made = []
+    if varying is not None:
+        assigned = ir.written_variables(kernel.body)
+        made = [d for d in ir.walk(kernel.body) if isinstance(d, ir.VarDecl) and isinstance(d.init, ir.MakeIndex)
+                and isinstance(d.sym.type, ir.Index) and d.sym not in assigned]
     for _ in range(100):
+        before = dict(u._components)
+        for d in made:                  # (recomputed each round: the variables they read are too)
+            u._components[d.sym] = tuple(u.explain(c) for c in d.init.components)
         a = _Analyser(u)
         a.block(kernel.body.body, None)
-        if not a.changed:
+        if not a.changed and u._components == before:
             break
     return u
