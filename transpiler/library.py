@@ -196,11 +196,14 @@ def _wrapper(translated, py_name, cpp_name, signature, where, params, result, mo
     fn = getattr(translated, py_name)
     checked = "launch_checked" in vars(translated)      # --check: a violation raises CheckError
 
+    labels = [f"'{pname}' ({cpp}) of {signature}" for pname, _, cpp in params]     # (for errors)
+    kinds = [kind for _, kind, _ in params]
+
     def call(*args, **kwargs):
-        values = _bind(cpp_name, signature, params, args, kwargs)
+        values = args if not kwargs and len(args) == len(kinds) else \
+            _bind(cpp_name, signature, params, args, kwargs)
         after = []
-        converted = [_convert(v, kind, f"'{pname}' ({cpp}) of {signature}", after, translated)
-                     for (pname, kind, cpp), v in zip(params, values)]
+        converted = [_convert(v, kind, label, after, translated) for kind, label, v in zip(kinds, labels, values)]
         if checked:
             from amppy.runtime.checks import raising
             with raising():
@@ -246,6 +249,14 @@ def _bind(cpp_name, signature, params, args, kwargs) -> list:
     return values
 
 
+def _runtime():
+    """`amppy.runtime.amp` (imported on the first call, not when amppy.library is)."""
+    amp = sys.modules.get("amppy.runtime.amp")
+    if amp is None:
+        from amppy.runtime import amp
+    return amp
+
+
 def _array(value, param: str, dtype, rank):
     if not isinstance(value, np.ndarray):
         raise TypeError(f"parameter {param} takes a NumPy array, not {type(value).__name__}")
@@ -261,8 +272,6 @@ def _array(value, param: str, dtype, rank):
 def _convert(value, kind, param: str, after: list, translated=None):
     """The Python value `value` as the translated function takes parameter `param` (its name,
     C++ type and function, for errors); `after` gets what copies results back after the call."""
-    from amppy.runtime import amp
-    from amppy.runtime.containers import vector
     tag = kind[0]
     if tag == "scalar":
         if isinstance(value, np.ndarray) or not isinstance(value, (int, float, bool, np.number, np.bool_)):
@@ -270,7 +279,7 @@ def _convert(value, kind, param: str, after: list, translated=None):
         if kind[1] == "bool":
             return bool(value)
         dt = np.dtype(kind[1])
-        if np.issubdtype(dt, np.integer):       # C++: a float truncates, an int wraps to the width
+        if dt.kind in "iu":                     # C++: a float truncates, an int wraps to the width
             return dt.type(np.int64(int(value)).astype(dt))
         return dt.type(value)
     if tag == "view":
@@ -278,10 +287,11 @@ def _convert(value, kind, param: str, after: list, translated=None):
         if hasattr(value, "__cuda_array_interface__") and not isinstance(value, np.ndarray):
             return _device_view(value, param, dtype, rank, const, translated)
         a = _array(value, param, dtype, rank)
-        return amp.array_view(a.shape, a, const=const)
+        return _runtime().array_view(a.shape, a, const=const)
     if tag == "array":
         _, dtype, rank, const = kind
         a = _array(value, param, dtype, rank)
+        amp = _runtime()
         arr = amp.array(amp.extent(*a.shape), a)
         if not const:
             def back():
@@ -292,6 +302,7 @@ def _convert(value, kind, param: str, after: list, translated=None):
         _, dtype, const = kind
         data = value if isinstance(value, np.ndarray) else np.asarray(value, dtype=dtype)
         a = _array(data, param, dtype, 1)
+        from amppy.runtime.containers import vector
         v = vector(np.dtype(dtype).type, a)
         if not const and isinstance(value, np.ndarray):
             def back():
