@@ -57,6 +57,9 @@ struct P { int a; float b; };
 P make(int a) { P p; p.a = a; p.b = a * 0.5f; return p; }
 float use(P p) { return p.a + p.b; }
 void mod(P& p) { p.a += 1; }
+void bump_ref(int& n) { n += 1; }
+int add_to(int& n, float& f, int k) { n += k; f *= 2; return n * 2; }
+void exclaim(std::string& s) { s += "!"; }
 """
 
 
@@ -68,9 +71,9 @@ def lib():
 def test_exported_functions_and_their_help(lib):
     public = sorted(n for n in dir(lib) if not n.startswith("_"))
     # internal linkage (static, anonymous namespace) is not exported; an overload keeps its Python name
-    assert public == ["area", "as_unsigned", "bump", "check", "fill", "greet", "grow", "is_even", "make", "mod",
-                      "pick", "pick_float", "pointer_arg", "saxpy", "scale2d", "set_third", "squares", "sum_const",
-                      "total", "twice", "use"]
+    assert public == ["add_to", "area", "as_unsigned", "bump", "bump_ref", "check", "exclaim", "fill", "greet",
+                      "grow", "is_even", "make", "mod", "pick", "pick_float", "pointer_arg", "saxpy", "scale2d",
+                      "set_third", "squares", "sum_const", "total", "twice", "use"]
     assert lib.saxpy.__doc__.startswith(
         "void saxpy(float a, array_view<const float, 1> x, array_view<float, 1> y)\n\nC++ AMP function at kernels.cpp:")
     import inspect
@@ -156,6 +159,20 @@ def test_checks_raise_instead_of_ending_the_process():
         checked.saxpy(1.0, x[:4], y)
     with pytest.raises(ValueError, match="checks are 'bounds' and 'races'"):
         amppy.load(program_file(LIB, "kernels.cpp"), target="cpu", checks=("speed",))
+
+
+def test_numbers_and_strings_by_reference(lib):
+    n = np.array(1, np.int32)
+    assert lib.bump_ref(n) is None and n == 2                     # a 0-d array gets the new value
+    assert lib.bump_ref(5) is None                                 # a plain number: nothing to write
+    m, f = np.array([4], np.int32), np.array(1.5, np.float32)
+    assert lib.add_to(m, f, 3) == 14 and m.tolist() == [7] and f == 3.0     # the result, then the refs
+    s = ["hi"]
+    lib.exclaim(s)
+    assert s == ["hi!"]
+    with pytest.raises(TypeError, match=r"parameter 'n' \(int&\) .* takes a number or a one-element NumPy array of "
+                                        r"int32, not 2 elements of int32"):
+        lib.bump_ref(np.zeros(2, np.int32))
 
 
 def test_cpp_exceptions_come_through(lib):

@@ -24,7 +24,8 @@ that converts its arguments by the C++ parameter's type:
 - a struct of numbers: a NumPy record, a 0-d structured array (which a non-const reference
   writes into), a tuple or a dict;
 - numbers and `bool`: converted as C++ converts them (`int` from a Python float truncates);
-  `std::string`: a `str`;
+  `std::string`: a `str`; a number or string by non-const reference (`int&`): a 0-d or
+  one-element NumPy array, or a one-element list, receives the new value (a plain number, none);
 - results: numbers, `str`, a `std::vector` as a NumPy array, a struct as a NumPy record.
 
 An overload set is one function that takes the version C++ would (`pick(3)` the `int` one,
@@ -125,8 +126,8 @@ def _module(path: str, cpp_files: list, target: str) -> types.ModuleType:
     lib.__amppy_python__ = path
     lib.__amppy_target__ = target
     groups: dict = {}
-    for cpp_name, py_name, signature, where, params, result in getattr(translated, "__amppy_exports__", ()):
-        fn = _wrapper(translated, py_name, cpp_name, signature, where, params, result, lib.__name__)
+    for cpp_name, py_name, signature, where, params, result, changed in getattr(translated, "__amppy_exports__", ()):
+        fn = _wrapper(translated, py_name, cpp_name, signature, where, params, result, changed, lib.__name__)
         groups.setdefault(cpp_name, []).append(fn)
         if py_name != cpp_name:
             setattr(lib, py_name, fn)           # each version of an overload set by its Python name too
@@ -170,6 +171,12 @@ def _overloads(cpp_name: str, fns: list, module_name: str):
 def _rank(value, kind):
     """How well `value` matches parameter `kind`: 0 exactly, 1 by a conversion, None not at all."""
     tag = kind[0]
+    if tag == "scalar_ref":
+        if isinstance(value, np.ndarray):
+            return 0 if value.size == 1 and value.dtype == np.dtype(kind[1]) else None
+        return _rank(value, ("scalar", kind[1]))
+    if tag == "string_ref":
+        return 0 if isinstance(value, str) or (isinstance(value, list) and len(value) == 1) else None
     if tag == "scalar":
         if isinstance(value, (bool, np.bool_)):
             return 0 if kind[1] == "bool" else 1
@@ -191,7 +198,7 @@ def _rank(value, kind):
     return None
 
 
-def _wrapper(translated, py_name, cpp_name, signature, where, params, result, module_name):
+def _wrapper(translated, py_name, cpp_name, signature, where, params, result, changed, module_name):
     import inspect
     fn = getattr(translated, py_name)
     checked = "launch_checked" in vars(translated)      # --check: a violation raises CheckError
@@ -210,6 +217,13 @@ def _wrapper(translated, py_name, cpp_name, signature, where, params, result, mo
                 out = fn(*converted)
         else:
             out = fn(*converted)
+        if changed:                     # (result, new values of the reference parameters)
+            if result[0] == "void":
+                out, news = None, ((out,) if len(changed) == 1 else out)
+            else:
+                out, *news = out
+            for i, new in zip(changed, news):
+                _write_back(values[i], new)
         for finish in after:
             finish()
         return _result(out, result, signature)
@@ -222,6 +236,15 @@ def _wrapper(translated, py_name, cpp_name, signature, where, params, result, mo
     call.__amppy_params__ = params
     call.__amppy_name__ = py_name
     return call
+
+
+def _write_back(arg, new) -> None:
+    """A number or string the function changed through a reference: into the caller's 0-d or
+    one-element NumPy array, or one-element list (a plain number or str cannot change)."""
+    if isinstance(arg, np.ndarray) and arg.size == 1:
+        arg.reshape(-1)[0] = new
+    elif isinstance(arg, list) and len(arg) == 1:
+        arg[0] = new
 
 
 def _keyword(name: str) -> str:
@@ -273,6 +296,17 @@ def _convert(value, kind, param: str, after: list, translated=None):
     """The Python value `value` as the translated function takes parameter `param` (its name,
     C++ type and function, for errors); `after` gets what copies results back after the call."""
     tag = kind[0]
+    if tag == "scalar_ref":             # a 0-d / one-element array: the function's change lands in it
+        if isinstance(value, np.ndarray):
+            if value.size != 1 or value.dtype != np.dtype(kind[1]):
+                raise TypeError(f"parameter {param} takes a number or a one-element NumPy array of "
+                                f"{np.dtype(kind[1])}, not {value.size} elements of {value.dtype}")
+            return value.reshape(-1)[0]
+        return _convert(value, ("scalar", kind[1]), param, after)
+    if tag == "string_ref":
+        if isinstance(value, list) and len(value) == 1 and isinstance(value[0], str):
+            return value[0]
+        return _convert(value, ("string",), param, after)
     if tag == "scalar":
         if isinstance(value, np.ndarray) or not isinstance(value, (int, float, bool, np.number, np.bool_)):
             raise TypeError(f"parameter {param} takes a number, not {type(value).__name__}")

@@ -10,11 +10,16 @@
 
 One entry per free function with external linkage that the host can call (restrict(cpu)): its
 C++ name, its Python name in the module, its C++ signature and place, each parameter's name, how
-a Python value becomes it and its C++ type, and how its result comes back.  `amppy.library` reads the table
+a Python value becomes it and its C++ type, how its result comes back, and which parameters'
+new values the translation returns after the result (numbers and strings by non-const reference:
+`codegen/refs.py`).  `amppy.library` reads the table
 (a cached module is loaded without translating again, so what the loader needs must be in it).
 
 Parameter kinds:
   ('scalar', dtype)                  a number or bool, by value or const reference
+  ('scalar_ref', dtype)              ... by non-const reference: a 0-d or one-element NumPy array
+                                     gets the new value (a plain number: none)
+  ('string_ref',)                    std::string&: a one-element list gets the new text
   ('view', dtype, rank, const)       array_view<T, N>: a NumPy array over which the view is made
   ('array', dtype, rank, const)      array<T, N>& / const&: copied in, and back unless const
   ('vector', dtype, const)           std::vector<T>& / const& / by value: copied in, and back
@@ -35,6 +40,8 @@ from __future__ import annotations
 from .. import ir
 
 _NAMES = ("main", "_tmain", "wmain")
+#: by-reference parameters a host function returns the new values of (`HostWriter.writeback_types`)
+_RETURNED = (ir.Scalar, ir.StdString, ir.Pointer, ir.Index, ir.Extent)
 
 
 def exports_table(program: ir.Program, where) -> list[str]:
@@ -46,7 +53,9 @@ def exports_table(program: ir.Program, where) -> list[str]:
             continue
         params = tuple((p.name, param_kind(p), _param_text(p, named=False)) for p in f.params)
         sig = f"{f.ret} {s.name}({', '.join(_param_text(p) for p in f.params)})"
-        rows.append((s.name, s.py_name, sig, where(f.span), params, result_kind(f.ret)))
+        # the parameters whose new values the translation returns after its result (codegen/refs.py)
+        changed = tuple(i for i, p in enumerate(f.params) if p.by_ref and (isinstance(p.type, _RETURNED) or p.rebound))
+        rows.append((s.name, s.py_name, sig, where(f.span), params, result_kind(f.ret), changed))
     out = ["# what amppy.load exports (codegen/exports.py)", "__amppy_exports__ = ("]
     out += [f"    {row!r}," for row in rows]
     return out + [")"]
@@ -67,8 +76,12 @@ def _dtype(t) -> str | None:
 
 def param_kind(p: ir.Symbol) -> tuple:
     t = p.type
-    if isinstance(t, ir.Scalar) and not p.by_ref:
-        return ("scalar", _dtype(t))
+    if p.rebound:                       # (an array_view& the function assigns whole: not from Python)
+        return ("unsupported", _param_text(p))
+    if isinstance(t, ir.Scalar):
+        return ("scalar_ref" if p.by_ref else "scalar", _dtype(t))
+    if isinstance(t, ir.StdString) and p.by_ref:
+        return ("string_ref",)
     if isinstance(t, ir.ArrayView) and _dtype(t.elem):
         return ("view", _dtype(t.elem), t.rank, bool(t.const))
     if isinstance(t, ir.AmpArray) and _dtype(t.elem) and (p.by_ref or p.const_ref):
