@@ -32,6 +32,15 @@ void saxpy(float a, array_view<const float, 1> x, array_view<float, 1> y) {
 """
 
 
+def _reference():
+    """benchmarks/cuda_reference.py, by file path (benchmarks/ is off sys.path)."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("cuda_reference", os.path.join(HERE, "cuda_reference.py"))
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--n", type=int, default=1 << 26)
@@ -54,21 +63,11 @@ def main(argv=None) -> int:
     dx, dy = cuda.as_cuda_array(x), cuda.as_cuda_array(y)
     grid, block, _ = launch_cuda.launch_config(launch_cuda.amp.extent(n))
 
-    def time_ms(fn):
-        fn()                                             # (compile / warm up)
-        cuda.synchronize()
-        start, end = cuda.event(), cuda.event()
-        start.record()
-        for _ in range(reps):
-            fn()
-        end.record()
-        end.synchronize()
-        return cuda.event_elapsed_time(start, end) / reps
-
-    kernel_ms = time_ms(lambda: translated.saxpy_kernel[grid, block](n, dy, np.float32(0.5), dx))
+    ref = _reference()                                   # (its CUDA-event timer: warm-up, then R calls)
+    kernel_ms = ref._time_ms(lambda: translated.saxpy_kernel[grid, block](n, dy, np.float32(0.5), dx), reps)
     stats = launch_cuda._current().stats
     before = dict(stats)
-    call_ms = time_ms(lambda: lib.saxpy(0.5, x, y))
+    call_ms = ref._time_ms(lambda: lib.saxpy(0.5, x, y), reps)
     moved = stats["h2d_bytes"] - before["h2d_bytes"] + stats["d2h_bytes"] - before["d2h_bytes"]
     y[:] = 0
     lib.saxpy(2.0, x, y)

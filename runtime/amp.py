@@ -405,15 +405,20 @@ class array_view(_ArrayBase):  # noqa: N801
             old.destroy()
         return self
 
+    def _let_go(self):
+        """One holder fewer of the view's data source: (the source's root view, holders left)."""
+        root = _root_view(self)
+        left = root.__dict__.get("_family_holders", 0) - 1
+        root._family_holders = max(left, 0)
+        return root, left
+
     def destroy(self):
         """``~array_view()``, where the C++ variable that held the view goes out of scope.  When
         it was the last live view of its data source (a vector or C array), the changes kernels
         made come back to that source now (on the cuda target: the copy back; a non-contiguous
         C array's write-back on both); a view over an ``array`` leaves it where it is.  Errors of
         that copy are swallowed, as a destructor's are."""
-        root = _root_view(self)
-        left = root.__dict__.get("_family_holders", 0) - 1
-        root._family_holders = max(left, 0)
+        root, left = self._let_go()
         if isinstance(root, array):
             return                      # (an array keeps its data where it is)
         if self is not root and self._device_dirty and not getattr(self, "_device_alias", False):

@@ -21,6 +21,7 @@ interval, at least one a write, are a race; a thread's own accesses never are.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 
@@ -55,16 +56,14 @@ class CheckError(RuntimeError):
 _RAISE = [False]
 
 
-class raising:     # noqa: N801 - used as `with checks.raising():`
+@contextlib.contextmanager
+def raising():
     """Within it, a violation raises `CheckError` rather than printing and exiting."""
-
-    def __enter__(self):
-        self._was, _RAISE[0] = _RAISE[0], True
-        return self
-
-    def __exit__(self, *exc):
-        _RAISE[0] = self._was
-        return False
+    was, _RAISE[0] = _RAISE[0], True
+    try:
+        yield
+    finally:
+        _RAISE[0] = was
 
 
 _JIT = dict(cache=True, nogil=True)

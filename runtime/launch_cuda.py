@@ -396,9 +396,9 @@ def launch_config(domain, block=None, where=None, coarsen=None):
     not divide the extent raises ``invalid_compute_domain`` (C++ AMP's message, with ``where``).
     A tiled ``block`` (CUDA order) that divides the tile is a coarsened kernel's: each CUDA thread
     runs several threads of the tile; the grid is the same.
-    Untiled: ``block`` (CUDA order) or :data:`DEFAULT_BLOCKS`; ``coarsen`` (C++ order): the indices
-    each CUDA thread covers along each dimension (a coarsened kernel, codegen/coarsened.py); the grid is rounded up and the
-    kernel must guard ``if i < e0 ...``.  ``dims`` are the extent's C++ dimensions.  A rank-2 grid
+    Untiled: ``block`` (CUDA order) or :data:`DEFAULT_BLOCKS`; ``coarsen`` (C++ order): the
+    indices each CUDA thread covers along each dimension (a coarsened kernel, codegen/coarsened.py);
+    the grid is rounded up and the kernel must guard ``if i < e0 ...``.  ``dims`` are the extent's C++ dimensions.  A rank-2 grid
     taller than CUDA's 65,535 blocks along y is folded: its rows of blocks go on along z (the
     kernels add ``blockIdx.z * gridDim.y`` rows; a tiled one skips the spare tiles); an untiled
     rank-3 grid deeper than 65,535 blocks along z goes on along y.
@@ -549,9 +549,7 @@ class _DeviceSourceView(amp.array_view):
         """The last view of device memory copies nothing back (its source is that memory), unless
         host code wrote it last: then the host's data go up into it, as C++ AMP copies a view's
         changes back to its source."""
-        root = amp._root_view(self)
-        left = root.__dict__.get("_family_holders", 0) - 1
-        root._family_holders = max(left, 0)
+        root, left = self._let_go()
         if left <= 0 and root._host_dirty and root.device is not None:
             ops = _current()
             with ops.errors(_dev(root)), ops.on(_dev(root)):

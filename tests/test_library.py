@@ -228,9 +228,10 @@ def test_an_unchanged_program_is_not_translated_again(monkeypatch):
     assert y.tolist() == [1.0, 1.0]
 
 
-def test_sample_script_prints_its_expected_output():
+@pytest.mark.parametrize("target", ["cpu", pytest.param("cuda", marks=pytest.mark.cuda)])
+def test_sample_script_prints_its_expected_output(target):
     script = SAMPLES / "python" / "blur_and_sum.py"
-    r = subprocess.run([sys.executable, str(script), "cpu"], capture_output=True, text=True, timeout=300)
+    r = subprocess.run([sys.executable, str(script), target], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert r.stdout == script.with_suffix(".expected").read_text(encoding="utf-8")
 
@@ -244,14 +245,6 @@ def test_on_the_gpu_numpy_arrays_get_the_kernels_results():
     a = np.arange(6, dtype=np.int32).reshape(2, 3)
     lib.twice(a)
     assert a.tolist() == [[0, 2, 4], [6, 8, 10]]
-
-
-@pytest.mark.cuda
-def test_sample_script_on_the_gpu():
-    script = SAMPLES / "python" / "blur_and_sum.py"
-    r = subprocess.run([sys.executable, str(script), "cuda"], capture_output=True, text=True, timeout=300)
-    assert r.returncode == 0, r.stderr
-    assert r.stdout == script.with_suffix(".expected").read_text(encoding="utf-8")
 
 
 @pytest.mark.cuda

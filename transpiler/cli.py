@@ -451,11 +451,8 @@ def _write(ns, text: str) -> int:
 def _run(ns, source: str, opts: Options, cache_key: str, sources=None) -> int:
     """Write the translation to the module cache, record it for the next run (only when
     the translation was clean, `sources` given) and run it."""
-    from .modcache import module_path, record_module
-    path = module_path(ns.build.name + ".cpp", source, opts.target)
-    if sources is not None:
-        record_module(cache_key, opts, sources, path)
-    return _run_module(ns, path)
+    from .modcache import store_translation
+    return _run_module(ns, store_translation(ns.build.name, cache_key, opts, source, sources))
 
 
 def _run_module(ns, path: str) -> int:

@@ -83,9 +83,11 @@ def load(path_or_paths, *, target: str = "auto", defines: dict | None = None,
 
 
 def _translation(build, opts) -> str:
-    """The cached translation's path (translating first if the program or amppy changed)."""
+    """The cached translation's path (translating first if the program or amppy changed), as
+    `amppy run` keeps it."""
     from . import driver
-    from .modcache import cached_module, module_path, record_module
+    from .cli import _sources_of
+    from .modcache import cached_module, store_translation
     path = cached_module(build.key, opts)
     if path is not None:
         return path
@@ -93,23 +95,8 @@ def _translation(build, opts) -> str:
     try:
         linked, source = driver.translate_units(build.units, opts, sink)
     except CompileError:
-        raise LoadError(_rendered(sink)) from None
-    path = module_path(build.name + ".cpp", source, opts.target)
-    if not sink.diagnostics:
-        record_module(build.key, opts, linked.sources, path)
-    return path
-
-
-def _rendered(sink) -> str:
-    from .source import SourceMap
-    sources = SourceMap()
-    for name in {d.span.file for d in sink.diagnostics if d.span}:
-        try:
-            with open(name, encoding="utf-8", errors="replace") as f:
-                sources.add(name, f.read())
-        except OSError:
-            pass
-    return render_text(sink.diagnostics, sources).rstrip()
+        raise LoadError(render_text(sink.diagnostics, _sources_of(sink, build.units[0].path)).rstrip()) from None
+    return store_translation(build.name, build.key, opts, source, None if sink.diagnostics else linked.sources)
 
 
 def _module(path: str, cpp_files: list, target: str) -> types.ModuleType:

@@ -248,6 +248,15 @@ def cached_module(cpp_file: str, opts) -> str | None:
     return module
 
 
+def store_translation(name: str, key: str, opts, source: str, sources=None) -> str:
+    """Write translation `source` of the program `name` (its build's name) to the module cache and,
+    when it was clean (`sources` given), record it under `key` for the next run; its path."""
+    path = module_path(name + ".cpp", source, opts.target)
+    if sources is not None:
+        record_module(key, opts, sources, path)
+    return path
+
+
 def record_module(cpp_file: str, opts, sources, module: str) -> None:
     """Record `module` as the translation of `cpp_file` (which read the files in `sources`)."""
     if not _enabled():

@@ -39,7 +39,7 @@ class CoarseningMixin:
     def start_coarsening(self, plan) -> None:
         self.coarse = plan
         self.replica = None
-        self._copies: dict = {}                 # (Symbol, replica) -> Symbol
+        self._renames: dict = {}                # replica -> its _Rename (its copies of the split locals)
         self._replica_index: dict = {}          # (which, dim, offset) -> name
 
     def stmt(self, s: ir.Stmt, out: list[str], depth: int) -> None:
@@ -48,20 +48,21 @@ class CoarseningMixin:
             super().stmt(s, out, depth)
             return
         for r in range(p.replicas):
-            self.replica = r
-            try:
-                super().stmt(self._copy(s, r), out, depth)
-            finally:
-                self.replica = None
+            self.as_replica(r, [s], out, depth)
 
-    def _copy(self, s: ir.Stmt, r: int) -> ir.Stmt:
-        copies = {}
-        for sym in self.coarse.split:
-            key = (sym, r)
-            if key not in self._copies:
-                self._copies[key] = dataclasses.replace(sym, py_name=self.fresh(f"{sym.py_name.rstrip('_') or sym.py_name}_r{r}"))
-            copies[sym] = self._copies[key]
-        return _Rename(copies).visit(s)
+    def as_replica(self, r: int, stmts, out: list[str], depth: int) -> None:
+        """`stmts` as replica `r` runs them: its copies of the split locals, its thread index."""
+        rename = self._renames.get(r)
+        if rename is None:
+            rename = self._renames[r] = _Rename({
+                sym: dataclasses.replace(sym, py_name=self.fresh(f"{sym.py_name.rstrip('_') or sym.py_name}_r{r}"))
+                for sym in self.coarse.split})
+        self.replica = r
+        try:
+            for s in stmts:
+                super().stmt(rename.visit(s), out, depth)
+        finally:
+            self.replica = None
 
     def replica_index(self, which: str, dim: int, base: str) -> str:
         """The name of this replica's `which` index along `dim` (the CUDA thread's own for
@@ -102,12 +103,7 @@ class CoarseningMixin:
         for r, gr in enumerate(gs):
             rest.append(f"        if {gr} < {ext}:")
             n = len(rest)
-            self.replica = r
-            try:
-                for s in stmts:
-                    super().stmt(self._copy(s, r), rest, 3)
-            finally:
-                self.replica = None
+            self.as_replica(r, stmts, rest, 3)
             if len(rest) == n:
                 rest.append("            pass")
         f = self.coarse.replicas

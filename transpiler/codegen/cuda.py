@@ -417,14 +417,15 @@ def record_name(t: ir.StructType, emitted: set, records: list) -> str:
 
 
 def emit_kernel(kernel: ir.Kernel, program: ir.Program | None, sources, emitted_functions: set | None = None,
-                known: dict | None = None, coarsen_setting="auto") -> list[str]:
+                known: dict | None = None, coarsen_setting="auto", explained=None) -> list[str]:
     """Source lines of the kernel's `cuda.jit` function plus its helpers (device functions it
     calls, unless already in `emitted_functions`, and numba record types for struct tile_static
     variables).  Raises `KernelCodegenError` with `.span` for constructs the CUDA target cannot
-    express, including static shared memory above 48 KiB per block."""
+    express, including static shared memory above 48 KiB per block.  `explained`: the kernel's
+    `explain_coarsening` when the caller has it already."""
     if emitted_functions is None:
         emitted_functions = set()
-    plan, why = explain_coarsening(kernel, coarsen_setting)
+    plan, why = explained if explained is not None else explain_coarsening(kernel, coarsen_setting)
     if kernel.tile_dims is not None:    # a local class's member functions that use the kernel's shared data
         kernel = tile_functions.inline(kernel, tile_functions.uses_outer_tile_static)
     lines = emit_functions(kernel.functions, program, sources, emitted_functions)
@@ -447,11 +448,14 @@ def explain_coarsening(kernel: ir.Kernel, setting="auto"):
     return coarsen.explain(kernel, setting)
 
 
-def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str], coarsen_setting="auto") -> str:
+def emit_launch(pfe: ir.ParallelForEach, domain_src: str, capture_srcs: list[str], coarsen_setting="auto",
+                plan=False) -> str:
     """One host statement launching the kernel of `pfe` on the GPU (a coarsened kernel's launch
-    names its smaller block, in CUDA's order)."""
+    names its smaller block, in CUDA's order).  `plan`: the kernel's coarsening when the caller
+    has it already (False: not known yet)."""
     sp = pfe.span                   # the launch (a stored lambda launches where it is named)
-    plan = coarsening(pfe.kernel, coarsen_setting)
+    if plan is False:
+        plan = coarsening(pfe.kernel, coarsen_setting)
     block = repr(plan.block()) if plan is not None and plan.tiled else "None"
     args = [pfe.kernel.name, domain_src, repr(f"{sp.file}:{sp.line}"), block] + list(capture_srcs)
     if plan is not None and not plan.tiled:     # an untiled kernel: fewer blocks, each covering more
@@ -467,9 +471,17 @@ class Backend:
 
     def __init__(self, coarsen_setting="auto"):
         self.coarsen = coarsen_setting
+        self._explained: dict = {}          # id(kernel) -> (kernel, explain_coarsening's answer)
+
+    def explained(self, kernel: ir.Kernel):
+        """`explain_coarsening` of `kernel`, worked out once for its definition and its launches."""
+        got = self._explained.get(id(kernel))
+        if got is None:
+            got = self._explained[id(kernel)] = (kernel, explain_coarsening(kernel, self.coarsen))
+        return got[1]
 
     def emit_kernel(self, kernel, program, sources, emitted_functions=None, known=None):
-        return emit_kernel(kernel, program, sources, emitted_functions, known, self.coarsen)
+        return emit_kernel(kernel, program, sources, emitted_functions, known, self.coarsen, self.explained(kernel))
 
     def emit_launch(self, pfe, domain_src, capture_srcs):
-        return emit_launch(pfe, domain_src, capture_srcs, self.coarsen)
+        return emit_launch(pfe, domain_src, capture_srcs, self.coarsen, self.explained(pfe.kernel)[0])

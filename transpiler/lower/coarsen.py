@@ -70,7 +70,6 @@ class Plan:
     kinds: dict = field(default_factory=dict, repr=False)
     split: set = field(default_factory=set)
     shared_loads: list = field(default_factory=list)     # text of the loads the replicas share
-    _stmts: list = field(default_factory=list, repr=False)   # (keeps the ids of `kinds` alive)
 
     @property
     def replicas(self) -> int:
@@ -241,8 +240,7 @@ def _plan(kernel: ir.Kernel, factors: tuple) -> Plan:
         if not isinstance(sym.type, (ir.Scalar, ir.StructType, ir.Index, ir.Extent)) or sym.addressed or sym.by_ref:
             raise _No(f"'{sym.name}' differs between the threads coarsened and is not a number, an index "
                       "or a struct")
-    p.kinds, p.split, p._stmts = c.kinds, split, c.stmts
-    p.shared_loads = c.shared_loads
+    p.kinds, p.split, p.shared_loads = c.kinds, split, c.shared_loads      # (the kernel keeps the statements)
     return p
 
 
@@ -261,12 +259,10 @@ class _Classifier:
         self.per_dim = per_dim                  # the analysis with one coarsened dimension varying
         self.split = set(split)
         self.kinds: dict = {}
-        self.stmts: list = []
         self.shared_loads: list = []
 
     def set(self, s, kind):
         self.kinds[id(s)] = kind
-        self.stmts.append(s)
 
     def uniform(self, e) -> bool:
         return e is None or (self.u.is_uniform(e) and not any(
@@ -342,9 +338,10 @@ class _Classifier:
     def note_shared_loads(self, s) -> None:
         """Element reads in replicated statements inside a loop whose address the replicas along
         a coarsened dimension share: what coarsening saves."""
+        if all(self.uniform(y) for y in ir.walk(s) if isinstance(y, ir.Expr)):
+            return                          # (nothing differs between the replicas: nothing saved)
         for x in ir.walk(s):
-            if isinstance(x, ir.ElementRef) and any(u.is_uniform(x) for u in self.per_dim) and \
-                    any(not self.uniform(y) for y in ir.walk(s) if isinstance(y, ir.Expr)):
+            if isinstance(x, ir.ElementRef) and any(u.is_uniform(x) for u in self.per_dim):
                 text = _describe(x)
                 if text not in self.shared_loads:
                     self.shared_loads.append(text)

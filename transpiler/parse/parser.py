@@ -159,10 +159,15 @@ SHIPPED_TABLES = "cpp_amp.tables.xz"
 def tables_digest() -> str:
     """What the fast path's tables are made from: the grammar and amppy.parse.lalr."""
     import hashlib
+    return hashlib.sha256(_grammar_digest().encode() + b"\0" + _lalr_code()).hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=1)
+def _lalr_code() -> bytes:
+    """amppy.parse.lalr's source: the fast path's tables are its objects."""
     from . import lalr
     with open(lalr.__file__, "rb") as fh:
-        code = fh.read()
-    return hashlib.sha256(_grammar_digest().encode() + b"\0" + code).hexdigest()[:16]
+        return fh.read()
 
 
 def shipped_tables():
@@ -193,10 +198,7 @@ def _fast_path_digest() -> str:
     """What the pickled tables depend on besides the grammar: Lark and amppy.parse.lalr."""
     import hashlib
     import lark
-    from . import lalr
-    with open(lalr.__file__, "rb") as fh:
-        code = fh.read()
-    return hashlib.sha256(lark.__version__.encode() + b"\0" + code).hexdigest()[:12]
+    return hashlib.sha256(lark.__version__.encode() + b"\0" + _lalr_code()).hexdigest()[:12]
 
 
 _WITH_POSITIONS = frozenset({"binops", "additive"})

@@ -135,14 +135,16 @@ class _Explain(ir.Visitor):
     #: uniform when their operands are
     visit_Convert = visit_Unary = visit_Binary = visit_Conditional = visit_MakeIndex = generic_visit
     visit_ExtentOf = visit_Section = visit_Construct = visit_Copy = generic_visit
+    visit_MathCall = visit_LibCall = visit_LibAttr = visit_Invoke = visit_Lambda = generic_visit
+    visit_StreamOut = visit_Manipulator = generic_visit
 
     def visit_IndexComponent(self, e: ir.IndexComponent):
+        """Uniform when its operand is, or (coarsening's analysis) when that component of an index
+        local made from components is."""
         parts = self.u._components.get(e.base.sym) if isinstance(e.base, ir.Var) else None
         if parts is not None and 0 <= e.dim < len(parts):
             return parts[e.dim]
         return self.generic_visit(e)
-    visit_MathCall = visit_LibCall = visit_LibAttr = visit_Invoke = visit_Lambda = generic_visit
-    visit_StreamOut = visit_Manipulator = generic_visit
 
     def visit_Const(self, e):
         return None
