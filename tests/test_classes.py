@@ -127,6 +127,70 @@ int main() {
     assert (rc, out, err) == (0, "1577 21\n", "")
 
 
+def test_a_class_with_a_vector_derived_from_a_record_class(run_amppy, tmp_path):
+    """A base class of numbers (a numpy record) and a derived one holding a string and a vector (a
+    plain Python object): the derived object has the base's fields and member functions (before, its
+    construction failed with a Python traceback).  Expected output from g++."""
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <iostream>
+#include <vector>
+#include <string>
+struct Tally {
+    int count;
+    float total;
+    Tally() : count(0), total(0) {}
+    Tally(int c) : count(c), total(0) {}
+    void add(float x) { count++; total += x; }
+    float mean() const { return count ? total / count : 0.0f; }
+    static int unit() { return 1; }
+};
+struct Named : Tally {
+    std::string name;
+    std::vector<float> seen;
+    Named(const std::string& n) : Tally(10), name(n) {}
+    void note(float x) { seen.push_back(x); add(x); }
+};
+float report(const Tally& t) { return t.mean(); }
+int main() {
+    Named n("abc");
+    n.note(2); n.note(4);
+    Named m = n;
+    m.note(9);
+    std::cout << n.name << " " << n.count << " " << n.mean() << " " << m.count << " " << m.seen.size() << " " << Named::unit() << " " << report(n) << std::endl;
+    return 0;
+}
+""")
+    assert (rc, out, err) == (0, "abc 12 0.5 13 3 1 0.5\n", "")
+
+
+def test_defaulted_special_members_behave_as_the_implicit_ones(run_amppy, tmp_path):
+    """`S() = default;` is a defined constructor (members get their initializers), a defaulted copy
+    constructor, assignment or destructor the implicit one."""
+    rc, out, err = _run(run_amppy, tmp_path, """
+#include <iostream>
+struct A { int x = 3; A() = default; A(const A&) = default; A& operator=(const A&) = default; ~A() = default; };
+class C {
+    int h = 0;
+public:
+    C() = default;
+    C(int s) : h(s) {}
+    int get() const { return h; }
+};
+int main() {
+    A a;
+    a.x = 5;
+    A b = a;
+    A e;
+    e = b;
+    C c;
+    C d(4);
+    std::cout << a.x << b.x << e.x << c.get() << d.get() << std::endl;
+    return 0;
+}
+""")
+    assert (rc, out, err) == (0, "55504\n", "")
+
+
 @pytest.mark.parametrize("src, code", [
     ("struct V { float x; V(float a) : x(a) {} };\nint main() { V v; return 0; }\n", "no-default-ctor"),
     ("struct V { float x; };\nfloat f(V a);\nfloat f(V a, int k = 1);\nint main() { V v = {1}; return (int)f(v); }\n",

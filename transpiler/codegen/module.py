@@ -154,9 +154,28 @@ class ModuleWriter:
         """A class with members a numpy record cannot hold: a Python class whose `__init__`
         gives each member its default value (constructors are `new`, as for structs)."""
         o = self.out
-        o.append(f"class {s.py_name}{self.base_of(s, 'HostObject')}:  # {self.where(s.span)}")
+        structs = {x.name: x for x in self.p.structs}
+        records = []                    # record base classes: this class holds their fields itself
+        b = s.base
+        while b in structs and not structs[b].host_only:
+            records.append(structs[b])
+            b = structs[b].base
+        o.append(f"class {s.py_name}{self.base_of(s, 'HostObject') if not records else '(HostObject)'}:"
+                 f"  # {self.where(s.span)}")
         o.append(f"    __slots__ = {tuple(f for f, _ in s.fields)!r}")
         o.append("")
+        own = {f.sym.method_py for f in self.p.functions if f.sym.owner == s.name}
+        for r in records:               # ... and their member functions (written for its attributes)
+            inherited = [f.sym for f in self.p.functions if f.sym.owner == r.name and "cpu" in f.restrict
+                         and f.sym.member in ("method", "static") and f.sym.method_py not in own]
+            if inherited:
+                o.append(f"    # {comment_text(r.name)}'s member functions ({comment_text(s.name)} derives from it)")
+            for m in inherited:
+                ref = f"{r.py_name}.{m.method_py}"
+                o.append(f"    {m.method_py} = {f'staticmethod({ref})' if m.member == 'static' else ref}")
+                own.add(m.method_py)
+            if inherited:
+                o.append("")
         o.append("    def __init__(self, *values):  # the members' defaults, then any given in order")
         self.names_used = set(self.module_names)
         for fname, value in s.defaults:

@@ -15,6 +15,11 @@ from .build_base import TOKENS, BuilderBase, Decl, FnDecl, Marker, _unsupported_
 from .errors import _SyntaxProblem
 
 
+
+def _defaulted(ch) -> bool:
+    """`= default` ends the declaration (a defaulted special member function)."""
+    return any(isinstance(c, TOKENS) and c.type == "DEFAULT" for c in ch)
+
 class FunctionBuilders(BuilderBase):
     """The builders of the function rules."""
     def restrict(self, meta, ch):
@@ -89,6 +94,10 @@ class FunctionBuilders(BuilderBase):
         ch = [c for c in ch if not (isinstance(c, Marker) and c.kind == "spec_targs")]
         name = next(c for c in ch if isinstance(c, TOKENS) and c.type in ("TYPE_NAME", "TEMPLATE_NAME"))
         params, variadic, restrict, rspan, _, _, body = self._fn_parts(ch)
+        if _defaulted(ch):              # `S() = default;`, `~S() = default;`: as `S() {}`
+            if params and kind == "ctor":       # a copy or move constructor: the implicit one
+                return Marker("defaulted", None, self.sp(meta))
+            body = A.Compound(self.sp(meta), ())
         inits = next((c.value for c in ch if isinstance(c, Marker) and c.kind == "inits"), ())
         if any(isinstance(c, TOKENS) and c.type == "VIRTUAL" for c in ch):
             storage += ("virtual",)
@@ -192,6 +201,8 @@ class FunctionBuilders(BuilderBase):
             name = next(c for c in ch if isinstance(c, TOKENS) and c.type == "NAME")
             owner, fname, nspan = None, name.value, self.tsp(name)
         params, variadic, restrict, rspan, ret, _, body = self._fn_parts(ch)
+        if _defaulted(ch) and fname == "operator=":     # `S& operator=(const S&) = default;`: the implicit one
+            return Marker("defaulted", None, self.sp(meta))
         rtype = Decl(fname, None, ptrs, []).wrap(base)
         if ret is not None:
             rtype = ret
