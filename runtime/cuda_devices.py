@@ -68,8 +68,10 @@ class DeviceOps:
         raise NotImplementedError
 
     def adopt(self, obj):
-        """``(device array, device)`` of device memory the program did not allocate (an object
-        with ``__cuda_array_interface__``: CuPy, numba, PyTorch), used in place, not copied."""
+        """``(device array, device, stream)`` of device memory the program did not allocate (an
+        object with ``__cuda_array_interface__``: CuPy, numba, PyTorch), used in place, not copied:
+        the device that holds it and the stream its producer's work on it is queued on (None: the
+        device's default one), where kernels using it run."""
         raise NotImplementedError
 
     def run(self, kernel, grid, block, args, stream=None):
@@ -242,6 +244,7 @@ class CudaDeviceOps(DeviceOps):
         self._CudaAPIError = CudaAPIError
         self._driver = driver
         self._count = None
+        self._streams: dict = {}        # (device, handle) -> numba stream of an adopted array's stream
         self.pinned = _PinnedHost(self._register, self._unregister, _pin_limit())
 
     def _register(self, addr: int, size: int):
@@ -254,7 +257,32 @@ class CudaDeviceOps(DeviceOps):
             self._driver.driver.cuMemHostUnregister(addr)
 
     def adopt(self, obj):
-        return self.cuda.as_cuda_array(obj), self.cuda.get_current_device().id
+        """Not synchronised (numba's `as_cuda_array` waits for the producer's stream): kernels
+        using the memory are queued on that stream instead, after the producer's work."""
+        cai = obj.__cuda_array_interface__
+        dev = self._device_of(cai["data"][0])
+        with self.errors(dev), self.on(dev):
+            arr = self.cuda.from_cuda_array_interface(cai, owner=obj, sync=False)
+            return arr, dev, self._external_stream(dev, cai.get("stream"))
+
+    def _device_of(self, ptr: int) -> int:
+        """The GPU that holds device pointer ``ptr`` (the current one when there is one GPU)."""
+        if self.device_count() == 1 or not ptr:
+            return 0
+        attr = self._driver.binding.CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL
+        return int(self._driver.driver.cuPointerGetAttribute(attr, self._driver.binding.CUdeviceptr(ptr)))
+
+    def _external_stream(self, dev: int, handle):
+        """numba's stream object for a ``__cuda_array_interface__`` stream handle (1: the legacy
+        default stream, which is the one launches without a stream use: None; 2: the per-thread
+        default stream), one object per handle and device."""
+        if handle is None or handle == 1:
+            return None
+        key = (dev, int(handle))
+        stream = self._streams.get(key)
+        if stream is None:
+            stream = self._streams[key] = self.cuda.external_stream(int(handle))
+        return stream
 
     def device_count(self) -> int:
         if self._count is None:
@@ -304,12 +332,12 @@ class CudaDeviceOps(DeviceOps):
             return ev
 
     def after(self, dev: int, first, then) -> None:
-        if first is then or then is None:
+        if first is then:
             return
         with self.errors(dev), self.on(dev):
             ev = self.cuda.event(timing=False)
             ev.record(first if first is not None else 0)
-            ev.wait(then)
+            ev.wait(then if then is not None else 0)
 
     @contextlib.contextmanager
     def errors(self, dev: int):
@@ -466,8 +494,12 @@ class HostDeviceOps(DeviceOps):
         return buf
 
     def adopt(self, obj):
-        """(A numpy array stands for the device memory here.)"""
-        return self._own(obj), self.current
+        """(A numpy array stands for the device memory here; an object with ``memory``, ``device``
+        and ``stream`` attributes stands for memory of that device, queued on that stream.)"""
+        if isinstance(obj, np.ndarray):
+            return self._own(obj), self.current, None
+        self.owner[id(obj.memory)] = obj.device
+        return obj.memory, obj.device, obj.stream
 
     def upload_new(self, host):
         self.stats["h2d"] += 1

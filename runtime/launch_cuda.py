@@ -209,6 +209,9 @@ def _to_host(av):
     if getattr(av, "_device_alias", False) and not av._parent._device_dirty:
         return  # the parent's copy-out (done just before, by _sync_to_host) covered this view
     ops = _current()
+    source_stream = getattr(_root(av), "_source_stream", None)
+    if source_stream is not None:       # (adopted memory: its kernels ran on its producer's stream)
+        ops.synchronize(_dev(av), source_stream)
     with ops.errors(_dev(av)), ops.on(_dev(av)):
         ops.download_into(av.device, av.host)
 
@@ -530,7 +533,8 @@ def launch(kernel, domain, where=None, block=None, *captures, view=None, coarsen
     """
     grid, blk, dims = launch_config(domain, block, where, coarsen)
     ops = _current()
-    dev, stream = _place(view, ops)
+    dev, stream = _place(view, ops) if view is not None or not _adopted(captures) else \
+        _adopted_place(captures, ops)
     with ops.errors(dev), ops.on(dev), ops.queue(dev, stream):
         if stream is not None:
             _order(captures, dev, stream, ops)
@@ -540,6 +544,28 @@ def launch(kernel, domain, where=None, block=None, *captures, view=None, coarsen
         if isinstance(c, amp._ArrayBase) and not c.const:
             _mark_written(c)
             after_kernel(c)
+
+
+def _adopted(captures) -> bool:
+    for c in captures:
+        if isinstance(c, amp._ArrayBase) and isinstance(_root(c), _DeviceSourceView):
+            return True
+    return False
+
+
+def _adopted_place(captures, ops):
+    """(device, stream) of a launch without an accelerator_view that uses GPU memory the caller
+    passed (`view_over_device`): the device that holds the memory and the stream its producer
+    queued its work on, so the kernel runs after that work without the host waiting; the streams
+    of other such memory it uses are waited for on the GPU."""
+    adopted = [r for c in captures if isinstance(c, amp._ArrayBase) and isinstance(r := _root(c), _DeviceSourceView)]
+    dev, stream = _dev(adopted[0]), adopted[0]._source_stream
+    if ops.device_count() > 1:
+        _count(ops)                     # (the coherence hooks, as _place registers them)
+    for c in adopted[1:]:
+        if c._source_stream is not stream and _dev(c) == dev:
+            ops.after(dev, c._source_stream, stream)
+    return dev, stream
 
 
 class _DeviceSourceView(amp.array_view):
@@ -560,15 +586,18 @@ class _DeviceSourceView(amp.array_view):
 def view_over_device(obj, const: bool = False):
     """An array_view over device memory used in place (`amppy.load` on the cuda target): `obj` is
     anything with ``__cuda_array_interface__`` (a CuPy array, a numba device array, a PyTorch
-    tensor) on the current device.  Kernels read and write that memory, with no copy to the host
-    and back; host code that reads the view copies it down first (into a host buffer made for
-    it), and data host code writes go back up before a kernel runs and when the view dies."""
+    tensor).  Kernels read and write that memory, with no copy to the host and back, on the device
+    that holds it and on the stream the interface names (CuPy's current stream, say), so they run
+    after the work already queued on it and the host does not wait; host code that reads the view
+    waits for that stream and copies the data down first (into a host buffer made for it), and data
+    host code writes go back up before a kernel runs and when the view dies."""
     ops = _current()
-    dev, device_id = ops.adopt(obj)             # (no copy: numba's view of the same pointer)
+    dev, device_id, stream = ops.adopt(obj)     # (no copy: numba's view of the same pointer)
     host = np.empty(dev.shape, dev.dtype)       # (untouched until host code reads the view)
     av = _DeviceSourceView(host.shape, host, const=const)
     av.device = dev
     av._device_id = device_id
+    av._source_stream = stream                  # (the producer's: kernels using it queue there)
     av._device_alias = False
     av._host_dirty = False                      # nothing to copy up ...
     av._device_dirty = True                     # ... and the device holds the data

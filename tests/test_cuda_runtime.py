@@ -42,6 +42,39 @@ def test_a_view_over_device_memory_moves_data_only_for_the_host(dev):
     assert counts(dev) == (1, 1) and memory.tolist() == [0.0, 10.0, 2.0, 3.0]
 
 
+class Adopted:
+    """Stands for a GPU array of device `device` whose producer queued its work on `stream`
+    (HostDeviceOps.adopt)."""
+    def __init__(self, memory, device, stream):
+        self.memory, self.device, self.stream = memory, device, stream
+
+
+def test_kernels_on_adopted_memory_run_on_its_device_and_stream():
+    """amppy.load's GPU arrays: a launch without an accelerator_view runs where the memory is and on
+    the stream its producer used (after that work, the host not waiting); another array's stream
+    is waited for on the GPU; a host read waits for the stream first."""
+    ops = launch_cuda.install(launch_cuda.HostDeviceOps(devices=2))
+    synced = []
+    ops.synchronize = lambda d, s=None: synced.append((d, s))
+    try:
+        x = launch_cuda.view_over_device(Adopted(np.arange(4, dtype=np.float32), 1, "S"), const=True).held()
+        y = launch_cuda.view_over_device(Adopted(np.zeros(4, np.float32), 1, "T")).held()
+
+        def kernel(grid, block, e0, out, src):
+            out[:] = 2 * src
+        launch_cuda.launch(kernel, y.extent, "p.cpp:1", None, y, x)
+        assert ops.launches == [(1, "T")] and ops.waits == [(1, "S", "T")]
+        assert counts(ops) == (0, 0) and synced == []
+        assert y[3] == 6.0 and synced == [(1, "T")] and counts(ops) == (0, 1)
+        part = y.section(amp.index(2), extent(2))        # a view made from it: the same place
+        launch_cuda.launch(kernel, part.extent, "p.cpp:2", None, part, x.section(amp.index(0), extent(2)))
+        assert ops.launches[-1] == (1, "T")
+        y.destroy()
+        x.destroy()
+    finally:
+        launch_cuda.uninstall()
+
+
 def fvec(n, start=0.0):
     return vector(np.float32, np.arange(start, start + n, dtype=np.float32))
 

@@ -71,7 +71,7 @@ def lib():
 def test_exported_functions_and_their_help(lib):
     public = sorted(n for n in dir(lib) if not n.startswith("_"))
     # internal linkage (static, anonymous namespace) is not exported; an overload keeps its Python name
-    assert public == ["add_to", "area", "as_unsigned", "bump", "bump_ref", "check", "exclaim", "fill", "greet",
+    assert public == ["P", "add_to", "area", "as_unsigned", "bump", "bump_ref", "check", "exclaim", "fill", "greet",
                       "grow", "is_even", "make", "mod", "pick", "pick_float", "pointer_arg", "saxpy", "scale2d",
                       "set_third", "squares", "sum_const", "total", "twice", "use"]
     assert lib.saxpy.__doc__.startswith(
@@ -80,6 +80,88 @@ def test_exported_functions_and_their_help(lib):
     assert str(inspect.signature(lib.saxpy)) == "(a, x, y)"
     assert lib.__amppy_source__[0].endswith("kernels.cpp") and lib.__amppy_python__.endswith(".py")
     assert lib.__amppy_target__ == "cpu"
+
+
+CLASSES = r"""
+#include <amp.h>
+#include <vector>
+using namespace concurrency;
+
+class Smoother {
+public:
+    Smoother() : weight_(0.5f), calls_(0) {}
+    explicit Smoother(float weight) : weight_(weight), calls_(0) {}
+    void run(array_view<const float, 1> in, array_view<float, 1> out) {
+        float w = weight_;
+        parallel_for_each(out.extent, [=](index<1> i) restrict(amp) {
+            int n = in.extent[0];
+            int l = i[0] > 0 ? i[0] - 1 : 0, r = i[0] < n - 1 ? i[0] + 1 : n - 1;
+            out[i] = w * in[i] + (1 - w) * 0.5f * (in[l] + in[r]);
+        });
+        calls_++;
+    }
+    int calls() const { return calls_; }
+    void calls(int& out) const { out = calls_; }
+    static int clamp(int x) { return x < 0 ? 0 : x; }
+    int label = 7;
+private:
+    float weight_;
+    int calls_;
+    void reset() { calls_ = 0; }
+};
+
+struct Tally {                       // an aggregate with member functions
+    int count;
+    float total;
+    void add(float x) { count++; total += x; }
+    float mean() const { return count ? total / count : 0.0f; }
+};
+
+struct Named : Tally {               // a base class's members are the derived class's
+    std::vector<float> seen;
+    void note(float x) { seen.push_back(x); add(x); }
+};
+
+Tally tally_of(const Smoother& s) { Tally t = {s.calls(), 1.0f}; return t; }
+void merge(Tally& into, Tally other) { into.count += other.count; into.total += other.total; other.count = 0; }
+"""
+
+
+@pytest.mark.parametrize("target", ["cpu", pytest.param("cuda", marks=pytest.mark.cuda)])
+def test_classes_public_members_from_python(target):
+    """A class's public constructors, member functions (static ones, overloads, base classes'),
+    and fields; its objects passed to functions by reference and by value, and returned."""
+    cls = amppy.load(program_file(CLASSES, "classes.cpp"), target=target)
+    assert sorted(n for n in dir(cls) if not n.startswith("_")) == ["Named", "Smoother", "Tally", "merge", "tally_of"]
+    s = cls.Smoother(0.5)
+    x, y = np.arange(6, dtype=np.float32), np.zeros(6, np.float32)
+    s.run(x, y)
+    s.run(x, y)
+    assert y.tolist() == [0.25, 1.0, 2.0, 3.0, 4.0, 4.75] and s.calls() == 2
+    n = np.zeros((), np.int32)
+    s.calls(n)                                           # the other version: an int& parameter
+    assert int(n) == 2 and cls.Smoother.clamp(-3) == 0 and cls.Smoother().calls() == 0
+    assert s.label == 7
+    s.label = 2.9                                        # a field: C++'s conversion (truncation)
+    assert s.label == 2 and isinstance(s.label, int)
+    for private in ("weight_", "calls_", "reset"):
+        assert not hasattr(s, private)
+    assert "Smoother(float weight)" in cls.Smoother.__init__.__doc__
+    t = cls.tally_of(s)                                  # a class with member functions comes back as one
+    assert isinstance(t, cls.Tally) and (t.count, t.total) == (2, 1.0)
+    t.add(4.0)
+    assert t.mean() == np.float32(5.0) / np.float32(3.0)
+    u = cls.Tally(1, 10.0)                               # aggregate initialisation
+    cls.merge(t, u)                                      # by reference: t changes; by value: u does not
+    assert (t.count, t.total, u.count) == (4, 15.0, 1)
+    named = cls.Named()
+    named.note(2.0)
+    named.note(4.0)
+    assert named.mean() == 3.0 and named.seen.tolist() == [2.0, 4.0] and named.count == 2
+    with pytest.raises(TypeError, match=r"parameter 'into' \(Tally&\) .* takes a Tally, not a Smoother"):
+        cls.merge(s, u)
+    with pytest.raises(AttributeError, match="field 'seen' .* can only be read"):
+        named.seen = [1.0]
 
 
 def test_views_are_made_over_the_arrays_and_written_in_place(lib):
@@ -264,6 +346,25 @@ def test_gpu_arrays_are_used_in_place():
     m = cupy.arange(6, dtype=cupy.int32).reshape(2, 3)
     lib.scale2d(m, 5)
     assert cupy.asnumpy(m).tolist() == [[0, 5, 10], [15, 20, 25]]
+    launches = []                                        # the memory and stream each kernel got
+    ops = launch_cuda._current()
+    run = ops.run
+
+    def spy(kernel, grid, block, args, stream=None):
+        launches.append(([a.__cuda_array_interface__["data"][0] for a in args
+                          if hasattr(a, "__cuda_array_interface__")], stream))
+        return run(kernel, grid, block, args, stream)
+    ops.run = spy
+    try:
+        lib.saxpy(1.0, x, y)                             # the CuPy arrays' own pointers, default stream
+        with cupy.cuda.Stream(non_blocking=True) as s:   # CuPy's current stream: the kernel queues there
+            lib.saxpy(1.0, x, y)
+            s.synchronize()
+    finally:
+        ops.run = run
+    assert launches[0] == ([y.data.ptr, x.data.ptr], None)
+    assert launches[1][0] == [y.data.ptr, x.data.ptr] and int(launches[1][1].handle) == s.ptr
+    assert cupy.asnumpy(y).tolist() == (1 + 6 * np.arange(1000, dtype=np.float32)).tolist()
     from numba import cuda
     d = cuda.to_device(np.zeros(4, np.float32))
     lib.saxpy(1.0, cupy.ones(4, dtype=cupy.float32), d)

@@ -112,9 +112,14 @@ def _module(path: str, cpp_files: list, target: str) -> types.ModuleType:
     lib.__amppy_source__ = tuple(cpp_files)
     lib.__amppy_python__ = path
     lib.__amppy_target__ = target
+    classes: dict = {}                          # the class wrappers by Python class name (results use them)
+    for row in getattr(translated, "__amppy_classes__", ()):
+        classes[row[1]] = cls = _class(translated, row, lib.__name__, classes)
+        setattr(lib, row[0], cls)
     groups: dict = {}
     for cpp_name, py_name, signature, where, params, result, changed in getattr(translated, "__amppy_exports__", ()):
-        fn = _wrapper(translated, py_name, cpp_name, signature, where, params, result, changed, lib.__name__)
+        fn = _wrapper(getattr(translated, py_name), py_name, cpp_name, signature, where, params, result, changed,
+                      lib.__name__, translated, classes)
         groups.setdefault(cpp_name, []).append(fn)
         if py_name != cpp_name:
             setattr(lib, py_name, fn)           # each version of an overload set by its Python name too
@@ -123,10 +128,75 @@ def _module(path: str, cpp_files: list, target: str) -> types.ModuleType:
     return lib
 
 
-def _overloads(cpp_name: str, fns: list, module_name: str):
+def _class(translated, row, module_name: str, classes: dict) -> type:
+    """A Python class for a C++ class: its public constructors (as `__init__`, an overload set
+    choosing as C++ does), member functions (static ones too), and fields (numbers and strings
+    read and written with C++'s conversions; other fields read as results are).  It holds the
+    translation's object (`_amppy_object`); passing it to a function or member taking the class
+    passes that object (by reference: the same object; by value: a copy, as C++ copies)."""
+    cpp_name, py_name, where, fields, ctors, methods = row
+    made = getattr(translated, py_name)
+    ns = {"__slots__": ("_amppy_object",), "__module__": module_name,
+          "__doc__": f"C++ class {cpp_name} at {where}, translated by amppy (amppy.load)."}
+    if ctors:
+        fns = [_wrapper(getattr(made, m), m, cpp_name, sig, at, params, ("object",), (), module_name, translated,
+                        classes) for sig, m, at, params, _changed in ctors]
+        make = fns[0] if len(fns) == 1 else _overloads(cpp_name, fns, module_name)
+        doc = "\n".join(sig for sig, *_ in ctors)
+    else:                               # no constructor: C++'s default or aggregate initialisation
+        def make(*values):
+            if len(values) > len(fields):
+                raise TypeError(f"{cpp_name} has {len(fields)} public fields to initialise, not {len(values)}")
+            return made(*(_convert(v, _as_param(k), f"'{f}' ({t}) of {cpp_name}", [], translated, classes)
+                          for v, (f, _, k, t) in zip(values, fields)))
+        doc = f"{cpp_name}({', '.join(f for f, *_ in fields)}): default or aggregate initialisation"
+
+    def __init__(self, *args, **kwargs):
+        self._amppy_object = make(*args, **kwargs)
+    __init__.__doc__ = doc
+    ns["__init__"] = __init__
+    for field, attr, kind, cpp in fields:
+        ns[field] = _field(attr, kind, f"'{field}' ({cpp}) of {cpp_name}", translated, classes)
+    groups: dict = {}
+    for name, method, sig, at, params, result, changed, static in methods:
+        fn = _wrapper(getattr(made, method) if static else None, method, name, sig, at, params, result, changed,
+                      module_name, translated, classes, bound=not static)
+        groups.setdefault((name, static), []).append(fn)
+        if method != name:
+            ns[method] = staticmethod(fn) if static else fn
+    for (name, static), fns in groups.items():
+        fn = fns[0] if len(fns) == 1 else _overloads(name, fns, module_name, bound=not static)
+        ns[name] = staticmethod(fn) if static else fn
+    ns["__repr__"] = lambda self: f"<{cpp_name} {self._amppy_object!r}>"
+    cls = type(cpp_name, (), ns)
+    cls._amppy_class = made
+    cls._amppy_wraps = bool(ctors or methods)   # results of this class come back as such objects
+    return cls
+
+
+def _as_param(kind) -> tuple:
+    """A field's kind (a result kind) as the kind of a by-value parameter taking its value."""
+    return (*kind, False) if kind[0] == "struct" else (*kind, True) if kind[0] == "vector" else kind
+
+
+def _field(attr: str, kind, label: str, translated, classes):
+    def get(self):
+        return _result(getattr(self._amppy_object, attr), kind, label, classes)
+
+    def put(self, value):
+        if kind[0] not in ("scalar", "string"):
+            raise AttributeError(f"field {label} can only be read from Python yet")
+        setattr(self._amppy_object, attr, _convert(value, kind, label, [], translated, classes))
+    return property(get, put, doc=f"field {label}")
+
+
+def _overloads(cpp_name: str, fns: list, module_name: str, bound: bool = False):
     """One function for an overload set: the version whose parameters take the arguments best
-    (an exact dtype or kind before a conversion, as C++ ranks them); a tie is a TypeError."""
+    (an exact dtype or kind before a conversion, as C++ ranks them); a tie is a TypeError.
+    `bound`: member functions (the first argument is the object)."""
     def call(*args, **kwargs):
+        if bound:
+            this, args = args[0], args[1:]
         scored = []
         for fn in fns:
             try:
@@ -143,7 +213,7 @@ def _overloads(cpp_name: str, fns: list, module_name: str):
         if len(scored) > 1 and scored[0][0] == scored[1][0]:
             raise TypeError(f"the call of {cpp_name} is ambiguous between "
                             f"{scored[0][1].__amppy_signature__} and {scored[1][1].__amppy_signature__}")
-        return scored[0][1](*args, **kwargs)
+        return scored[0][1](this, *args, **kwargs) if bound else scored[0][1](*args, **kwargs)
     call.__name__ = call.__qualname__ = cpp_name
     call.__module__ = module_name
     call.__doc__ = "\n".join(f.__amppy_signature__ for f in fns) + \
@@ -181,29 +251,39 @@ def _rank(value, kind):
     if tag == "string":
         return 0 if isinstance(value, str) else None
     if tag == "struct":
+        obj = getattr(value, "_amppy_object", None)
+        if obj is not None:
+            return 0 if type(obj).__name__ == kind[1] else 1
         return 0 if isinstance(value, (np.ndarray, np.void)) else 1 if isinstance(value, (tuple, dict)) else None
     return None
 
 
-def _wrapper(translated, py_name, cpp_name, signature, where, params, result, changed, module_name):
+def _wrapper(fn, py_name, cpp_name, signature, where, params, result, changed, module_name, translated, classes,
+             bound=False):
+    """A Python function calling translated function `fn` with its arguments converted; `bound`:
+    a member function (`fn` None: the method `py_name` of the object its first argument holds)."""
     import inspect
-    fn = getattr(translated, py_name)
     checked = "launch_checked" in vars(translated)      # --check: a violation raises CheckError
 
     labels = [f"'{pname}' ({cpp}) of {signature}" for pname, _, cpp in params]     # (for errors)
     kinds = [kind for _, kind, _ in params]
 
     def call(*args, **kwargs):
+        target = fn
+        if bound:
+            this, args = args[0], args[1:]
+            target = getattr(this._amppy_object, py_name)
         values = args if not kwargs and len(args) == len(kinds) else \
             _bind(cpp_name, signature, params, args, kwargs)
         after = []
-        converted = [_convert(v, kind, label, after, translated) for kind, label, v in zip(kinds, labels, values)]
+        converted = [_convert(v, kind, label, after, translated, classes)
+                     for kind, label, v in zip(kinds, labels, values)]
         if checked:
             from amppy.runtime.checks import raising
             with raising():
-                out = fn(*converted)
+                out = target(*converted)
         else:
-            out = fn(*converted)
+            out = target(*converted)
         if changed:                     # (result, new values of the reference parameters)
             if result[0] == "void":
                 out, news = None, ((out,) if len(changed) == 1 else out)
@@ -213,11 +293,12 @@ def _wrapper(translated, py_name, cpp_name, signature, where, params, result, ch
                 _write_back(values[i], new)
         for finish in after:
             finish()
-        return _result(out, result, signature)
+        return _result(out, result, signature, classes)
     call.__name__ = call.__qualname__ = cpp_name
     call.__module__ = module_name
     call.__doc__ = f"{signature}\n\nC++ AMP function at {where}, translated by amppy (amppy.load)."
     call.__signature__ = inspect.Signature(
+        [inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)] * bound +
         [inspect.Parameter(_keyword(p), inspect.Parameter.POSITIONAL_OR_KEYWORD) for p, _, _ in params])
     call.__amppy_signature__ = signature
     call.__amppy_params__ = params
@@ -279,7 +360,7 @@ def _array(value, param: str, dtype, rank):
     return value
 
 
-def _convert(value, kind, param: str, after: list, translated=None):
+def _convert(value, kind, param: str, after: list, translated=None, classes=None):
     """The Python value `value` as the translated function takes parameter `param` (its name,
     C++ type and function, for errors); `after` gets what copies results back after the call."""
     tag = kind[0]
@@ -347,6 +428,8 @@ def _convert(value, kind, param: str, after: list, translated=None):
         return a
     if tag == "struct":
         return _struct(value, kind, param, translated)
+    if tag == "object":                 # (a class's own object, made by a constructor)
+        return value
     raise TypeError(f"parameter {param}: amppy.load cannot pass it from Python yet")
 
 
@@ -360,20 +443,36 @@ def _device_view(value, param: str, dtype, rank, const, translated):
     if typestr != np.dtype(dtype) or len(shape) != rank:
         raise TypeError(f"parameter {param} takes a {rank}-D GPU array of {np.dtype(dtype)}, "
                         f"not a {len(shape)}-D array of {typestr}")
-    if strides is not None and tuple(strides) != tuple(np.empty(shape, typestr).strides):
+    if strides is not None and not _c_order(shape, strides, typestr.itemsize):
         raise TypeError(f"parameter {param} takes a C-contiguous GPU array")
     from amppy.runtime.launch_cuda import view_over_device
     return view_over_device(value, const=const)
+
+
+def _c_order(shape, strides, itemsize: int) -> bool:
+    """Whether `strides` (bytes) lay out `shape` in C order without gaps (a dimension of one
+    element may have any stride)."""
+    step = itemsize
+    for n, st in zip(reversed(shape), reversed(strides)):
+        if n != 1 and st != step:
+            return False
+        step *= n
+    return True
 
 
 def _struct(value, kind, param: str, translated):
     """A struct argument: a 0-d structured array of the struct's dtype is the object itself (a
     non-const reference writes into it); a record, tuple or dict is copied in."""
     cls = getattr(translated, kind[1], None)
+    obj = getattr(value, "_amppy_object", None)
+    if obj is not None:                 # an object of the library's class: itself, or a copy by value
+        if not isinstance(obj, cls):
+            raise TypeError(f"parameter {param} takes a {kind[1]}, not a {type(value).__name__}")
+        return obj if kind[2] else obj.copy()
     dtype = getattr(cls, "dtype", None)
     if not isinstance(dtype, np.dtype) or not hasattr(cls, "from_record"):
-        raise TypeError(f"parameter {param}: amppy.load cannot pass a class with members other than "
-                        "numbers from Python yet")
+        raise TypeError(f"parameter {param} takes a {kind[1]} object (made with the library's {kind[1]}(...)), "
+                        f"not {type(value).__name__}")
     if isinstance(value, np.ndarray) and value.ndim == 0 and value.dtype == dtype:
         return cls._live(value) if kind[2] else cls.from_record(value[()])
     try:
@@ -389,16 +488,23 @@ def _struct(value, kind, param: str, translated):
     return cls.from_record(rec[()])
 
 
-def _result(out, kind, signature):
+def _result(out, kind, signature, classes=None):
     tag = kind[0]
     if tag == "void":
         return None
+    if tag == "object":
+        return out
     if tag == "scalar":
         return bool(out) if kind[1] == "bool" else np.dtype(kind[1]).type(out).item()
     if tag == "string":
         return str(out)
     if tag == "vector":
         return np.array(out.data(), dtype=kind[1])
+    wrapper = (classes or {}).get(kind[1]) if tag == "struct" else None
+    if wrapper is not None and (wrapper._amppy_wraps or not hasattr(out, "to_record")):
+        obj = wrapper.__new__(wrapper)          # (a class with member functions: an object of it)
+        obj._amppy_object = out
+        return obj
     if tag == "struct" and hasattr(out, "to_record"):
         return out.to_record()
     raise TypeError(f"{signature}: amppy.load cannot return a {kind[1]} to Python yet")

@@ -45,20 +45,92 @@ _RETURNED = (ir.Scalar, ir.StdString, ir.Pointer, ir.Index, ir.Extent)
 
 
 def exports_table(program: ir.Program, where) -> list[str]:
-    """Lines of `__amppy_exports__` for `program` (`where(span)` gives `file.cpp:LINE`)."""
+    """Lines of `__amppy_exports__` and `__amppy_classes__` for `program` (`where(span)` gives
+    `file.cpp:LINE`)."""
     rows = []
     for f in program.functions:
         s = f.sym
         if not s.external or s.owner or "cpu" not in f.restrict or s.name in _NAMES or s.template_env:
             continue
-        params = tuple((p.name, param_kind(p), _param_text(p, named=False)) for p in f.params)
-        sig = f"{f.ret} {s.name}({', '.join(_param_text(p) for p in f.params)})"
-        # the parameters whose new values the translation returns after its result (codegen/refs.py)
-        changed = tuple(i for i, p in enumerate(f.params) if p.by_ref and (isinstance(p.type, _RETURNED) or p.rebound))
-        rows.append((s.name, s.py_name, sig, where(f.span), params, result_kind(f.ret), changed))
+        rows.append((s.name, s.py_name, _signature(f, s.name), where(f.span), *_call_facts(f)))
     out = ["# what amppy.load exports (codegen/exports.py)", "__amppy_exports__ = ("]
     out += [f"    {row!r}," for row in rows]
+    out += [")", "__amppy_classes__ = ("]
+    out += [f"    {row!r}," for row in classes_table(program, where)]
     return out + [")"]
+
+
+def _signature(f: ir.FunctionDef, name: str) -> str:
+    """`float f(int a)`; a member function's as declared in its class (`int get() const`)."""
+    params, const = f.params, ""
+    if f.sym.member == "method":        # (its first parameter is `this`: by reference unless const)
+        params, const = params[1:], "" if params[0].by_ref else " const"
+    ret = "" if f.sym.member == "ctor" else f"{f.ret} "
+    return f"{'static ' if f.sym.member == 'static' else ''}{ret}{name}({', '.join(_param_text(p) for p in params)}){const}"
+
+
+def _call_facts(f: ir.FunctionDef) -> tuple:
+    """(params, result, changed) of a function's row: each parameter's (name, kind, C++ type), how
+    the result comes back, and the parameters whose new values the translation returns after its
+    result (codegen/refs.py)."""
+    params = tuple((p.name, param_kind(p), _param_text(p, named=False)) for p in f.params)
+    changed = tuple(i for i, p in enumerate(f.params) if p.by_ref and (isinstance(p.type, _RETURNED) or p.rebound))
+    return params, result_kind(f.ret), changed
+
+
+def classes_table(program: ir.Program, where) -> list[tuple]:
+    """One row per class with a public member Python can use: (C++ name, Python class, place,
+    fields, constructors, member functions).  Fields: (C++ name, attribute, kind (a result kind),
+    C++ type); a constructor: (signature, Python name, place, params, changed); a member function:
+    (C++ name, Python method, signature, place, params, result, changed, static).  Only public
+    members (`StructDef.nonpublic`), the base classes' included; constructors that change a
+    reference parameter are left out (the translation returns only the object)."""
+    structs = {sd.name: sd for sd in program.structs}
+    defined: dict = {}
+    for f in program.functions:
+        s = f.sym
+        if s.owner and s.member in ("ctor", "method", "static") and "cpu" in f.restrict and not s.template_env \
+                and not s.name.startswith("operator"):
+            defined.setdefault(s.owner, []).append(f)
+    rows = []
+    for sd in program.structs:
+        if sd.hidden or not sd.name.isidentifier() or sd.name.startswith("anonymous_"):
+            continue
+        chain = _bases(sd, structs)
+        hidden = {n for c in chain for n in c.nonpublic}
+        fields = tuple((cpp, py, result_kind(t), str(t)) for cpp, py, t in _fields(sd)
+                       if cpp not in hidden and result_kind(t)[0] != "unsupported")
+        ctors = tuple((_signature(f, sd.name), f.sym.method_py, where(f.span), *_call_facts(f)[::2])
+                      for f in defined.get(sd.name, ()) if f.sym.member == "ctor" and sd.name not in sd.nonpublic)
+        ctors = tuple(c for c in ctors if not c[4])
+        seen, methods = set(), []
+        for c in chain:
+            for f in defined.get(c.name, ()):
+                s = f.sym
+                if s.member == "ctor" or s.name in c.nonpublic or s.method_py in seen:
+                    continue
+                seen.add(s.method_py)
+                params, result, changed = _call_facts(f)
+                this = 1 if s.member == "method" else 0      # (`this` is the first parameter)
+                methods.append((s.name, s.method_py, _signature(f, s.name), where(f.span), params[this:], result,
+                                tuple(i - this for i in changed), s.member == "static"))
+        if fields or ctors or methods:
+            rows.append((sd.name, sd.py_name, where(sd.span), fields, ctors, tuple(methods)))
+    return rows
+
+
+def _bases(sd, structs) -> list:
+    """`sd` and its base classes, nearest first."""
+    out = [sd]
+    while out[-1].base in structs and len(out) < 64:
+        out.append(structs[out[-1].base])
+    return out
+
+
+def _fields(sd) -> list:
+    """(C++ name, attribute, type) of `sd`'s fields, its bases' first (as `StructDef.fields` lists them)."""
+    names = {py: cpp for cpp, py in sd.cxx_fields.items()}
+    return [(names[py], py, t) for py, t in sd.fields if py in names]
 
 
 def _param_text(p: ir.Symbol, named: bool = True) -> str:

@@ -515,6 +515,8 @@ class StructDef:
     virtual_base: bool = False        # `struct D : virtual B` (no type of restrict(amp) code)
     library_base: Optional[Type] = None   # `class J : public array_view<int>`: held as its first field
     properties: dict = field(default_factory=dict)    # `__declspec(property(...)) T x;`: name -> AST Property
+    nonpublic: frozenset = frozenset()    # C++ names of members declared only private or protected
+    cxx_fields: dict = field(default_factory=dict)    # C++ field name -> attribute, the bases' included
 
 
 @dataclass

@@ -326,6 +326,7 @@ class StructDef(Node):
     hidden: tuple = ()                # fields standing for an anonymous struct or union member
     virtual_base: bool = False        # `struct D : virtual B`
     properties: tuple = ()            # `__declspec(property(...))` members: Property
+    nonpublic: tuple = ()             # names of members declared only private or protected (a constructor's: the class's)
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,21 @@ _NORMALISED = {
 }
 
 
+def _member_names(c) -> tuple:
+    """The names a member declaration of a class declares (a constructor's: the class's name)."""
+    if isinstance(c, A.DeclStmt):
+        return tuple(d.name for d in c.decls)
+    if isinstance(c, A.FunctionDef):
+        return (c.name,)
+    if isinstance(c, Marker) and c.kind == "declarations":
+        return tuple(n for x in c.value for n in _member_names(x))
+    if isinstance(c, A.TemplateDecl):
+        return _member_names(c.decl)
+    if isinstance(c, A.Property):
+        return (c.name,)
+    return ()
+
+
 class DeclBuilders(BuilderBase):
     """The builders of the declaration rules."""
     fn_try_block = _unsupported_rule("a function-try-block ('f() try { ... } catch ...') is",
@@ -41,7 +56,11 @@ class DeclBuilders(BuilderBase):
         return None
 
     # `friend class It<T>;` (access is not checked: the declaration changes nothing) too
-    empty_decl = access_label = friend_class = _dropped
+    empty_decl = friend_class = _dropped
+
+    def access_label(self, meta, ch):
+        """`public:` in a class: the access of the members after it (`StructDef.nonpublic`)."""
+        return Marker("access", ch[0].value)
 
     def struct_forward(self, meta, ch):
         name = next(t.value for t in ch if isinstance(t, TOKENS) and t.type in ("NAME", "TYPE_NAME"))
@@ -421,8 +440,16 @@ class DeclBuilders(BuilderBase):
         name = next(c for c in ch if isinstance(c, TOKENS) and c.type in ("NAME", "TYPE_NAME"))
         fields, methods, bad, bases, others, member_templates = [], [], [], (), [], []
         anonymous, hidden, virtual, properties = [], [], False, []
+        access = "private" if kw.value == "class" else "public"
+        declared, public = set(), set()     # member names, and those declared public somewhere
         for c in ch:
-            if isinstance(c, Marker) and c.kind == "bases":
+            names = _member_names(c)
+            declared.update(names)
+            if access == "public":
+                public.update(names)
+            if isinstance(c, Marker) and c.kind == "access":
+                access = c.value
+            elif isinstance(c, Marker) and c.kind == "bases":
                 bases = c.value
                 virtual = c.virtual     # (a class with a virtual base is no amp type: sema, restrict_amp)
             elif isinstance(c, A.DeclStmt):
@@ -458,7 +485,8 @@ class DeclBuilders(BuilderBase):
             bad.append(self.unsupported(span, "declaring variables in a struct definition is"))
         return A.StructDef(span, kw.value, name.value, tuple(fields), tuple(methods), bases, tuple(bad),
                            tuple(others), member_templates=tuple(member_templates), anonymous=tuple(anonymous),
-                           hidden=tuple(hidden), virtual_base=virtual, properties=tuple(properties))
+                           hidden=tuple(hidden), virtual_base=virtual, properties=tuple(properties),
+                           nonpublic=tuple(sorted(declared - public)))
 
     def anon_struct_member(self, meta, ch):
         """`union { int i; float f; };`, `struct { ... } s;` in a class: an unnamed class (named

@@ -195,6 +195,7 @@ def declare_members(a, d: A.StructDef, sd: ir.StructDef) -> None:
     inherited = dict(a.class_fields.get(sd.base, {})) if sd.base else {}
     own = {f.name: sd.hiding.get(f.name, field_name(f.name)) for f in d.fields}
     a.class_fields[sd.name] = inherited | {name: py for name, py in own.items() if py in declared}
+    sd.cxx_fields = dict(a.class_fields[sd.name])
     for t in d.member_templates:            # instantiated at their calls (sema/templates.py)
         if "friend" in t.decl.storage:      # a friend template defined in the class: a free one
             from . import templates as T
