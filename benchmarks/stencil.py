@@ -193,6 +193,8 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("n", nargs="?", type=int, default=8192)
     p.add_argument("--repeat", type=int, default=20)
+    p.add_argument("--blocks", default="",
+                   help="also run amppy's kernel and the CUDA C one with these blocks (CUDA x*y: '32x8,64x4')")
     args = p.parse_args(argv)
     n, reps = args.n, args.repeat
     cuda = ref._cuda()
@@ -225,6 +227,13 @@ def main(argv=None):
         args_ = (flat_out, flat_in) if flat else (d_out, d_in)
         run(what, lambda k=k, args_=args_: k[grid, BLOCK](n, n, *args_), d_out.copy_to_host)
     copy_ms = ref._time_ms(lambda: d_out.copy_to_device(d_in), reps)
+    for spec in filter(None, args.blocks.split(",")):      # other block shapes, both kernels
+        bx, by = (int(v) for v in spec.lower().split("x"))
+        g = (-(-n // bx), -(-n // by))
+        run(f"amppy's kernel, {bx} x {by} blocks", lambda g=g, b=(bx, by): kernel[g, b](n, n, d_out, d_in),
+            d_out.copy_to_host)
+        run(f"CUDA C, {bx} x {by} blocks", lambda g=g, b=(bx, by): raw(g, b, (c_in, c_out, np.int32(n))),
+            lambda: cupy.asnumpy(c_out))
 
     print(f"untiled 5-point stencil, {n} x {n} float32, mean of {reps} launches (CUDA events)")
     print(f"{'kernel':<46} {'ms':>8} {'GB/s':>8} {'vs CUDA C':>9} {'exact':>6}")
