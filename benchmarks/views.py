@@ -16,7 +16,7 @@ What is timed.  The C++ AMP program below (our own) has three kernels with one b
 amppy translates the program for the target; the generated kernel functions are called directly
 (kernel only: no host code, no copies) on arrays laid out as the runtime lays the views out: the
 section is a strided slice of its parent's array, the projection a sub-array.  On the GPU the
-launch shape is the runtime's (16 x 16 threads, grid rounded up) and the time is CUDA events';
+launch shape is the runtime's (`launch_cuda.launch_config`: 64 x 4 threads here, grid rounded up) and the time is CUDA events';
 bandwidth counts one read and one write of n * n floats.  Goals (issue 13): section and projection
 speed >= 0.95x the plain view's; a texture read costs no more than an array read (texture >= 0.95x
 too).  Results are compared with numpy's.
@@ -109,15 +109,16 @@ def run(target: str, n: int, repeat: int, workdir: str):
     if target == "cuda":
         from numba import cuda
         views, owners, want = layouts(n, cuda)
-        block = (16, 16)
-        grid = ((n + 15) // 16, (n + 15) // 16)
+        from amppy.runtime import launch_cuda
+        from amppy.runtime.amp import extent
+        grid, block, _ = launch_cuda.launch_config(extent(n, n))      # (the runtime's launch shape)
 
         def call(k, v):
             return lambda: k[grid, block](n, n, v)
 
         timer = harness.gpu_timer(cuda)
         name = harness.device_name(cuda)
-        where = f"{name}, numba-cuda, 16x16-thread blocks"
+        where = f"{name}, numba-cuda, {block[0]}x{block[1]}-thread blocks"
     else:
         views, owners, want = layouts(n, None)
 

@@ -60,6 +60,7 @@ Layers: the top of the cuda target, above ``amp``, ``textures``, ``accelerators`
 """
 from __future__ import annotations
 
+import math
 import weakref
 
 import numpy as np
@@ -77,6 +78,16 @@ __all__ = ["launch", "launch_config", "install", "uninstall", "DeviceOps", "Cuda
 
 #: Untiled launches: threads per block by rank, in CUDA order (x, y, z); x is the last C++ dim.
 DEFAULT_BLOCKS = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}
+def untiled_block(dims) -> tuple:
+    """Threads per block (CUDA order) of an untiled launch over C++ extent `dims`: a rank-2 domain
+    whose rows have 64 elements or more gets 64 x 4 blocks (each warp reads 128 contiguous bytes of
+    a row; the untiled stencil, 8192 x 8192 on an H200: 0.250 ms against 0.260 with 16 x 16, and
+    the CUDA C stencil with 16 x 16 blocks 0.249), narrower ones 16 x 16 (fewer idle threads)."""
+    if len(dims) == 2 and dims[1] >= 64:
+        return (64, 4)
+    return DEFAULT_BLOCKS[len(dims)]
+
+
 #: CUDA grid limits per axis (x, y, z).
 _GRID_LIMITS = (2**31 - 1, 65535, 65535)
 
@@ -399,7 +410,7 @@ def launch_config(domain, block=None, where=None, coarsen=None):
     not divide the extent raises ``invalid_compute_domain`` (C++ AMP's message, with ``where``).
     A tiled ``block`` (CUDA order) that divides the tile is a coarsened kernel's: each CUDA thread
     runs several threads of the tile; the grid is the same.
-    Untiled: ``block`` (CUDA order) or :data:`DEFAULT_BLOCKS`; ``coarsen`` (C++ order): the
+    Untiled: ``block`` (CUDA order) or :func:`untiled_block`; ``coarsen`` (C++ order): the
     indices each CUDA thread covers along each dimension (a coarsened kernel, codegen/coarsened.py);
     the grid is rounded up and the kernel must guard ``if i < e0 ...``.  ``dims`` are the extent's C++ dimensions.  A rank-2 grid
     taller than CUDA's 65,535 blocks along y is folded: its rows of blocks go on along z (the
@@ -422,16 +433,16 @@ def launch_config(domain, block=None, where=None, coarsen=None):
     else:
         if len(dims) > 3:       # rank 4 and up: one row-major thread numbering (the kernel splits it)
             blk = (256,)
-            return (max(1, -(-int(np.prod(dims)) // 256)),), blk, dims
-        blk = tuple(block) if block is not None else DEFAULT_BLOCKS[len(dims)]
+            return (max(1, -(-math.prod(dims) // 256)),), blk, dims
+        blk = tuple(block) if block is not None else untiled_block(dims)
         if isinstance(block, int):
             blk = (block,)
         if len(blk) != len(dims):
             raise ValueError(f"block {blk} does not have the domain's rank {len(dims)}")
         per_thread = tuple(coarsen)[::-1] if coarsen else (1,) * len(dims)   # indices per CUDA thread
         grid = tuple(-(-e // (b * f)) for e, b, f in zip(dims[::-1], blk, per_thread))
-    if int(np.prod(blk)) > 1024:
-        raise amp.runtime_exception(f"{int(np.prod(blk))} threads per tile exceeds CUDA's limit "
+    if math.prod(blk) > 1024:
+        raise amp.runtime_exception(f"{math.prod(blk)} threads per tile exceeds CUDA's limit "
                                     f"of 1024", where)
     if len(grid) == 2 and grid[1] > _GRID_LIMITS[1]:
         # rank 2: the rows of blocks past y's limit go on along z (the kernel adds blockIdx.z *
@@ -594,7 +605,7 @@ def view_over_device(obj, const: bool = False):
     ops = _current()
     dev, device_id, stream = ops.adopt(obj)     # (no copy: numba's view of the same pointer)
     host = np.empty(dev.shape, dev.dtype)       # (untouched until host code reads the view)
-    av = _DeviceSourceView(host.shape, host, const=const)
+    av = _DeviceSourceView._over(host, amp._elem_type_of(host.dtype), None, const)
     av.device = dev
     av._device_id = device_id
     av._source_stream = stream                  # (the producer's: kernels using it queue there)

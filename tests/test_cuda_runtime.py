@@ -95,6 +95,7 @@ def test_tiled_3d_and_1d():
 def test_untiled_rounds_grid_up_with_default_blocks():
     assert launch_cuda.launch_config(extent(1000))[:2] == ((4,), (256,))
     assert launch_cuda.launch_config(extent(33, 17))[:2] == ((2, 3), (16, 16))
+    assert launch_cuda.launch_config(extent(100, 200))[:2] == ((4, 25), (64, 4))   # rows of 64 and more
     assert launch_cuda.launch_config(extent(5, 9, 17))[:2] == ((3, 2, 2), (8, 8, 4))
     assert launch_cuda.launch_config(extent(100), block=(64,))[:2] == ((2,), (64,))
 
