@@ -19,8 +19,14 @@ def translated_module(path: str, text: str, target: str, workdir: str, name: str
     from amppy.driver import Options, translate
     _, source = translate(path, Options(target=target, coarsen=coarsen), DiagnosticSink(), text=text)
     py = os.path.join(workdir, f"{name}.py")
-    with open(py, "w", encoding="utf-8") as f:
-        f.write(source)
+    try:
+        with open(py, encoding="utf-8") as f:
+            same = f.read() == source
+    except OSError:
+        same = False
+    if not same:                        # (an unchanged file keeps its time stamp: numba's cache stays valid)
+        with open(py, "w", encoding="utf-8") as f:
+            f.write(source)
     spec = importlib.util.spec_from_file_location(name, py)
     mod = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = mod

@@ -89,14 +89,19 @@ def worker(n: int, repeat: int) -> dict:
         return [vector(np.float32, m.reshape(-1)) for m in (a, b, np.full((n, n), -1, np.float32))]
 
     def end_to_end(va, vb, vc):
-        av = array_view(extent(n, n), va, const=True)
-        bv = array_view(extent(n, n), vb, const=True)
-        cv = array_view(extent(n, n), vc)
+        # (held, as the translation's locals are: a view's data go back to its source when its last
+        # holder lets go, so a call's by-value parameters must not be the only holders)
+        av = array_view(extent(n, n), va, const=True).held()
+        bv = array_view(extent(n, n), vb, const=True).held()
+        cv = array_view(extent(n, n), vc).held()
         for d, first, rows in bands():
             mod.multiply_rows(views[d], av.section((first, 0), extent(rows, n)), bv,
                               cv.section((first, 0), extent(rows, n)))
         cv.synchronize()
-        return np.asarray(cv.host)
+        out = np.asarray(cv.host)
+        for v in (cv, bv, av):
+            v.destroy()
+        return out
 
     def timed(fn, *args):
         t0 = time.perf_counter()
@@ -116,9 +121,9 @@ def worker(n: int, repeat: int) -> dict:
     assert np.array_equal(np.asarray(vecs[2].data()).reshape(n, n), c)
     del vecs
 
-    av = array_view(extent(n, n), vector(np.float32, a.reshape(-1)), const=True)
-    bv = array_view(extent(n, n), vector(np.float32, b.reshape(-1)), const=True)
-    cv = array_view(extent(n, n), vector(np.float32, np.zeros(n * n, np.float32)))
+    av = array_view(extent(n, n), vector(np.float32, a.reshape(-1)), const=True).held()
+    bv = array_view(extent(n, n), vector(np.float32, b.reshape(-1)), const=True).held()
+    cv = array_view(extent(n, n), vector(np.float32, np.zeros(n * n, np.float32))).held()
     parts = [(views[d], av.section((first, 0), extent(rows, n)), cv.section((first, 0), extent(rows, n)))
              for d, first, rows in bands()]
 

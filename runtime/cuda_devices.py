@@ -245,6 +245,11 @@ class CudaDeviceOps(DeviceOps):
         self._driver = driver
         self._count = None
         self._streams: dict = {}        # (device, handle) -> numba stream of an adopted array's stream
+        self._contexts: dict = {}       # device -> numba's context (adopted arrays are made in it)
+        #: (device, pointer, shape, typestr, strides) -> the device array made for such memory last
+        #: (a library called again on the same arrays: numba types an array object once)
+        self._adopted: dict = {}
+        self._warming = None            # the thread making the other GPUs' contexts (describe)
         self.pinned = _PinnedHost(self._register, self._unregister, _pin_limit())
 
     def _register(self, addr: int, size: int):
@@ -258,12 +263,38 @@ class CudaDeviceOps(DeviceOps):
 
     def adopt(self, obj):
         """Not synchronised (numba's `as_cuda_array` waits for the producer's stream): kernels
-        using the memory are queued on that stream instead, after the producer's work."""
+        using the memory are queued on that stream instead, after the producer's work.  The
+        device array is made directly (numba's `from_cuda_array_interface` looks its context up
+        on every call: most of a library call's cost)."""
         cai = obj.__cuda_array_interface__
-        dev = self._device_of(cai["data"][0])
-        with self.errors(dev), self.on(dev):
-            arr = self.cuda.from_cuda_array_interface(cai, owner=obj, sync=False)
+        ptr = cai["data"][0]
+        dev = self._device_of(ptr)
+        strides = cai.get("strides")
+        key = (dev, ptr, tuple(cai["shape"]), cai["typestr"], strides and tuple(strides))
+        arr = self._adopted.get(key)
+        if arr is not None:             # the same memory as a recent call's: its device array again
             return arr, dev, self._external_stream(dev, cai.get("stream"))
+        ctx = self._contexts.get(dev)
+        if ctx is None:
+            with self.errors(dev), self.on(dev):
+                ctx = self._contexts[dev] = self.cuda.current_context()
+        dtype = np.dtype(cai["typestr"])
+        shape = tuple(cai["shape"])
+        if strides is None:             # C order
+            strides, step = [], dtype.itemsize
+            for n in reversed(shape):
+                strides.insert(0, step)
+                step *= n
+        strides = tuple(strides)
+        size = self._driver.memory_size_from_info(shape, strides, dtype.itemsize)
+        # (no owner: the array describes the memory only, which the caller's object owns; a kernel
+        # queued on the producer's stream runs before that stream could reuse it)
+        data = self._driver.MemoryPointer(ctx, self._driver.binding.CUdeviceptr(ptr), size=size)
+        arr = self._DeviceNDArray(shape, strides, dtype, gpu_data=data)
+        if len(self._adopted) >= 64:
+            self._adopted.pop(next(iter(self._adopted)))
+        self._adopted[key] = arr
+        return arr, dev, self._external_stream(dev, cai.get("stream"))
 
     def _device_of(self, ptr: int) -> int:
         """The GPU that holds device pointer ``ptr`` (the current one when there is one GPU)."""
@@ -290,14 +321,37 @@ class CudaDeviceOps(DeviceOps):
         return self._count
 
     def describe(self):
+        """Each GPU's (name, memory, compute capability), read from the device without making its
+        context (about 150 ms each on an H200); with several GPUs, the contexts of all but the
+        first are made in the background from here on (a program that lists the accelerators is
+        about to use them), so that setting up the second GPU overlaps the first one's work."""
         out = []
         for gpu in self.cuda.gpus:
-            with gpu:
-                dev = self.cuda.get_current_device()
-                _free, total = self.cuda.current_context().get_memory_info()
-                name = dev.name.decode() if isinstance(dev.name, bytes) else str(dev.name)
-                out.append((name, total, tuple(dev.compute_capability)))
+            name = gpu.name.decode() if isinstance(gpu.name, bytes) else str(gpu.name)
+            out.append((name, self._total_memory(gpu), tuple(gpu.compute_capability)))
+        if len(out) > 1 and self._warming is None:
+            import threading
+            self._warming = threading.Thread(target=self._retain_contexts, args=(range(1, len(out)),),
+                                             name="amppy-gpu-setup", daemon=True)
+            self._warming.start()
         return out
+
+    def _total_memory(self, gpu) -> int:
+        try:
+            return int(self._driver.driver.cuDeviceTotalMem(gpu.id))
+        except Exception:               # (a driver binding without it: through the context)
+            with gpu:
+                return self.cuda.current_context().get_memory_info()[1]
+
+    def _retain_contexts(self, devices) -> None:
+        """Make the primary contexts of `devices` (the driver's cuDevicePrimaryCtxRetain, without
+        numba's lock, which its context calls would wait on; numba takes them over when the
+        program first uses a device).  Best effort: a failure leaves it to that first use."""
+        for dev in devices:
+            try:
+                self._driver.driver.cuDevicePrimaryCtxRetain(self._driver.binding.CUdevice(dev))
+            except Exception:
+                return
 
     @contextlib.contextmanager
     def on(self, dev: int):
