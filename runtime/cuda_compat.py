@@ -39,7 +39,7 @@ import importlib.util
 import os
 import sys
 
-__all__ = ["install_numpy_aliases", "import_cuda", "cuda_available", "ptx_toolchain_problem",
+__all__ = ["install_numpy_aliases", "import_cuda", "cuda_available", "ptx_toolchain_problem", "start_device_setup",
            "device_functions_for_cc",
            "CudaUnavailable"]
 
@@ -60,6 +60,39 @@ def install_numpy_aliases() -> list[str]:
             setattr(numpy, old, getattr(numpy, new))
             added.append(old)
     return added
+
+
+_setup_started = False
+
+
+def start_device_setup() -> None:
+    """Start CUDA's driver and make every visible GPU's primary context in a background thread
+    (once per process), so that this work (about 0.1 s for the driver and 0.15 s a GPU on an H200,
+    mostly inside driver calls that let Python's other thread run) overlaps what the program does
+    before its first launch: translating, importing numba-cuda, typing the first kernel.  numba
+    takes the contexts over when it first uses them.  Raw driver calls (``cuda.bindings``), not
+    numba's: numba marks its driver initialised before ``cuInit`` returns, and its context calls
+    hold a lock the program's thread would wait on.  Best effort: any failure leaves the set-up
+    to numba, as before."""
+    global _setup_started
+    if _setup_started or _simulator_requested():
+        return
+    _setup_started = True
+
+    def work():
+        try:
+            from cuda.bindings import driver as cu
+            if int(cu.cuInit(0)[0]) != 0:
+                return
+            err, count = cu.cuDeviceGetCount()
+            for d in range(count if int(err) == 0 else 0):
+                err, dev = cu.cuDeviceGet(d)
+                if int(err) == 0:
+                    cu.cuDevicePrimaryCtxRetain(dev)
+        except Exception:               # noqa: BLE001 - best effort (no bindings, no driver, no GPU)
+            pass
+    import threading
+    threading.Thread(target=work, name="amppy-gpu-setup", daemon=True).start()
 
 
 def _simulator_requested() -> bool:

@@ -249,7 +249,6 @@ class CudaDeviceOps(DeviceOps):
         #: (device, pointer, shape, typestr, strides) -> the device array made for such memory last
         #: (a library called again on the same arrays: numba types an array object once)
         self._adopted: dict = {}
-        self._warming = None            # the thread making the other GPUs' contexts (describe)
         self.pinned = _PinnedHost(self._register, self._unregister, _pin_limit())
 
     def _register(self, addr: int, size: int):
@@ -322,18 +321,12 @@ class CudaDeviceOps(DeviceOps):
 
     def describe(self):
         """Each GPU's (name, memory, compute capability), read from the device without making its
-        context (about 150 ms each on an H200); with several GPUs, the contexts of all but the
-        first are made in the background from here on (a program that lists the accelerators is
-        about to use them), so that setting up the second GPU overlaps the first one's work."""
+        context (about 150 ms each on an H200: `cuda_compat.start_device_setup` makes them in the
+        background from the program's start)."""
         out = []
         for gpu in self.cuda.gpus:
             name = gpu.name.decode() if isinstance(gpu.name, bytes) else str(gpu.name)
             out.append((name, self._total_memory(gpu), tuple(gpu.compute_capability)))
-        if len(out) > 1 and self._warming is None:
-            import threading
-            self._warming = threading.Thread(target=self._retain_contexts, args=(range(1, len(out)),),
-                                             name="amppy-gpu-setup", daemon=True)
-            self._warming.start()
         return out
 
     def _total_memory(self, gpu) -> int:
@@ -342,16 +335,6 @@ class CudaDeviceOps(DeviceOps):
         except Exception:               # (a driver binding without it: through the context)
             with gpu:
                 return self.cuda.current_context().get_memory_info()[1]
-
-    def _retain_contexts(self, devices) -> None:
-        """Make the primary contexts of `devices` (the driver's cuDevicePrimaryCtxRetain, without
-        numba's lock, which its context calls would wait on; numba takes them over when the
-        program first uses a device).  Best effort: a failure leaves it to that first use."""
-        for dev in devices:
-            try:
-                self._driver.driver.cuDevicePrimaryCtxRetain(self._driver.binding.CUdevice(dev))
-            except Exception:
-                return
 
     @contextlib.contextmanager
     def on(self, dev: int):

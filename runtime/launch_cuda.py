@@ -70,6 +70,7 @@ from .accelerators import accelerator, launch_device
 # Re-exported: tests and benchmarks name the device operations as `launch_cuda.X` (`_PinnedHost`:
 # tests/test_multi_device.py).
 from .cuda_devices import CudaDeviceOps, DeviceOps, HostDeviceOps, _PinnedHost  # noqa: F401
+from .cuda_compat import start_device_setup
 from .cuda_devices import _addr
 from .textures import after_kernel
 
@@ -102,6 +103,8 @@ def install(ops: DeviceOps | None = None) -> DeviceOps:
     """Use ``ops`` (default: numba-cuda) for device data; registers the ``amp`` device hooks
     (with several devices also the family hooks that keep views of one source coherent)."""
     global _ops, stats, _counted
+    if ops is None:
+        start_device_setup()            # (the GPUs' contexts made while the program starts)
     _ops = ops if ops is not None else CudaDeviceOps()
     stats = _ops.stats
     _counted = False                    # (the devices are counted at the first launch: no driver call here)

@@ -510,3 +510,40 @@ def test_host_write_through_a_section_marks_the_parent_for_copy_in():
     child[0, 0] = 42.0
     assert child._host_dirty and parent._host_dirty
     assert parent[1, 1] == 42.0
+
+
+def test_the_gpus_are_set_up_in_the_background_once(monkeypatch):
+    """`cuda_compat.start_device_setup` (called by `amppy run --target cuda` and by the runtime's
+    install): the driver started and every GPU's primary context made by raw driver calls in a
+    thread, once per process; not under the simulator."""
+    import sys
+    import threading
+    import types
+    calls, done = [], threading.Event()
+
+    def init(flags):
+        calls.append(("init", flags))
+        return (0,)
+
+    def retain(dev):
+        calls.append(("retain", dev))
+        if dev == 1:
+            done.set()
+        return 0, f"ctx{dev}"
+    driver = types.SimpleNamespace(cuInit=init, cuDeviceGetCount=lambda: (0, 2), cuDeviceGet=lambda d: (0, d),
+                                   cuDevicePrimaryCtxRetain=retain)
+    bindings = types.ModuleType("cuda.bindings")
+    bindings.driver = driver
+    monkeypatch.setitem(sys.modules, "cuda", types.ModuleType("cuda"))
+    monkeypatch.setitem(sys.modules, "cuda.bindings", bindings)
+    monkeypatch.setitem(sys.modules, "cuda.bindings.driver", driver)
+    monkeypatch.delenv("NUMBA_ENABLE_CUDASIM", raising=False)
+    monkeypatch.setattr(cuda_compat, "_setup_started", False)
+    cuda_compat.start_device_setup()
+    cuda_compat.start_device_setup()                     # (once)
+    assert done.wait(10)
+    assert calls == [("init", 0), ("retain", 0), ("retain", 1)]
+    monkeypatch.setattr(cuda_compat, "_setup_started", False)
+    monkeypatch.setenv("NUMBA_ENABLE_CUDASIM", "1")
+    cuda_compat.start_device_setup()
+    assert cuda_compat._setup_started is False

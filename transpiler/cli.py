@@ -326,6 +326,9 @@ def main(argv: list[str] | None = None) -> int:
         import signal
         signal.signal(signal.SIGINT, signal.SIG_DFL)
     opts = _options(ns)
+    if ns.command == "run" and opts.target == "cuda" and not (opts.check_bounds or opts.check_races):
+        from amppy.runtime.cuda_compat import start_device_setup
+        start_device_setup()            # (the GPUs set up while the program is translated or loaded)
     if ns.verbose:
         sys.stderr.write(f"amppy: target {opts.target}\n")
     sink = DiagnosticSink(werror=opts.werror, error_limit=ns.error_limit, note_limit=ns.note_limit)
