@@ -62,22 +62,23 @@ def install_numpy_aliases() -> list[str]:
     return added
 
 
-_setup_started = False
+_setup_started: set = set()             # the GPUs start_device_setup was asked for (None: the first one)
 
 
-def start_device_setup() -> None:
-    """Start CUDA's driver and make every visible GPU's primary context in a background thread
-    (once per process), so that this work (about 0.1 s for the driver and 0.15 s a GPU on an H200,
-    mostly inside driver calls that let Python's other thread run) overlaps what the program does
-    before its first launch: translating, importing numba-cuda, typing the first kernel.  numba
-    takes the contexts over when it first uses them.  Raw driver calls (``cuda.bindings``), not
-    numba's: numba marks its driver initialised before ``cuInit`` returns, and its context calls
-    hold a lock the program's thread would wait on.  Best effort: any failure leaves the set-up
-    to numba, as before."""
-    global _setup_started
-    if _setup_started or _simulator_requested():
+def start_device_setup(every_gpu: bool = False) -> None:
+    """Start CUDA's driver and make the first GPU's primary context (`every_gpu`: every visible
+    GPU's: a program that lists the accelerators is about to use them) in a background thread, once
+    per process, so that this work (about 0.1 s for the driver and 0.15 s a GPU on an H200, mostly
+    inside driver calls that let Python's other thread run) overlaps what the program does before
+    it uses them: translating, importing numba-cuda, typing the first kernel, the first GPU's
+    launch.  numba takes the contexts over when it first uses them.  Raw driver calls
+    (``cuda.bindings``), not numba's: numba marks its driver initialised before ``cuInit``
+    returns, and its context calls hold a lock the program's thread would wait on.  Best effort:
+    any failure leaves the set-up to numba, as before."""
+    key = "all" if every_gpu else "first"
+    if key in _setup_started or _simulator_requested():
         return
-    _setup_started = True
+    _setup_started.add(key)
 
     def work():
         try:
@@ -85,7 +86,7 @@ def start_device_setup() -> None:
             if int(cu.cuInit(0)[0]) != 0:
                 return
             err, count = cu.cuDeviceGetCount()
-            for d in range(count if int(err) == 0 else 0):
+            for d in range((count if every_gpu else min(count, 1)) if int(err) == 0 else 0):
                 err, dev = cu.cuDeviceGet(d)
                 if int(err) == 0:
                     cu.cuDevicePrimaryCtxRetain(dev)

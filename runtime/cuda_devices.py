@@ -321,12 +321,15 @@ class CudaDeviceOps(DeviceOps):
 
     def describe(self):
         """Each GPU's (name, memory, compute capability), read from the device without making its
-        context (about 150 ms each on an H200: `cuda_compat.start_device_setup` makes them in the
-        background from the program's start)."""
+        context (about 150 ms each on an H200); with several, their contexts are made in the
+        background from here on (`cuda_compat.start_device_setup`)."""
         out = []
         for gpu in self.cuda.gpus:
             name = gpu.name.decode() if isinstance(gpu.name, bytes) else str(gpu.name)
             out.append((name, self._total_memory(gpu), tuple(gpu.compute_capability)))
+        if len(out) > 1:
+            from .cuda_compat import start_device_setup
+            start_device_setup(every_gpu=True)      # (the program lists them: it is about to use them)
         return out
 
     def _total_memory(self, gpu) -> int:

@@ -514,8 +514,9 @@ def test_host_write_through_a_section_marks_the_parent_for_copy_in():
 
 def test_the_gpus_are_set_up_in_the_background_once(monkeypatch):
     """`cuda_compat.start_device_setup` (called by `amppy run --target cuda` and by the runtime's
-    install): the driver started and every GPU's primary context made by raw driver calls in a
-    thread, once per process; not under the simulator."""
+    install for the first GPU, when the accelerators are listed for all): the driver started and
+    the primary contexts made by raw driver calls in a thread, once per process for each; not
+    under the simulator."""
     import sys
     import threading
     import types
@@ -527,7 +528,7 @@ def test_the_gpus_are_set_up_in_the_background_once(monkeypatch):
 
     def retain(dev):
         calls.append(("retain", dev))
-        if dev == 1:
+        if len(calls) == 5:                              # (both threads' calls made)
             done.set()
         return 0, f"ctx{dev}"
     driver = types.SimpleNamespace(cuInit=init, cuDeviceGetCount=lambda: (0, 2), cuDeviceGet=lambda d: (0, d),
@@ -538,12 +539,13 @@ def test_the_gpus_are_set_up_in_the_background_once(monkeypatch):
     monkeypatch.setitem(sys.modules, "cuda.bindings", bindings)
     monkeypatch.setitem(sys.modules, "cuda.bindings.driver", driver)
     monkeypatch.delenv("NUMBA_ENABLE_CUDASIM", raising=False)
-    monkeypatch.setattr(cuda_compat, "_setup_started", False)
-    cuda_compat.start_device_setup()
+    monkeypatch.setattr(cuda_compat, "_setup_started", set())
+    cuda_compat.start_device_setup()                     # the program's start: the first GPU
     cuda_compat.start_device_setup()                     # (once)
+    cuda_compat.start_device_setup(every_gpu=True)       # the accelerators listed: all of them
     assert done.wait(10)
-    assert calls == [("init", 0), ("retain", 0), ("retain", 1)]
-    monkeypatch.setattr(cuda_compat, "_setup_started", False)
+    assert sorted(calls) == sorted([("init", 0), ("retain", 0), ("init", 0), ("retain", 0), ("retain", 1)])
+    monkeypatch.setattr(cuda_compat, "_setup_started", set())
     monkeypatch.setenv("NUMBA_ENABLE_CUDASIM", "1")
     cuda_compat.start_device_setup()
-    assert cuda_compat._setup_started is False
+    assert cuda_compat._setup_started == set()
