@@ -299,8 +299,11 @@ class CudaDeviceOps(DeviceOps):
         """The GPU that holds device pointer ``ptr`` (the current one when there is one GPU)."""
         if self.device_count() == 1 or not ptr:
             return 0
-        attr = self._driver.binding.CUpointer_attribute.CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL
-        return int(self._driver.driver.cuPointerGetAttribute(attr, self._driver.binding.CUdeviceptr(ptr)))
+        # (the CUDA runtime's query: the driver binding's CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL
+        # answered 0 for memory of the second H200 under cuda-python 13)
+        from cuda.bindings import runtime
+        err, attrs = runtime.cudaPointerGetAttributes(ptr)
+        return int(attrs.device) if int(err) == 0 else 0
 
     def _external_stream(self, dev: int, handle):
         """numba's stream object for a ``__cuda_array_interface__`` stream handle (1: the legacy

@@ -312,10 +312,15 @@ def test_an_unchanged_program_is_not_translated_again(monkeypatch):
 
 @pytest.mark.parametrize("target", ["cpu", pytest.param("cuda", marks=pytest.mark.cuda)])
 def test_sample_script_prints_its_expected_output(target):
+    """(On the GPU the script goes on with CuPy arrays: `blur_and_sum.cuda.expected`, the same
+    numbers and two lines more.)"""
     script = SAMPLES / "python" / "blur_and_sum.py"
+    if target == "cuda":
+        pytest.importorskip("cupy")
     r = subprocess.run([sys.executable, str(script), target], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
-    assert r.stdout == script.with_suffix(".expected").read_text(encoding="utf-8")
+    want = script.with_suffix(".cuda.expected" if target == "cuda" else ".expected")
+    assert r.stdout == want.read_text(encoding="utf-8")
 
 
 @pytest.mark.cuda
@@ -373,3 +378,30 @@ def test_gpu_arrays_are_used_in_place():
         lib.saxpy(2.0, x, cupy.ones(1000, dtype=cupy.float64))
     with pytest.raises(TypeError, match="takes a C-contiguous GPU array"):
         lib.saxpy(2.0, x[::2], y[::2])
+
+
+@pytest.mark.cuda
+def test_gpu_arrays_of_the_second_gpu_are_worked_on_there():
+    """(Several GPUs: the kernels run on the device that holds the memory, not on the current one.)"""
+    cupy = pytest.importorskip("cupy")
+    if cupy.cuda.runtime.getDeviceCount() < 2:
+        pytest.skip("needs two GPUs")
+    from amppy.runtime import launch_cuda
+    lib = amppy.load(program_file(LIB, "kernels.cpp"), target="cuda")
+    with cupy.cuda.Device(1):
+        x, y = cupy.arange(1000, dtype=cupy.float32), cupy.ones(1000, dtype=cupy.float32)
+    ops = launch_cuda._current()
+    run, where = ops.run, []
+
+    def spy(kernel, grid, block, args, stream=None):
+        where.append(ops.current)
+        return run(kernel, grid, block, args, stream)
+    ops.run = spy
+    try:
+        lib.saxpy(2.0, x, y)                             # (device 0 is the current one here)
+    finally:
+        ops.run = run
+    assert where == [1]
+    with cupy.cuda.Device(1):
+        assert cupy.asnumpy(y).tolist() == (1 + 2 * np.arange(1000, dtype=np.float32)).tolist()
+

@@ -1,5 +1,6 @@
 """C++ AMP kernels called from Python: `amppy.load` translates image_kernels.cpp (a library: no
-main) and gives its functions as a module; they take NumPy arrays and write into them.
+main) and gives its functions as a module; they take NumPy arrays and write into them, and on the
+GPU also CuPy arrays, used in place (nothing copied to the host and back).
 
     python samples/python/blur_and_sum.py [cpu|cuda|auto]
 
@@ -34,3 +35,11 @@ try:
     lib.box_blur(image.astype(np.float64), blurred)
 except TypeError as e:
     print("TypeError:", e)
+
+if lib.__amppy_target__ == "cuda":              # the same functions on arrays in the GPU's memory
+    import cupy
+    gpu_image = cupy.asarray(image)
+    gpu_blurred = cupy.empty_like(gpu_image)
+    lib.box_blur(gpu_image, gpu_blurred)        # CuPy's memory, in place, on CuPy's stream
+    print("blurred from CuPy arrays, the same:", bool((cupy.asnumpy(gpu_blurred) == blurred).all()))
+    print("sum of 1000 values in CuPy's memory:", lib.sum_view(cupy.asarray(values)))

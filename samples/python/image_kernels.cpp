@@ -1,6 +1,6 @@
 // Image kernels written in C++ AMP, used from Python: a 3x3 box blur and a sum.
-// blur_and_sum.py loads this file with amppy.load and calls the functions on NumPy arrays;
-// there is no main: the file is a library.
+// blur_and_sum.py loads this file with amppy.load and calls the functions on NumPy arrays (on
+// the GPU also on CuPy arrays); there is no main: the file is a library.
 #include <amp.h>
 #include <vector>
 using namespace concurrency;
@@ -27,20 +27,18 @@ void box_blur(array_view<const float, 2> in, array_view<float, 2> out) {
     });
 }
 
-// the sum of the values: a tree reduction per tile of TS values, then the tiles' sums on the host
-float total(const std::vector<float>& values) {
-    int n = (int)values.size();
+// the sum of a view's values: a tree reduction per tile of TS values (zeros past the end), then
+// the tiles' sums on the host
+float sum_view(array_view<const float, 1> values) {
+    int n = values.extent[0];
     int tiles = (n + TS - 1) / TS;
-    std::vector<float> padded(tiles * TS, 0.0f);
-    for (int i = 0; i < n; i++) padded[i] = values[i];
     std::vector<float> partial(tiles);
-    array_view<const float, 1> in(tiles * TS, padded);
     array_view<float, 1> sums(tiles, partial);
     sums.discard_data();
-    parallel_for_each(in.extent.tile<TS>(), [=](tiled_index<TS> t) restrict(amp) {
+    parallel_for_each(extent<1>(tiles * TS).tile<TS>(), [=](tiled_index<TS> t) restrict(amp) {
         tile_static float part[TS];
         int l = t.local[0];
-        part[l] = in[t.global];
+        part[l] = t.global[0] < n ? values[t.global] : 0.0f;
         t.barrier.wait();
         for (int s = TS / 2; s > 0; s /= 2) {
             if (l < s) part[l] += part[l + s];
@@ -51,4 +49,10 @@ float total(const std::vector<float>& values) {
     float result = 0.0f;
     for (int k = 0; k < tiles; k++) result += sums[k];
     return result;
+}
+
+// the sum of a vector's values (a view over it, summed as above)
+float total(const std::vector<float>& values) {
+    array_view<const float, 1> view((int)values.size(), values);
+    return sum_view(view);
 }
