@@ -122,6 +122,15 @@ struct Named : Tally {               // a base class's members are the derived c
     void note(float x) { seen.push_back(x); add(x); }
 };
 
+template <int N>
+class Scaled {                       // a class template: the instances the program uses
+public:
+    void apply(accelerator_view& view, array_view<float, 1> v) const {
+        parallel_for_each(view, v.extent, [=](index<1> i) restrict(amp) { v[i] *= N; });
+    }
+};
+void scale_both(accelerator_view& view, array_view<float, 1> v) { Scaled<2>().apply(view, v); Scaled<3>().apply(view, v); }
+
 Tally tally_of(const Smoother& s) { Tally t = {s.calls(), 1.0f}; return t; }
 void merge(Tally& into, Tally other) { into.count += other.count; into.total += other.total; other.count = 0; }
 """
@@ -132,7 +141,8 @@ def test_classes_public_members_from_python(target):
     """A class's public constructors, member functions (static ones, overloads, base classes'),
     and fields; its objects passed to functions by reference and by value, and returned."""
     cls = amppy.load(program_file(CLASSES, "classes.cpp"), target=target)
-    assert sorted(n for n in dir(cls) if not n.startswith("_")) == ["Named", "Smoother", "Tally", "merge", "tally_of"]
+    assert sorted(n for n in dir(cls) if not n.startswith("_")) == [
+        "Named", "Scaled", "Scaled_2", "Scaled_3", "Smoother", "Tally", "merge", "scale_both", "tally_of"]
     s = cls.Smoother(0.5)
     x, y = np.arange(6, dtype=np.float32), np.zeros(6, np.float32)
     s.run(x, y)
@@ -162,6 +172,15 @@ def test_classes_public_members_from_python(target):
         cls.merge(s, u)
     with pytest.raises(AttributeError, match="field 'seen' .* can only be read"):
         named.seen = [1.0]
+    v = np.ones(4, np.float32)
+    cls.Scaled[3]().apply(None, v)                       # an accelerator_view: None, the default one
+    cls.Scaled_2().apply(None, v)
+    cls.scale_both(None, v)
+    assert v.tolist() == [36.0] * 4
+    with pytest.raises(KeyError, match=r"Scaled<4> is not one of the program's instances .*: Scaled<2>, Scaled<3>"):
+        cls.Scaled[4]
+    with pytest.raises(TypeError, match="takes an amppy.runtime.accelerator_view"):
+        cls.scale_both("gpu", v)
 
 
 def test_views_are_made_over_the_arrays_and_written_in_place(lib):

@@ -115,7 +115,17 @@ def _module(path: str, cpp_files: list, target: str) -> types.ModuleType:
     classes: dict = {}                          # the class wrappers by Python class name (results use them)
     for row in getattr(translated, "__amppy_classes__", ()):
         classes[row[1]] = cls = _class(translated, row, lib.__name__, classes)
-        setattr(lib, row[0], cls)
+        cpp_name = row[0]
+        if "<" not in cpp_name:
+            setattr(lib, cpp_name, cls)
+            continue
+        setattr(lib, row[1], cls)               # a class template's instance: `Box_4`, and `Box[4]`
+        name, args = cpp_name.split("<", 1)
+        template = lib.__dict__.get(name)
+        if not isinstance(template, _Template):
+            template = _Template(name)
+            setattr(lib, name, template)
+        template.instances[_template_key(args[:-1].split(","))] = cls
     groups: dict = {}
     for cpp_name, py_name, signature, where, params, result, changed in getattr(translated, "__amppy_exports__", ()):
         fn = _wrapper(getattr(translated, py_name), py_name, cpp_name, signature, where, params, result, changed,
@@ -126,6 +136,37 @@ def _module(path: str, cpp_files: list, target: str) -> types.ModuleType:
     for cpp_name, fns in groups.items():
         setattr(lib, cpp_name, fns[0] if len(fns) == 1 else _overloads(cpp_name, fns, lib.__name__))
     return lib
+
+
+class _Template:
+    """A C++ class template of a loaded program: its instances the program uses, by their
+    arguments (`lib.Box[4]`, `lib.Pair[np.float32, 2]`, `lib.Pair["float", 2]`)."""
+
+    def __init__(self, name: str):
+        self.__name__ = name
+        self.instances: dict = {}
+
+    def __getitem__(self, args):
+        key = _template_key(args if isinstance(args, tuple) else (args,))
+        cls = self.instances.get(key)
+        if cls is None:
+            have = ", ".join(f"{self.__name__}<{', '.join(k)}>" for k in self.instances)
+            raise KeyError(f"{self.__name__}<{', '.join(key)}> is not one of the program's instances "
+                           f"(amppy translates those the program uses): {have}")
+        return cls
+
+    def __repr__(self):
+        return f"<C++ class template {self.__name__}: {'; '.join(c._amppy_cpp_name for c in self.instances.values())}>"
+
+
+#: NumPy scalar types as C++ template arguments
+_CPP_TYPES = {np.float32: "float", np.float64: "double", np.int32: "int", np.uint32: "unsigned int",
+              np.int64: "long long", np.uint64: "unsigned long long", np.int16: "short", np.int8: "char",
+              np.uint8: "unsigned char", np.bool_: "bool", float: "double", int: "int", bool: "bool"}
+
+
+def _template_key(args) -> tuple:
+    return tuple(_CPP_TYPES.get(a, str(a)).strip() if not isinstance(a, str) else a.strip() for a in args)
 
 
 def _class(translated, row, module_name: str, classes: dict) -> type:
@@ -168,8 +209,9 @@ def _class(translated, row, module_name: str, classes: dict) -> type:
         fn = fns[0] if len(fns) == 1 else _overloads(name, fns, module_name, bound=not static)
         ns[name] = staticmethod(fn) if static else fn
     ns["__repr__"] = lambda self: f"<{cpp_name} {self._amppy_object!r}>"
-    cls = type(cpp_name, (), ns)
+    cls = type(cpp_name if cpp_name.isidentifier() else py_name, (), ns)
     cls._amppy_class = made
+    cls._amppy_cpp_name = cpp_name
     cls._amppy_wraps = bool(ctors or methods)   # results of this class come back as such objects
     return cls
 
@@ -250,6 +292,8 @@ def _rank(value, kind):
         return 1 if tag == "vector" and isinstance(value, (list, tuple)) else None
     if tag == "string":
         return 0 if isinstance(value, str) else None
+    if tag in ("accelerator_view", "accelerator"):
+        return 0 if value is None or type(value).__name__ == tag else None
     if tag == "struct":
         obj = getattr(value, "_amppy_object", None)
         if obj is not None:
@@ -429,6 +473,15 @@ def _convert(value, kind, param: str, after: list, translated=None, classes=None
     if tag == "struct":
         return _struct(value, kind, param, translated)
     if tag == "object":                 # (a class's own object, made by a constructor)
+        return value
+    if tag in ("accelerator_view", "accelerator"):
+        from amppy.runtime import accelerators
+        if value is None:               # the default accelerator (its default view)
+            return accelerators.accelerator().default_view if tag == "accelerator_view" else \
+                accelerators.accelerator()
+        if not isinstance(value, getattr(accelerators, tag)):
+            raise TypeError(f"parameter {param} takes an amppy.runtime.{tag} (None: the default one), "
+                            f"not {type(value).__name__}")
         return value
     raise TypeError(f"parameter {param}: amppy.load cannot pass it from Python yet")
 

@@ -28,9 +28,12 @@ Parameter kinds:
   ('pointer', dtype, const)          T* / const T*: a 1-D NumPy array, passed as it is (the
                                      translation's pointers to numbers are NumPy arrays)
   ('carray', dtype, dims, const)     T (&a)[N]...: a NumPy array of that shape, passed as it is
-  ('struct', py_class, by_ref)       a struct of numbers (a numpy-record class of the module):
-                                     a record, a 0-d structured array (written through when by
-                                     non-const reference), a tuple or a dict
+  ('struct', py_class, by_ref)       a class of the module: an object of the library's class for
+                                     it; a struct of numbers also a record, a 0-d structured
+                                     array (written through when by non-const reference), a
+                                     tuple or a dict
+  ('accelerator_view',)              an accelerator_view (by value or reference): None for the
+  ('accelerator',)                   default accelerator's default view, or the runtime's object
   ('unsupported', cpp_type)          not convertible yet: calling the function says so
 Results: ('void',), ('scalar', dtype), ('string',), ('vector', dtype), ('struct', py_class) (a
 NumPy record), ('unsupported', cpp_type).
@@ -94,8 +97,8 @@ def classes_table(program: ir.Program, where) -> list[tuple]:
             defined.setdefault(s.owner, []).append(f)
     rows = []
     for sd in program.structs:
-        if sd.hidden or not sd.name.isidentifier() or sd.name.startswith("anonymous_"):
-            continue
+        if sd.hidden or not sd.name.split("<", 1)[0].isidentifier() or sd.name.startswith("anonymous_"):
+            continue                    # (a class template's instances are the program's: `Box<4>`)
         chain = _bases(sd, structs)
         hidden = {n for c in chain for n in c.nonpublic}
         fields = tuple((cpp, py, result_kind(t), str(t)) for cpp, py, t in _fields(sd)
@@ -168,6 +171,8 @@ def param_kind(p: ir.Symbol) -> tuple:
         return ("carray", _dtype(t.elem), tuple(t.dims), not (p.by_ref or p.const_ref) or bool(p.const_ref))
     if isinstance(t, ir.StructType):
         return ("struct", t.py, bool(p.by_ref))
+    if t in (ir.Library("accelerator_view"), ir.Library("accelerator")):
+        return (t.name,)
     return ("unsupported", _param_text(p))
 
 
