@@ -23,7 +23,7 @@ import weakref
 import numpy as np
 
 from .amp_errors import accelerator_view_removed, out_of_memory
-from .cuda_compat import import_cuda
+from .cuda_compat import import_cuda, start_device_setup
 
 __all__ = ["DeviceOps", "CudaDeviceOps", "HostDeviceOps"]
 
@@ -331,7 +331,6 @@ class CudaDeviceOps(DeviceOps):
             name = gpu.name.decode() if isinstance(gpu.name, bytes) else str(gpu.name)
             out.append((name, self._total_memory(gpu), tuple(gpu.compute_capability)))
         if len(out) > 1:
-            from .cuda_compat import start_device_setup
             start_device_setup(every_gpu=True)      # (the program lists them: it is about to use them)
         return out
 

@@ -69,8 +69,8 @@ from . import accelerators, amp
 from .accelerators import accelerator, launch_device
 # Re-exported: tests and benchmarks name the device operations as `launch_cuda.X` (`_PinnedHost`:
 # tests/test_multi_device.py).
-from .cuda_devices import CudaDeviceOps, DeviceOps, HostDeviceOps, _PinnedHost  # noqa: F401
 from .cuda_compat import start_device_setup
+from .cuda_devices import CudaDeviceOps, DeviceOps, HostDeviceOps, _PinnedHost  # noqa: F401
 from .cuda_devices import _addr
 from .textures import after_kernel
 
@@ -79,6 +79,8 @@ __all__ = ["launch", "launch_config", "install", "uninstall", "DeviceOps", "Cuda
 
 #: Untiled launches: threads per block by rank, in CUDA order (x, y, z); x is the last C++ dim.
 DEFAULT_BLOCKS = {1: (256,), 2: (16, 16), 3: (8, 8, 4)}
+
+
 def untiled_block(dims) -> tuple:
     """Threads per block (CUDA order) of an untiled launch over C++ extent `dims`: a rank-2 domain
     whose rows have 64 elements or more gets 64 x 4 blocks (each warp reads 128 contiguous bytes of

@@ -172,6 +172,8 @@ def test_classes_public_members_from_python(target):
         cls.merge(s, u)
     with pytest.raises(AttributeError, match="field 'seen' .* can only be read"):
         named.seen = [1.0]
+    with pytest.raises(TypeError, match="Named has no constructor taking arguments"):
+        cls.Named(1, 2.0)                                # (a derived class is no aggregate)
     v = np.ones(4, np.float32)
     cls.Scaled[3]().apply(None, v)                       # an accelerator_view: None, the default one
     cls.Scaled_2().apply(None, v)

@@ -175,7 +175,7 @@ def _class(translated, row, module_name: str, classes: dict) -> type:
     read and written with C++'s conversions; other fields read as results are).  It holds the
     translation's object (`_amppy_object`); passing it to a function or member taking the class
     passes that object (by reference: the same object; by value: a copy, as C++ copies)."""
-    cpp_name, py_name, where, fields, ctors, methods = row
+    cpp_name, py_name, where, fields, ctors, methods, aggregate = row
     made = getattr(translated, py_name)
     ns = {"__slots__": ("_amppy_object",), "__module__": module_name,
           "__doc__": f"C++ class {cpp_name} at {where}, translated by amppy (amppy.load)."}
@@ -186,6 +186,9 @@ def _class(translated, row, module_name: str, classes: dict) -> type:
         doc = "\n".join(sig for sig, *_ in ctors)
     else:                               # no constructor: C++'s default or aggregate initialisation
         def make(*values):
+            if values and not aggregate:
+                raise TypeError(f"{cpp_name} has no constructor taking arguments (and is no aggregate: "
+                                f"{cpp_name}() makes one)")
             if len(values) > len(fields):
                 raise TypeError(f"{cpp_name} has {len(fields)} public fields to initialise, not {len(values)}")
             return made(*(_convert(v, _as_param(k), f"'{f}' ({t}) of {cpp_name}", [], translated, classes)

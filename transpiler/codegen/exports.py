@@ -83,9 +83,10 @@ def _call_facts(f: ir.FunctionDef) -> tuple:
 
 def classes_table(program: ir.Program, where) -> list[tuple]:
     """One row per class with a public member Python can use: (C++ name, Python class, place,
-    fields, constructors, member functions).  Fields: (C++ name, attribute, kind (a result kind),
-    C++ type); a constructor: (signature, Python name, place, params, changed); a member function:
-    (C++ name, Python method, signature, place, params, result, changed, static).  Only public
+    fields, constructors, member functions, aggregate).  Fields: (C++ name, attribute, kind (a
+    result kind), C++ type); a constructor: (signature, Python name, place, params, changed); a member function:
+    (C++ name, Python method, signature, place, params, result, changed, static); aggregate: the
+    class takes C++'s aggregate initialisation (its public fields in order).  Only public
     members (`StructDef.nonpublic`), the base classes' included; constructors that change a
     reference parameter are left out (the translation returns only the object)."""
     structs = {sd.name: sd for sd in program.structs}
@@ -103,8 +104,9 @@ def classes_table(program: ir.Program, where) -> list[tuple]:
         hidden = {n for c in chain for n in c.nonpublic}
         fields = tuple((cpp, py, result_kind(t), str(t)) for cpp, py, t in _fields(sd)
                        if cpp not in hidden and result_kind(t)[0] != "unsupported")
+        own_ctors = [f for f in defined.get(sd.name, ()) if f.sym.member == "ctor"]
         ctors = tuple((_signature(f, sd.name), f.sym.method_py, where(f.span), *_call_facts(f)[::2])
-                      for f in defined.get(sd.name, ()) if f.sym.member == "ctor" and sd.name not in sd.nonpublic)
+                      for f in own_ctors if sd.name not in sd.nonpublic)
         ctors = tuple(c for c in ctors if not c[4])
         seen, methods = set(), []
         for c in chain:
@@ -117,8 +119,10 @@ def classes_table(program: ir.Program, where) -> list[tuple]:
                 this = 1 if s.member == "method" else 0      # (`this` is the first parameter)
                 methods.append((s.name, s.method_py, _signature(f, s.name), where(f.span), params[this:], result,
                                 tuple(i - this for i in changed), s.member == "static"))
+        # (C++'s aggregate initialisation: no constructor, no private or protected field, no base)
+        aggregate = not own_ctors and not (hidden & set(sd.cxx_fields)) and not sd.base
         if fields or ctors or methods:
-            rows.append((sd.name, sd.py_name, where(sd.span), fields, ctors, tuple(methods)))
+            rows.append((sd.name, sd.py_name, where(sd.span), fields, ctors, tuple(methods), aggregate))
     return rows
 
 
