@@ -382,6 +382,18 @@ class vector_type:  # noqa: N801 - C++ name
         return hash(("vector", self.elem_type))
 
 
+#: Where large vectors take their storage (`set_allocator`): None, numpy's memory.
+_allocate = None
+
+
+def set_allocator(allocate=None) -> None:
+    """`allocate(size, dtype)` gives vectors their storage from now on (an uninitialised array,
+    or None: numpy's zeros): the cuda target's pool of page-locked buffers (`launch_cuda.install`).
+    The elements past a vector's size are never read, so the storage need not be zeroed."""
+    global _allocate
+    _allocate = allocate
+
+
 class vector:  # noqa: N801 - C++ name
     """``std::vector<T>`` over a growable numpy array (capacity doubling).
 
@@ -445,7 +457,9 @@ class vector:  # noqa: N801 - C++ name
             size = max(int(n), 2 * len(self._buf))
             if not memlimit.fits(size * self.dtype.itemsize):     # Linux would kill the process later
                 raise std_bad_alloc()
-            buf = np.zeros(size, self.dtype)
+            buf = _allocate(size, self.dtype) if _allocate is not None else None
+            if buf is None:
+                buf = np.zeros(size, self.dtype)
             buf[: self._n] = self._buf[: self._n]
             self._buf = buf
 

@@ -65,7 +65,7 @@ import weakref
 
 import numpy as np
 
-from . import accelerators, amp
+from . import accelerators, amp, containers
 from .accelerators import accelerator, launch_device
 # Re-exported: tests and benchmarks name the device operations as `launch_cuda.X` (`_PinnedHost`:
 # tests/test_multi_device.py).
@@ -108,6 +108,7 @@ def install(ops: DeviceOps | None = None) -> DeviceOps:
     if ops is None:
         start_device_setup()            # (the GPUs' contexts made while the program starts)
     _ops = ops if ops is not None else CudaDeviceOps()
+    containers.set_allocator(getattr(getattr(_ops, "pool", None), "allocate", None))
     stats = _ops.stats
     _counted = False                    # (the devices are counted at the first launch: no driver call here)
     amp.register_device_hooks(_to_device, _to_host, device_copy=_device_copy)
@@ -119,6 +120,7 @@ def uninstall() -> None:
     """Unregister the hooks (host-only behaviour again); device copies are forgotten."""
     global _ops
     _ops = None
+    containers.set_allocator(None)
     amp.register_device_hooks(None, None)
     accelerators.register_accelerator_hooks()     # (the cpu target's accelerators again)
 

@@ -255,6 +255,37 @@ def test_a_large_host_buffer_is_page_locked_once_and_released_when_freed():
     assert drv.released == [addr] and pin.bytes == 0
 
 
+def test_large_vectors_reuse_the_pools_page_locked_buffers():
+    """The cuda target's pool (`CudaDeviceOps.pool`, `containers.set_allocator`): a large vector's
+    storage is a pooled buffer, given to the next vector of its size once nothing refers to it (a
+    view over the vector keeps it), so its page-locking is paid once; small ones, object elements
+    and buffers past the pool's limit are numpy's own."""
+    from amppy.runtime import containers
+    from amppy.runtime.cuda_devices import _PinnedPool
+    pool = _PinnedPool(limit=3 << 20, min_bytes=1 << 20)
+    containers.set_allocator(pool.allocate)
+    try:
+        v = vector(np.float32, np.arange(1 << 18, dtype=np.float32))         # 1 MiB: pooled
+        assert v.data().base is not None and v.data().base.base is None and pool.bytes == 1 << 20
+        first = v.data().ctypes.data                    # (its address: a reference would hold it)
+        view = array_view(extent(1 << 18), v)
+        del v
+        w = vector(np.float32, np.ones(1 << 18, np.float32))                 # the first is held by the view
+        assert w.data().ctypes.data != first and pool.bytes == 2 << 20
+        del view
+        u = vector(np.float32, np.full(1 << 18, 2, np.float32))               # free again: reused
+        assert u.data().ctypes.data == first and u.data().tolist()[:2] == [2.0, 2.0] and pool.bytes == 2 << 20
+        def pooled(vec):                                # (a pooled buffer is bytes; numpy's is the elements)
+            return vec.data().base.dtype == np.uint8
+        assert pooled(u)
+        big = vector(np.float32, np.zeros(1 << 19, np.float32))               # 2 MiB: past the limit
+        assert not pooled(big) and pool.bytes == 2 << 20
+        assert not pooled(vector(np.float32, np.zeros(16, np.float32)))       # small
+        assert pool.allocate(1 << 18, np.dtype(object)) is None
+    finally:
+        containers.set_allocator(None)
+
+
 def test_host_buffers_beyond_the_limit_or_not_numpys_stay_pageable():
     drv = _Driver()
     pin = launch_cuda._PinnedHost(drv.register, drv.unregister, limit=8192, min_bytes=1024)
