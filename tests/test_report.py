@@ -1,7 +1,7 @@
 """`amppy report`: units and projects found under paths, each unit's status, the projects that can
 run, the blockers table; text, JSON and CSV; exit statuses.  Small trees written under tmp_path.
 
-The tests call `amppy.report.main` through a parser built with `report.add_parser`, as cli.py does.
+The tests call `amppy.report.main` through a parser built with `cli.add_report_parser`, as cli.py does.
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from amppy import report
+from amppy.cli import add_report_parser
 
 CLEAN = """#include <amp.h>
 #include <iostream>
@@ -97,7 +98,7 @@ def tree(tmp_path, monkeypatch) -> Path:
 def amppy_report(args: list[str], capsys) -> tuple[int, str, str]:
     """`amppy report ARGS` in this process: (status, stdout, stderr)."""
     parser = argparse.ArgumentParser(prog="amppy")
-    report.add_parser(parser.add_subparsers(dest="command", required=True))
+    add_report_parser(parser.add_subparsers(dest="command", required=True))
     status = report.main(parser.parse_args(["report", *args]))
     out, err = capsys.readouterr()
     return status, out, err

@@ -137,9 +137,38 @@ def build_parser() -> argparse.ArgumentParser:
                    help="print one stage (to stdout unless -o): the syntax tree, the IR or the Python")
     c = sub.add_parser("check", help="check a program and report diagnostics")
     _common(c)
-    from . import report
-    report.add_parser(sub)
+    add_report_parser(sub)
     return p
+
+
+def add_report_parser(subparsers) -> argparse.ArgumentParser:
+    """Add the `report` subcommand to `subparsers` (an argparse subparsers action; `amppy.report`
+    runs it, imported only then: a warm `amppy run` does not load it)."""
+    p = subparsers.add_parser("report", help="how much of a code base amppy takes, and what stops the rest",
+                              description="Check every translation unit and project under the paths (as `amppy check`) "
+                                          "and report each unit's status, the projects that can run and the first "
+                                          "errors that stop the rest (the blockers).")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="folders, solutions (.sln), projects, source files")
+    p.add_argument("--config", default=None, metavar="NAME[|PLATFORM]", help="the solutions' or projects' configuration")
+    p.add_argument("--target", choices=("cpu", "cuda"), default="cpu", help="the target to check for (default cpu)")
+    p.add_argument("-D", dest="defines", action="append", default=[], metavar="NAME[=VALUE]", help="define a macro")
+    p.add_argument("-I", dest="include_dirs", action="append", default=[], metavar="DIR", help="add an include folder")
+    p.add_argument("-j", dest="jobs", type=_positive(int), default=None, metavar="N", help="workers (default: CPUs)")
+    p.add_argument("--format", choices=("text", "json", "csv"), default="text")
+    p.add_argument("--timeout", type=_positive(float), default=300.0, metavar="S",
+                   help="seconds a unit or a project's link check may take (default 300)")
+    return p
+
+
+def _positive(kind):
+    def convert(text: str):
+        try:
+            if kind(text) > 0:
+                return kind(text)
+        except ValueError:
+            pass
+        raise argparse.ArgumentTypeError(f"not a positive number: '{text}'")
+    return convert
 
 
 def _options(ns) -> Options:

@@ -17,9 +17,19 @@ evaluation passes), `vcxproj`, `sln`, `selection`.
 from __future__ import annotations
 
 from .model import Project, ProjectError, Solution, SolutionProject, Unit
-from .selection import select
-from .sln import load_solution
-from .vcxproj import load_project
 
 __all__ = ["Project", "ProjectError", "Solution", "SolutionProject", "Unit", "load_project", "load_solution",
            "select"]
+
+#: imported on first use: running a plain .cpp file needs the data model only
+_LAZY = {"select": "selection", "load_solution": "sln", "load_project": "vcxproj"}
+
+
+def __getattr__(name: str):
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
