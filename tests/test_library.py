@@ -426,3 +426,10 @@ def test_gpu_arrays_of_the_second_gpu_are_worked_on_there():
     with cupy.cuda.Device(1):
         assert cupy.asnumpy(y).tolist() == (1 + 2 * np.arange(1000, dtype=np.float32)).tolist()
 
+
+
+def test_template_arguments_are_keys_as_written_or_as_numpy_types():
+    """(`lib.Box[...]`: a class template's instances by their arguments, nested template-ids whole.)"""
+    from amppy.library import _split_args, _template_key
+    assert _template_key(_split_args("Pair<Box<1, 2>, 3>, float")) == ("Pair<Box<1, 2>, 3>", "float")
+    assert _template_key((np.float32, 4)) == ("float", "4") and _template_key(("int",)) == ("int",)

@@ -125,7 +125,7 @@ def _module(path: str, cpp_files: list, target: str) -> types.ModuleType:
         if not isinstance(template, _Template):
             template = _Template(name)
             setattr(lib, name, template)
-        template.instances[_template_key(args[:-1].split(","))] = cls
+        template.instances[_template_key(_split_args(args[:-1]))] = cls
     groups: dict = {}
     for cpp_name, py_name, signature, where, params, result, changed in getattr(translated, "__amppy_exports__", ()):
         fn = _wrapper(getattr(translated, py_name), py_name, cpp_name, signature, where, params, result, changed,
@@ -163,6 +163,17 @@ class _Template:
 _CPP_TYPES = {np.float32: "float", np.float64: "double", np.int32: "int", np.uint32: "unsigned int",
               np.int64: "long long", np.uint64: "unsigned long long", np.int16: "short", np.int8: "char",
               np.uint8: "unsigned char", np.bool_: "bool", float: "double", int: "int", bool: "bool"}
+
+
+def _split_args(text: str) -> list:
+    """`"Box<1, 2>, 3"` -> `["Box<1, 2>", " 3"]`: a template-id's arguments, nested ones whole."""
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch in "<([") - (ch in ">)]")
+        if ch == "," and depth == 0:
+            out.append(text[start:i])
+            start = i + 1
+    return out + [text[start:]]
 
 
 def _template_key(args) -> tuple:
