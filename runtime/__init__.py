@@ -1,4 +1,4 @@
-"""amppy.runtime: what generated host code imports (``from amppy.runtime import *``).
+"""amppy.runtime: what generated host code imports (``from amppy.runtime import extent, cout``).
 
 Value conventions: C++ ``int``/``unsigned`` → Python int (or numpy int32/uint32
 read from arrays), ``float`` → ``numpy.float32``, ``double`` → Python float,
@@ -17,39 +17,33 @@ Layers, each importing only those before it (no import circles; ``docs/architect
    GPU backend plugs in with ``register_device_hooks``), ``textures``;
 4. launchers and backends: ``launch_cpu``, ``checks`` (``run --check``), ``cuda_devices`` (the
    GPU's device operations), ``launch_cuda`` (coherence and launches on the GPU);
-5. ``program`` (``run_main``), and this package.
+5. ``program`` (``run_main``), and this package, which imports a module when a name of it is
+   first used (``_exports.py``, written by ``tools/runtime/write_exports.py``).
 """
+import importlib as _importlib
+
 import numpy as _np
 
-from . import (accelerators, algorithm, amp, amp_errors, ampmath, chrono, containers, cppio, cstdlib, extents, intmath,
-               adaptors, associative, memory, ppl, program, random, sampling, sstream, stdcontainers, stdexcept, strings, textures, win32)
-from .accelerators import *  # noqa: F401,F403
-from .algorithm import *  # noqa: F401,F403
-from .amp_errors import *  # noqa: F401,F403
-from .extents import *  # noqa: F401,F403
-from .amp import *  # noqa: F401,F403
-from .textures import *  # noqa: F401,F403
-from .program import *  # noqa: F401,F403
-from .containers import *  # noqa: F401,F403
-from .cppio import *  # noqa: F401,F403
-from .cstdlib import *  # noqa: F401,F403
-from .intmath import *  # noqa: F401,F403
-from .memory import *  # noqa: F401,F403
-from .ppl import *  # noqa: F401,F403
-from .random import *  # noqa: F401,F403
-from .sstream import *  # noqa: F401,F403
-from .stdcontainers import *  # noqa: F401,F403
-from .associative import *  # noqa: F401,F403
-from .adaptors import *  # noqa: F401,F403
-from .stdexcept import *  # noqa: F401,F403
-from .strings import *  # noqa: F401,F403
-from .win32 import *  # noqa: F401,F403
-from .launch_cpu import launch_cpu  # noqa: F401
+from ._exports import EXPORTS as _EXPORTS
+from ._exports import SUBMODULES as _SUBMODULES
+from .launch_cpu import launch_cpu  # noqa: F401  (the function, not the module of that name)
 
 # C++ arithmetic reports nothing: 1.0f / 0.0f is inf, overflow wraps or gives inf, silently.
 _np.seterr(all="ignore")
 
-__all__ = (accelerators.__all__ + algorithm.__all__ + amp_errors.__all__ + extents.__all__ + amp.__all__ + textures.__all__
-           + program.__all__ + containers.__all__ + cppio.__all__ + cstdlib.__all__ + intmath.__all__
-           + memory.__all__ + ppl.__all__ + random.__all__ + sstream.__all__ + stdcontainers.__all__ + associative.__all__ + adaptors.__all__ + stdexcept.__all__ + strings.__all__ + win32.__all__
-           + ["launch_cpu", "chrono", "ampmath", "sampling"])
+__all__ = sorted(_EXPORTS) + ["chrono", "ampmath", "sampling"]
+
+
+def __getattr__(name: str):
+    """A name of the runtime, from the module that defines it, imported on first use (a program's
+    imports load what it uses: `from amppy.runtime import extent, cout` does not load `<random>`'s
+    distributions or `<chrono>`); `_exports.py` says which module (tools/runtime/write_exports.py)."""
+    module = _EXPORTS.get(name)
+    if module is not None:
+        value = getattr(_importlib.import_module(f"{__name__}.{module}"), name)
+    elif name in _SUBMODULES:
+        value = _importlib.import_module(f"{__name__}.{name}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value

@@ -109,12 +109,13 @@ def test_float_to_integer_folding_matches_the_runtime():
     from amppy.codegen.host import float_to_integer_text
     from amppy.cxx.types import float_to_integer
     import amppy.runtime as rt
+    names = {n: getattr(rt, n) for n in rt.__all__}     # (the package loads its modules' names on use)
     values = [v for case in FLOAT_TO_INT_CASES for v in (case[0],)] + [70000.5, -129.9, 300.7, 2.5e9, -0.9]
     for name in ("int", "long", "short", "signed char", "char", "unsigned char", "unsigned short", "wchar_t",
                  "unsigned int", "unsigned long", "long long", "unsigned long long"):
         t = ir.Scalar(name)
         for v in values:
-            got = eval(float_to_integer_text("v", t), vars(rt), {"v": v})
+            got = eval(float_to_integer_text("v", t), names, {"v": v})
             want = float_to_integer(v, t)
             assert got == want, (name, v)
     assert float_to_integer(70000.5, ir.Scalar("short")) == 4464
