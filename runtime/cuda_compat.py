@@ -62,7 +62,7 @@ def install_numpy_aliases() -> list[str]:
     return added
 
 
-_setup_started: set = set()             # the GPUs start_device_setup was asked for (None: the first one)
+_setup_started: set = set()             # what start_device_setup was asked for: "first", "all"
 
 
 def start_device_setup(every_gpu: bool = False) -> None:

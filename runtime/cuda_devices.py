@@ -274,6 +274,8 @@ class CudaDeviceOps(DeviceOps):
         from numba.cuda.cudadrv.driver import CudaAPIError
         from numba.cuda.cudadrv import driver
         self._DeviceNDArray = DeviceNDArray
+        from numba.cuda.api_util import prepare_shape_strides_dtype
+        self._shape_strides = prepare_shape_strides_dtype     # (None strides: C order)
         self._CudaAPIError = CudaAPIError
         self._driver = driver
         self._count = None
@@ -311,14 +313,7 @@ class CudaDeviceOps(DeviceOps):
         if ctx is None:
             with self.errors(dev), self.on(dev):
                 ctx = self._contexts[dev] = self.cuda.current_context()
-        dtype = np.dtype(cai["typestr"])
-        shape = tuple(cai["shape"])
-        if strides is None:             # C order
-            strides, step = [], dtype.itemsize
-            for n in reversed(shape):
-                strides.insert(0, step)
-                step *= n
-        strides = tuple(strides)
+        shape, strides, dtype = self._shape_strides(cai["shape"], strides, cai["typestr"], order="C")
         size = self._driver.memory_size_from_info(shape, strides, dtype.itemsize)
         # (no owner: the array describes the memory only, which the caller's object owns; a kernel
         # queued on the producer's stream runs before that stream could reuse it)

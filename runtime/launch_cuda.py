@@ -551,8 +551,8 @@ def launch(kernel, domain, where=None, block=None, *captures, view=None, coarsen
     """
     grid, blk, dims = launch_config(domain, block, where, coarsen)
     ops = _current()
-    dev, stream = _place(view, ops) if view is not None or not _adopted(captures) else \
-        _adopted_place(captures, ops)
+    adopted = _adopted(captures) if view is None else ()
+    dev, stream = _adopted_place(adopted, ops) if adopted else _place(view, ops)
     with ops.errors(dev), ops.on(dev), ops.queue(dev, stream):
         if stream is not None:
             _order(captures, dev, stream, ops)
@@ -564,19 +564,16 @@ def launch(kernel, domain, where=None, block=None, *captures, view=None, coarsen
             after_kernel(c)
 
 
-def _adopted(captures) -> bool:
-    for c in captures:
-        if isinstance(c, amp._ArrayBase) and isinstance(_root(c), _DeviceSourceView):
-            return True
-    return False
+def _adopted(captures) -> list:
+    """The views over GPU memory the caller passed (`view_over_device`) that the captures view."""
+    return [r for c in captures if isinstance(c, amp._ArrayBase) and isinstance(r := _root(c), _DeviceSourceView)]
 
 
-def _adopted_place(captures, ops):
+def _adopted_place(adopted, ops):
     """(device, stream) of a launch without an accelerator_view that uses GPU memory the caller
-    passed (`view_over_device`): the device that holds the memory and the stream its producer
-    queued its work on, so the kernel runs after that work without the host waiting; the streams
-    of other such memory it uses are waited for on the GPU."""
-    adopted = [r for c in captures if isinstance(c, amp._ArrayBase) and isinstance(r := _root(c), _DeviceSourceView)]
+    passed (`adopted`, from `_adopted`): the device that holds the memory and the stream its
+    producer queued its work on, so the kernel runs after that work without the host waiting; the
+    streams of other such memory it uses are waited for on the GPU."""
     dev, stream = _dev(adopted[0]), adopted[0]._source_stream
     if ops.device_count() > 1:
         _count(ops)                     # (the coherence hooks, as _place registers them)

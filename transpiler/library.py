@@ -224,7 +224,6 @@ def _class(translated, row, module_name: str, classes: dict) -> type:
         ns[name] = staticmethod(fn) if static else fn
     ns["__repr__"] = lambda self: f"<{cpp_name} {self._amppy_object!r}>"
     cls = type(cpp_name if cpp_name.isidentifier() else py_name, (), ns)
-    cls._amppy_class = made
     cls._amppy_cpp_name = cpp_name
     cls._amppy_wraps = bool(ctors or methods)   # results of this class come back as such objects
     return cls
