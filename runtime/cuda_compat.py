@@ -137,6 +137,8 @@ def import_cuda():
         simulated = False
     if simulated:
         raise CudaUnavailable("the CUDA simulator is active; amppy never uses it")
+    from . import numba_loading
+    numba_loading.install_cuda()        # cached kernels load without numba-cuda's compiler set-up
     pointers = sys.modules.get("amppy.runtime.pointers")
     if pointers is not None:            # a program with pointers in its kernels: numba-cuda must keep
         pointers.register_cuda_aliases()    # stores through them (see that module)

@@ -34,10 +34,12 @@ from numba.core import cgutils, types
 from numba.core.caching import NullCache
 from numba.extending import intrinsic
 
-from . import amp
+from . import amp, numba_loading
 from .accelerators import launch_device
 from .containers import _StructBase
 from .textures import after_kernel
+
+numba_loading.install()     # this process loads cached kernels without Numba's compiler set-up
 
 __all__ = ["launch_cpu"]
 

@@ -2,43 +2,26 @@
 process the way the C++ program would end (its exit code, Ctrl-C, a closed pipe, an uncaught
 exception reported at its C++ line by ``failure``).
 
-The top of the runtime's host side: it imports ``win32`` (the console's colours are reset at exit)
-and ``failure``, and nothing imports it but the package.
+The top of the runtime's host side: it imports ``win32`` (the console's colours are reset at exit),
+``failure`` and ``numba_loading`` (how cached code is loaded), and nothing imports it but the
+package.
 """
 import inspect
 import os
 import sys
 import time
 
-from . import win32
+from . import numba_loading, win32
 from .failure import uncaught
 
 __all__ = ["run_main"]
 
 
-def _no_blas_probe():
-    """Numba's first load of a compiled kernel imports its array-math lowering, which imports
-    ``scipy.linalg`` (0.2-0.3 s of a warm start) only to learn whether ``np.dot`` may call BLAS.  A
-    translated program calls no BLAS, so that module is imported here with ``scipy.linalg`` out of
-    sight (Numba notes "no BLAS" for this process) and importable again after.  Only a
-    program's entry does this (`run_main`): a Python process that uses amppy's runtime as a library
-    keeps Numba's own answer."""
-    if "numba.np.arraymath" in sys.modules or "scipy.linalg" in sys.modules:
-        return
-    sys.modules["scipy.linalg"] = None          # (importing it raises ImportError meanwhile)
-    try:
-        import numba.np.arraymath  # noqa: F401
-    except Exception:  # noqa: BLE001 - Numba's lowering imports it later, as it would have
-        pass
-    finally:
-        if sys.modules.get("scipy.linalg", 0) is None:
-            del sys.modules["scipy.linalg"]
-
-
 def run_main(main_fn):
     """Run the translated ``main`` and exit like the C++ program would."""
     code = 0
-    _no_blas_probe()
+    numba_loading.install()         # cached code loads without Numba's compiler set-up
+    numba_loading.hide_blas_probe()     # and a compile does not import SciPy for a BLAS probe
     try:  # Ctrl-C ends the program at once, as it ends a C++ program (even inside a kernel)
         import signal
         signal.signal(signal.SIGINT, signal.SIG_DFL)

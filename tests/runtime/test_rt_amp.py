@@ -192,24 +192,3 @@ def test_copy_into_a_strided_section_writes_the_parent():
     sec = parent.section(amp.index(1, 1), amp.extent(2, 2))
     amp.copy(amp.array(amp.extent(2, 2), np.array([1, 2, 3, 4], dtype=np.int32)), sec)
     assert parent.data().tolist() == [[0, 0, 0, 0], [0, 1, 2, 0], [0, 3, 4, 0]]
-
-
-def test_run_main_spares_numba_the_scipy_blas_probe_and_leaves_scipy_importable():
-    """A translated program calls no BLAS: `run_main` imports Numba's array-math lowering with
-    scipy.linalg out of sight (0.2-0.3 s of a warm start), after which scipy.linalg imports as
-    usual; importing the runtime alone (a library user) does not."""
-    pytest.importorskip("scipy")
-    code = textwrap.dedent("""
-        import sys
-        import amppy.runtime
-        from amppy.runtime.program import run_main
-        assert "numba.np.arraymath" not in sys.modules      # (the runtime alone: Numba's own answer)
-        def main():
-            import numba.np.arraymath
-            import scipy.linalg
-            print(numba.np.arraymath._HAVE_BLAS, scipy.linalg.__name__)
-            return 0
-        run_main(main)
-    """)
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert (r.returncode, r.stdout, r.stderr) == (0, "False scipy.linalg\n", "")
