@@ -101,12 +101,14 @@ _ops: DeviceOps | None = None
 stats: dict = {}
 
 
-def install(ops: DeviceOps | None = None) -> DeviceOps:
+def install(ops: DeviceOps | None = None, every_gpu: bool = False) -> DeviceOps:
     """Use ``ops`` (default: numba-cuda) for device data; registers the ``amp`` device hooks
-    (with several devices also the family hooks that keep views of one source coherent)."""
+    (with several devices also the family hooks that keep views of one source coherent).
+    ``every_gpu``: the program lists the accelerators, so every GPU's context is made in the
+    background from now on (otherwise the first GPU's, and the others' when the list is read)."""
     global _ops, stats, _counted
     if ops is None:
-        start_device_setup()            # (the GPUs' contexts made while the program starts)
+        start_device_setup(every_gpu)   # (the GPUs' contexts made while the program starts)
     _ops = ops if ops is not None else CudaDeviceOps()
     containers.set_allocator(getattr(getattr(_ops, "pool", None), "allocate", None))
     stats = _ops.stats

@@ -53,7 +53,8 @@ PRELUDE = [
 ]
 
 
-def module_prelude() -> list[str]:
+def module_prelude(every_gpu: bool = False) -> list[str]:
+    """The module head (`every_gpu` matters to the CUDA target only)."""
     return list(PRELUDE)
 
 

@@ -234,7 +234,7 @@ class CheckedBackend:
     def __init__(self, races: bool, bounds: bool):
         self.races, self.bounds = races, bounds
 
-    def module_prelude(self) -> list[str]:
+    def module_prelude(self, every_gpu: bool = False) -> list[str]:
         return cpu.module_prelude() + [
             "from amppy.runtime.checks import (check_index1, check_index2, check_index3, "
             "check_tile_static1, check_tile_static2, check_tile_static3, launch_checked)"]

@@ -124,7 +124,7 @@ class ModuleWriter:
             o.append("    raise SystemExit('this program has no main function')")
         body = "\n".join(o[prelude_at:])
         runtime = f"from amppy.runtime import {', '.join(sorted(RUNTIME_NAMES))}"   # the runtime's __all__
-        prelude = used_imports(["import numpy as np"] + self.backend.module_prelude() + ["", runtime]
+        prelude = used_imports(["import numpy as np"] + self.backend.module_prelude(_lists_gpus(p)) + ["", runtime]
                                + host_loops.PRELUDE, body)
         constants = self.macros.definitions()
         o[prelude_at:prelude_at] = prelude + ([""] + constants if constants else [])
@@ -249,3 +249,10 @@ class ModuleWriter:
         self.out.extend(body)
         for part in self.parts:
             self.out += ["", ""] + part
+
+
+def _lists_gpus(p: ir.Program) -> bool:
+    """Does the program call `accelerator::get_all()` (so it is about to use several GPUs)?"""
+    roots = [f.body for f in p.functions] + [g.init for g in p.globals if g.init is not None]
+    return any(isinstance(n, ir.LibCall) and n.name == "accelerator.get_all"
+               for root in roots for n in ir.walk(root))
