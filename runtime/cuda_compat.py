@@ -80,19 +80,29 @@ def start_device_setup(every_gpu: bool = False) -> None:
         return
     _setup_started.add(key)
 
+    import threading
+
+    def retain(cu, d):
+        try:
+            err, dev = cu.cuDeviceGet(d)
+            if int(err) == 0:
+                cu.cuDevicePrimaryCtxRetain(dev)
+        except Exception:               # noqa: BLE001 - best effort
+            pass
+
     def work():
         try:
             from cuda.bindings import driver as cu
             if int(cu.cuInit(0)[0]) != 0:
                 return
             err, count = cu.cuDeviceGetCount()
-            for d in range((count if every_gpu else min(count, 1)) if int(err) == 0 else 0):
-                err, dev = cu.cuDeviceGet(d)
-                if int(err) == 0:
-                    cu.cuDevicePrimaryCtxRetain(dev)
+            n = (count if every_gpu else min(count, 1)) if int(err) == 0 else 0
         except Exception:               # noqa: BLE001 - best effort (no bindings, no driver, no GPU)
-            pass
-    import threading
+            return
+        for d in range(1, n):           # the other GPUs' contexts at the same time as the first's
+            threading.Thread(target=retain, args=(cu, d), name=f"amppy-gpu-setup-{d}", daemon=True).start()
+        if n:
+            retain(cu, 0)
     threading.Thread(target=work, name="amppy-gpu-setup", daemon=True).start()
 
 

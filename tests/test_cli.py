@@ -264,3 +264,18 @@ def test_verbose_after_a_solution(run_amppy):
                                       "amppy: target cpu\n")
     rc, _, err = run_amppy(["check", "Particles.sln", "--config", "Release", "-v", "--target", "cpu"], cwd=PARTICLES)
     assert (rc, err) == (0, "amppy: project Particles (Release|Win32), 4 translation unit(s)\namppy: target cpu\n")
+
+
+def test_run_sets_up_every_gpu_before_the_imports_of_a_program_that_lists_them(monkeypatch):
+    # `amppy run --target cuda` of a program calling accelerator::get_all(): every GPU's context
+    # is started when the translation is found, before the module imports numpy and Numba
+    from amppy import cli
+    from amppy.driver import Options
+    from amppy.runtime import cuda_compat
+    asked = []
+    monkeypatch.setattr(cuda_compat, "start_device_setup", lambda every_gpu=False: asked.append(every_gpu))
+    cli._every_gpu_early(Options(target="cuda"), "launch_cuda.install()      # ...\n")
+    cli._every_gpu_early(Options(target="cpu"), "launch_cuda.install(every_gpu=True)\n")
+    assert asked == []
+    cli._every_gpu_early(Options(target="cuda"), "x = 1\nlaunch_cuda.install(every_gpu=True)    # ...\n")
+    assert asked == [True]
