@@ -516,6 +516,8 @@ class StructDef:
     library_base: Optional[Type] = None   # `class J : public array_view<int>`: held as its first field
     properties: dict = field(default_factory=dict)    # `__declspec(property(...)) T x;`: name -> AST Property
     nonpublic: frozenset = frozenset()    # C++ names of members declared only private or protected
+    access: dict = field(default_factory=dict)    # C++ member name -> its most open access ("public", ...)
+    friends: frozenset = frozenset()      # names of its friend classes and functions (sema/access.py)
     cxx_fields: dict = field(default_factory=dict)    # C++ field name -> attribute, the bases' included
 
 

@@ -327,6 +327,8 @@ class StructDef(Node):
     virtual_base: bool = False        # `struct D : virtual B`
     properties: tuple = ()            # `__declspec(property(...))` members: Property
     nonpublic: tuple = ()             # names of members declared only private or protected (a constructor's: the class's)
+    access: tuple = ()                # (member name, its most open access: "public", "protected", "private")
+    friends: tuple = ()               # names of its friend classes and functions
 
 
 @dataclass(frozen=True)

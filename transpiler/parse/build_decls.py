@@ -29,8 +29,26 @@ _NORMALISED = {
 }
 
 
+def _friend_names(c) -> tuple:
+    """The names a `friend` declaration in a class makes friends (none: not a friend one)."""
+    if isinstance(c, Marker) and c.kind == "friend":
+        return (c.value,)
+    d = c.decl if isinstance(c, A.TemplateDecl) else c
+    if isinstance(d, A.FunctionDef) and "friend" in d.storage:
+        return (d.name,)
+    if isinstance(c, Marker) and c.kind == "declarations":
+        return tuple(n for x in c.value for n in _friend_names(x))
+    return ()
+
+
+_OPENNESS = {"private": 0, "protected": 1, "public": 2}
+
+
 def _member_names(c) -> tuple:
-    """The names a member declaration of a class declares (a constructor's: the class's name)."""
+    """The names a member declaration of a class declares (a constructor's: the class's name;
+    a friend declaration's: none, a friend is no member)."""
+    if _friend_names(c):
+        return ()
     if isinstance(c, A.DeclStmt):
         return tuple(d.name for d in c.decls)
     if isinstance(c, A.FunctionDef):
@@ -55,8 +73,12 @@ class DeclBuilders(BuilderBase):
         """The builder of a rule recognised only to be left out of the AST."""
         return None
 
-    # `friend class It<T>;` (access is not checked: the declaration changes nothing) too
-    empty_decl = friend_class = _dropped
+    empty_decl = _dropped
+
+    def friend_class(self, meta, ch):
+        """`friend class It<T>;`: the class's name, for the access checks (`StructDef.friends`)."""
+        name = [t for t in ch if isinstance(t, TOKENS) and t.type in ("NAME", "TYPE_NAME", "TEMPLATE_NAME")]
+        return Marker("friend", name[-1].value, self.sp(meta))
 
     def access_label(self, meta, ch):
         """`public:` in a class: the access of the members after it (`StructDef.nonpublic`)."""
@@ -441,12 +463,13 @@ class DeclBuilders(BuilderBase):
         fields, methods, bad, bases, others, member_templates = [], [], [], (), [], []
         anonymous, hidden, virtual, properties = [], [], False, []
         access = "private" if kw.value == "class" else "public"
-        declared, public = set(), set()     # member names, and those declared public somewhere
+        openness: dict = {}                 # member name -> its most open access
+        friends: list = []
         for c in ch:
-            names = _member_names(c)
-            declared.update(names)
-            if access == "public":
-                public.update(names)
+            friends.extend(_friend_names(c))
+            for n in _member_names(c):
+                if _OPENNESS[access] >= _OPENNESS.get(openness.get(n), -1):
+                    openness[n] = access
             if isinstance(c, Marker) and c.kind == "access":
                 access = c.value
             elif isinstance(c, Marker) and c.kind == "bases":
@@ -486,7 +509,8 @@ class DeclBuilders(BuilderBase):
         return A.StructDef(span, kw.value, name.value, tuple(fields), tuple(methods), bases, tuple(bad),
                            tuple(others), member_templates=tuple(member_templates), anonymous=tuple(anonymous),
                            hidden=tuple(hidden), virtual_base=virtual, properties=tuple(properties),
-                           nonpublic=tuple(sorted(declared - public)))
+                           nonpublic=tuple(sorted(n for n, acc in openness.items() if acc != "public")),
+                           access=tuple(sorted(openness.items())), friends=tuple(dict.fromkeys(friends)))
 
     def anon_struct_member(self, meta, ch):
         """`union { int i; float f; };`, `struct { ... } s;` in a class: an unnamed class (named

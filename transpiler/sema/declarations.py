@@ -111,6 +111,7 @@ class Declarations:
         sd = ir.StructDef(d.name, [], d.span, union=d.kind == "union", key=d.kind)
         sd.hidden = tuple(field_name(f) for f in d.hidden)
         sd.nonpublic = frozenset(d.nonpublic)
+        sd.access, sd.friends = dict(d.access), frozenset(d.friends)
         sd.py_name = py_name or SV.class_py_name(self, d.name) or (
             python_name(d.name) if d.name in self.forward_structs else self.module_names.fresh(d.name, self.globals))
         self.structs[d.name] = sd

@@ -180,10 +180,14 @@ class Kernels:
         if p.name:
             kscope.define(p.name, index_sym)
         self.fn, self.scope = kfn, kscope
+        depth = len(self.class_stack)
+        if functor is not None and functor[0].type.name in self.structs:
+            self.class_stack.append(self.structs[functor[0].type.name])     # (its operator()'s access)
         try:
             body = self.block(lam.body, new_scope=False)
         finally:
             self.fn, self.scope = outer_fn, outer_scope
+            del self.class_stack[depth:]
         caps = list(kctx.captures.values())
         cap_args = tuple(ir.Var(sp, c.outer.type, c.outer) for c in caps)
         if functor is not None:             # every field the body uses, read from the object

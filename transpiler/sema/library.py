@@ -16,7 +16,7 @@ from ..cxx import win32
 from ..names import field_name
 from ..sema import (accelerators, amp_math, classes, lambdas, memory,
                overloads, random, std_containers, streams, strings, templates, tiling, utility, views)
-from . import areas
+from . import access, areas
 from .area import not_yet
 from .algorithms import RANGE_ALGORITHMS, range_algorithm, std_copy
 from .constfold import fold
@@ -117,6 +117,7 @@ def member(a, base: ir.Expr, n: A.Member) -> ir.Expr:
             return ir.LibCall(n.span, ir.Library("method"), name, base, None)   # completed by `call`
         a.error("no-member", f"no member named '{name}' in '{t.name}'", n.span)
     if isinstance(t, ir.StructType):
+        access.check_member(a, t, name, n.span)
         fields = dict(a.struct_fields(t, n.span))
         py = a.class_fields.get(t.name, {}).get(name) or field_name(name)     # (a field hiding a base's)
         if py not in fields and t.name in a.structs and (name in a.structs[t.name].members or
