@@ -9,9 +9,11 @@ anywhere in the class, an overload for instance, counts as public) and its frien
 (`friend class X;`, friend functions declared or defined in the class).  A friend is recognised by
 its name alone (any function or class of that name): a program with two functions of one name of
 which only one is the friend is accepted where C++ rejects the other's use (never the other way
-round).  Not checked yet (accepted, as before): members named without an object (`x` or `f()` in a
-member function: inherited private members), `C::x` and `C::f()`, constructors, and the access a
-base class specifier (`class D : private B`) gives.
+round).  Constructors are checked when one the class declares is called (not copies: the implicit
+copy constructor is public), with the most open access of the class's constructors; `C::f()`
+like `obj.f()`.  Not checked yet (accepted, as before): members named without an object (`x` or
+`f()` in a member function: inherited private members), static data members (`C::x`), and the
+access a base class specifier (`class D : private B`) gives.
 """
 from __future__ import annotations
 
@@ -49,6 +51,19 @@ def _granted(a, decl: ir.StructDef, level: str, classes: set, function: str | No
     return any(c in friends or _template_name(c) in friends for c in classes)
 
 
+def check_constructor(a, t: ir.StructType, span) -> None:
+    """`T x(args)`, `T(args)`, `new T(args)`, a base part: a constructor the class declares.  (Copies
+    are not checked: the implicit copy constructor is public whatever the declared ones are.)"""
+    decl = a.structs.get(t.name)
+    level = decl.access.get(_template_name(t.name)) if decl is not None else None
+    if level not in ("private", "protected"):
+        return
+    classes, function = _context(a)
+    if not _granted(a, decl, level, classes, function):
+        _report(a, f"calling a {level} constructor of class '{decl.name}'", span, decl, level,
+                ("constructor", span))
+
+
 def check_member(a, t: ir.StructType, name: str, span) -> None:
     """`obj.name`, `ptr->name` (a data member or a member function) of class `t`."""
     decl = next((sd for sd in H.lineage(a, t) if name in sd.access), None)
@@ -61,12 +76,16 @@ def check_member(a, t: ir.StructType, name: str, span) -> None:
     if _granted(a, decl, level, classes, function):
         return
     where = f" of '{decl.name}'" if decl.name == t.name else f" of '{decl.name}', a base of '{t.name}'"
+    _report(a, f"'{name}' is a {level} member{where}", span, decl, level, (name, span))
+
+
+def _report(a, message: str, span, decl: ir.StructDef, level: str, key) -> None:
     reported = a.__dict__.setdefault("_access_reported", set())
-    if (span, name) in reported:        # (an expression some passes analyse twice: reported once)
+    if key in reported:                 # (an expression some passes analyse twice: reported once)
         return
-    reported.add((span, name))
+    reported.add(key)
     notes = [Note(f"in instantiation of '{inst}' requested here", at) for inst, at in reversed(a.instantiations)]
     # (reported, and the analysis goes on: the expression's meaning is known, as clang's is)
-    a.sink.error("access", f"'{name}' is a {level} member{where}", span,
+    a.sink.error("access", message, span,
                  help=f"use it inside '{decl.name}'" + (" or a class derived from it" if level == "protected" else "")
                  + f", or make it public (or the code using it a friend of '{decl.name}')", notes=notes)

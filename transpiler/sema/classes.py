@@ -34,6 +34,7 @@ from .hierarchy import derives, downcast, further_base, upcast  # noqa: F401  (C
 from ..ir.queries import is_lvalue
 from ..names import OPERATORS, field_name, free_py_name  # noqa: F401  (CL.OPERATORS, CL.free_py_name)
 from ..source import Span
+from . import access
 from . import local_classes as LC
 from . import special_members as SM
 from . import overloads as O
@@ -550,6 +551,7 @@ def static_call(a, sd: ir.StructDef, f: A.Name, n: A.Call) -> ir.Expr:
         a.error("no-member", f"no member named '{f.name}' in '{sd.name}'", f.span)
     args = _args(a, n.args)
     sym = O.choose(a, syms, args, n.span, f"{sd.name}::{f.name}")
+    access.check_member(a, ir.StructType(sd.name, sd.py_name), f.name, f.span)
     if sym.member != "static":
         this = a.fn.this if a.fn is not None else None
         if this is None or this.type.name != sd.name:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from .. import ir
 from ..source import Span
 from ..ir.queries import is_lvalue
+from . import access
 from . import views as V
 from . import special_members as SM
 from . import utility as U
@@ -68,6 +69,8 @@ class Construction:
                 return ir.MakeIndex(span, t, comps)
             return ir.Construct(span, t, comps)
         if isinstance(t, ir.StructType) and t.name in self.structs and SM.has_constructors(self.structs[t.name]):
+            if not (len(args) == 1 and args[0].type == t):      # (a copy: the implicit constructor's)
+                access.check_constructor(self, t, span)
             return CL.construct(self, t, args, span, spans)
         if isinstance(t, ir.StructType):
             if args and len(args) == 1 and args[0].type == t:

@@ -67,6 +67,33 @@ public:
     void operator()(index<1> i) const restrict(amp) { data[i] = data[i] * w.k; }   // a friend's
 };
 
+class Token {
+    int v;
+    Token(int v) : v(v) {}
+    static int counter() { return 3; }
+    friend class Factory;
+public:
+    int get() const { return v; }
+    static Token zero() { return Token(0); }               // its own private constructor
+};
+
+class Factory {
+public:
+    static Token make(int v) { return Token(v); }           // a friend's use of it
+};
+
+class Shape {
+protected:
+    Shape() {}
+public:
+    int sides() const { return 4; }
+};
+
+class Square : public Shape {
+public:
+    Square() : Shape() {}                                   // a protected constructor, from a derived class
+};
+
 int main() {
     Meter m(10);
     Gauge g;
@@ -83,6 +110,13 @@ int main() {
     parallel_for_each(out.extent, [=](index<1> i) restrict(amp) {
         out[i] = s.weight;  // expected-error {{'weight' is a private member of 'Sample' [access]}}
     });
+    Token t = Factory::make(5);                             // (a copy: the implicit copy constructor)
+    Token z = Token::zero();
+    Square sq;
+    std::cout << t.get() + z.get() + sq.sides() << std::endl;
+    int e = Token::counter();   // expected-error {{'counter' is a private member of 'Token' [access]}}
+    Token bad(7);               // expected-error {{calling a private constructor of class 'Token' [access]}}
+    Shape shape;                // expected-error {{calling a protected constructor of class 'Shape' [access]}}
     Meter* p = &m;
-    return a + b + c + d + p->reading;      // expected-error {{'reading' is a private member of 'Meter' [access]}}
+    return a + b + c + d + e + bad.get() + shape.sides() + p->reading;      // expected-error {{'reading' is a private member of 'Meter' [access]}}
 }
