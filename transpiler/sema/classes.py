@@ -34,7 +34,7 @@ from .hierarchy import derives, downcast, further_base, upcast  # noqa: F401  (C
 from ..ir.queries import is_lvalue
 from ..names import OPERATORS, field_name, free_py_name  # noqa: F401  (CL.OPERATORS, CL.free_py_name)
 from ..source import Span
-from . import access
+from . import access, functors
 from . import local_classes as LC
 from . import special_members as SM
 from . import overloads as O
@@ -477,6 +477,7 @@ def ctor_prologue(a, d: A.FunctionDef, sym: ir.Symbol, this: ir.Symbol) -> list:
 
 def member_ref(a, m: Member, span: Span) -> ir.Expr:
     """A field's bare name: `this->field`."""
+    functors.this_used(a, span)
     if a.fn is not None and a.fn.kernel is not None:
         a.error("amp-capture", "'this' cannot be captured into a restrict(amp) lambda", span,
                 help="copy the member into a local variable before the parallel_for_each")
@@ -502,6 +503,7 @@ def qualified_field(a, owner: str, name: str, span: Span) -> ir.Expr:
 def this_value(a, span: Span) -> ir.Expr:
     """`*this`, and the object of `this->x`."""
     this = getattr(a.fn, "this", None) if a.fn is not None else None
+    functors.this_used(a, span)
     if a.fn is not None and a.fn.kernel is not None:
         a.error("amp-capture", "'this' cannot be captured into a restrict(amp) lambda", span)
     if this is None:

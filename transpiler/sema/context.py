@@ -31,6 +31,7 @@ class FnContext:
         self.calls: list[ir.Symbol] = []
         self.py_base: str = ""                    # the function's Python name (its kernels' names)
         self.functor_fields: dict = {}            # a function object's kernel: field -> capture
+        self.functor: str | None = None           # ... and the name of that object's class
         self.this: ir.Symbol | None = None        # a member function's object
         self.ctor_this: ir.Symbol | None = None   # a constructor's object (what it returns)
         self.deduced_at = None                    # the return that deduced an `auto` return type

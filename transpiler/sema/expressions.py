@@ -26,7 +26,7 @@ from . import typeinfo as TI
 from . import streams as ST
 from . import utility as U
 from . import strings as S
-from . import classes as CL
+from . import classes as CL, functors as FN
 from . import local_classes as LC
 from . import fnptr as FP
 from . import short_vectors as SV
@@ -128,6 +128,7 @@ class Expressions:
             if name in L.MATH_FUNCTIONS or name in L.FREE_FUNCTIONS:
                 return ir.LibCall(n.span, ir.Library("function"), name, None, ())
             not_yet(self, name, n.namespace, n.span)
+            FN.member_named(self, name, n.span)
             self.error("undeclared", f"use of undeclared identifier '{name}'", n.span)
         if isinstance(sym, ir.Symbol) and sym.closure is not None:
             self.unsupported(f"using the restrict(amp) lambda '{name}' other than as a kernel is", n.span)

@@ -182,7 +182,8 @@ class Kernels:
         self.fn, self.scope = kfn, kscope
         depth = len(self.class_stack)
         if functor is not None and functor[0].type.name in self.structs:
-            self.class_stack.append(self.structs[functor[0].type.name])     # (its operator()'s access)
+            kfn.functor = functor[0].type.name
+            self.class_stack.append(self.structs[kfn.functor])      # (its operator()'s access)
         try:
             body = self.block(lam.body, new_scope=False)
         finally:

@@ -16,7 +16,7 @@ from ..cxx import win32
 from ..names import field_name
 from ..sema import (accelerators, amp_math, classes, lambdas, memory,
                overloads, random, std_containers, streams, strings, templates, tiling, utility, views)
-from . import access, areas
+from . import access, areas, functors
 from .area import not_yet
 from .algorithms import RANGE_ALGORITHMS, range_algorithm, std_copy
 from .constfold import fold
@@ -551,6 +551,7 @@ def free_call(a, name: str, n: A.Call) -> ir.Expr:
     if name == "assert":
         return ir.LibCall(n.span, ir.Void(), "cpp_assert", None, tuple(a.to_bool(x, s.span) for x, s in zip(args, n.args)))
     not_yet(a, name, getattr(n.func, "namespace", ()), n.func.span)
+    functors.member_named(a, name, n.func.span)
     a.error("undeclared", f"use of undeclared identifier '{name}'", n.func.span)
 
 
