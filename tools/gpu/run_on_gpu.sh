@@ -9,7 +9,8 @@
 #   2. makes /tmp/site/amppy a directory of symbolic links to transpiler/'s entries plus
 #      amppy/runtime -> runtime/ and amppy/grammar -> grammar/ (the setuptools package-dir
 #      mapping), so `import amppy` and `import amppy.runtime` load the live working tree;
-#   3. exports PYTHONPATH=/tmp/site and PYTHONUNBUFFERED=1, then runs the command with bash.
+#   3. byte-compiles amppy and the wheels (the image sets PYTHONDONTWRITEBYTECODE=1);
+#   4. exports PYTHONPATH=/tmp/site and PYTHONUNBUFFERED=1, then runs the command with bash.
 # numba-cuda is the image's own (its .pth redirector runs from the venv's site-packages).
 set -euo pipefail
 ROOT=$(pwd)
@@ -28,6 +29,10 @@ for entry in "$ROOT"/transpiler/*; do
 done
 ln -s "$ROOT/runtime" "$SITE/amppy/runtime"
 ln -s "$ROOT/grammar" "$SITE/amppy/grammar"
+# Byte-compile what was just put there, as `pip install` does: the image sets
+# PYTHONDONTWRITEBYTECODE=1, so without this every process compiled amppy's and the wheels'
+# modules from source (about 45 ms of a warm `amppy run`: benchmarks/startup.py).
+python3 -m compileall -q "$ROOT/transpiler" "$ROOT/runtime" "$SITE" >/dev/null 2>&1 || true
 export PYTHONPATH="$SITE${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONUNBUFFERED=1
 exec bash -c "$1"
