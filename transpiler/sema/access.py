@@ -11,9 +11,9 @@ its name alone (any function or class of that name): a program with two function
 which only one is the friend is accepted where C++ rejects the other's use (never the other way
 round).  Constructors are checked when one the class declares is called (not copies: the implicit
 copy constructor is public), with the most open access of the class's constructors; `C::f()`
-like `obj.f()`.  Not checked yet (accepted, as before): members named without an object (`x` or
-`f()` in a member function: inherited private members), static data members (`C::x`), and the
-access a base class specifier (`class D : private B`) gives.
+like `obj.f()`; a member's bare name in a member function (`x`, `f()`) too: a base's private
+member is not the derived class's to use.  Not checked yet (accepted, as before): static data
+members (`C::x`), and the access a base class specifier (`class D : private B`) gives.
 """
 from __future__ import annotations
 
@@ -64,8 +64,11 @@ def check_constructor(a, t: ir.StructType, span) -> None:
                 ("constructor", span))
 
 
-def check_member(a, t: ir.StructType, name: str, span) -> None:
-    """`obj.name`, `ptr->name` (a data member or a member function) of class `t`."""
+def check_member(a, t: ir.StructType | None, name: str, span) -> None:
+    """`obj.name`, `ptr->name` (a data member or a member function) of class `t`; also a member's
+    bare name in a member function of `t` (a base's private member is not `t`'s to use)."""
+    if t is None or not name:
+        return
     decl = next((sd for sd in H.lineage(a, t) if name in sd.access), None)
     if decl is None:
         return

@@ -48,8 +48,8 @@ from .arithmetic import zero
 class Member:
     """A field's bare name inside a member function: `x` is `this->x`."""
 
-    def __init__(self, this: ir.Symbol, py: str, type: ir.Type, via: tuple = ()):
-        self.this, self.py, self.type = this, py, type
+    def __init__(self, this: ir.Symbol, py: str, type: ir.Type, via: tuple = (), cxx: str = ""):
+        self.this, self.py, self.type, self.cxx = this, py, type, cxx
         self.via = via                      # (field, type) of the parts it is reached through
 
 
@@ -400,9 +400,9 @@ def enter_body(a, d: A.FunctionDef, sym: ir.Symbol):
         for b, held in sd.extra_bases.items():      # a further base's fields, through the part holding it
             ht = dict(sd.fields)[held]
             for cxx, py in a.class_fields.get(b, {}).items():
-                scope.define(cxx, Member(this, py, dict(a.structs[b].fields)[py], ((held, ht),)))
+                scope.define(cxx, Member(this, py, dict(a.structs[b].fields)[py], ((held, ht),), cxx))
         for cxx, py in a.class_fields[sd.name].items():
-            scope.define(cxx, Member(this, py, dict(sd.fields)[py]))
+            scope.define(cxx, Member(this, py, dict(sd.fields)[py], cxx=cxx))
         for name, syms in sd.members.items():
             scope.define(name, MemberFunctions(syms))
         for name, prop in sd.properties.items():
@@ -476,8 +476,9 @@ def ctor_prologue(a, d: A.FunctionDef, sym: ir.Symbol, this: ir.Symbol) -> list:
 
 
 def member_ref(a, m: Member, span: Span) -> ir.Expr:
-    """A field's bare name: `this->field`."""
+    """A field's bare name: `this->field` (a base's private one is not the class's to use)."""
     functors.this_used(a, span)
+    access.check_member(a, m.this.type, m.cxx, span)
     if a.fn is not None and a.fn.kernel is not None:
         a.error("amp-capture", "'this' cannot be captured into a restrict(amp) lambda", span,
                 help="copy the member into a local variable before the parallel_for_each")
@@ -542,6 +543,7 @@ def bare_call(a, mf: MemberFunctions, n: A.Call) -> ir.Expr:
     """`f(x)` inside a member function: `this->f(x)`."""
     args = _args(a, n.args)
     sym = O.choose(a, mf.syms, args, n.span, n.func.name)
+    access.check_member(a, struct_type(a.class_stack[-1]) if a.class_stack else None, n.func.name, n.func.span)
     obj = None if sym.member == "static" else this_value(a, n.func.span)
     return finish(a, sym, obj, args, [x.span for x in n.args], n.span)
 

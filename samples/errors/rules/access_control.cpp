@@ -29,6 +29,8 @@ public:
     Gauge() : Meter(3) {}
     int id() const { return serial; }                       // protected, in a derived class
     int other_id(const Gauge& g) const { return g.serial; }
+    int peek() const { return reading; }    // expected-error {{'reading' is a private member of 'Meter', a base of 'Gauge' [access]}}
+    int doubled() const { return twice(); } // expected-error {{'twice' is a private member of 'Meter', a base of 'Gauge' [access]}}
 };
 
 class Service {
