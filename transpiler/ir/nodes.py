@@ -518,6 +518,7 @@ class StructDef:
     nonpublic: frozenset = frozenset()    # C++ names of members declared only private or protected
     access: dict = field(default_factory=dict)    # C++ member name -> its most open access ("public", ...)
     friends: frozenset = frozenset()      # names of its friend classes and functions (sema/access.py)
+    mutable: frozenset = frozenset()      # C++ names of its `mutable` fields (sema/constness.py)
     cxx_fields: dict = field(default_factory=dict)    # C++ field name -> attribute, the bases' included
 
 

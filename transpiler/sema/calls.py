@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..parse import ast as A
 from .. import ir
 from ..ir.queries import is_lvalue, is_lvalue_conditional, returns_reference
-from . import lambdas, local_classes, memory, overloads, streams, templates
+from . import constness, lambdas, local_classes, memory, overloads, streams, templates
 from .scope import Scope
 
 
@@ -76,6 +76,8 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     if sym.type.ret == lambdas.AUTO:    # `auto f() {...}`: its body first, for the call's type
         a.deduce_return(sym, span)
     ft: ir.Function = sym.type
+    if pre and sym.member == "method":
+        constness.check_call(a, sym, pre[0], span)
     params = ft.params[len(pre):]
     defaults = (sym.defaults or (None,) * len(ft.params))[len(pre):]
     required = len(params) - sum(1 for x in defaults if x is not None)

@@ -128,7 +128,12 @@ class Declarations:
             PR.declare(self, d, sd)
             for f in d.fields:
                 if "static" in f.storage:
+                    if "mutable" in f.storage:
+                        self.sink.error("bad-specifier", "'mutable' can only be applied to non-static data members",
+                                        f.span)
                     continue                # a class constant (declare_class_names)
+                if "mutable" in f.storage:  # (assignable in const member functions: sema/constness.py)
+                    sd.mutable = sd.mutable | {f.name}
                 try:                        # a bad field is reported; the struct is still declared
                     t = self.resolve_type(f.type)
                     if isinstance(t, ir.StructType) and t.name == d.name:
@@ -265,6 +270,8 @@ class Declarations:
             owner.member_types[d.name] = t
 
     def global_var(self, v: A.VarDecl) -> None:
+        if "mutable" in v.storage:          # (Visual Studio's C2071)
+            self.sink.error("bad-specifier", "'mutable' can only be applied to non-static data members", v.span)
         t = self.auto_type(self.resolve_type(self.sized_type(v)), v)
         CL.check_object_type(self, t, v.span)
         const = isinstance(v.type, A.TypeName) and (v.type.const or "constexpr" in v.storage)
@@ -299,6 +306,8 @@ class Declarations:
                        d.name_span, help="declare it inside the class it converts from")
         if "virtual" in d.storage:
             self.error("bad-specifier", "'virtual' can only appear on non-static member functions", d.span)
+        if "mutable" in d.storage:
+            self.error("bad-specifier", "'mutable' can only be applied to non-static data members", d.span)
         if d.name.startswith("operator") and d.name[len("operator"):] not in CL.OPERATORS:
             self.unsupported(f"'{d.name}' is", d.name_span)
         self.check_amp_signature(d)

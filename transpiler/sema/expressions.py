@@ -13,7 +13,7 @@ import re
 
 from ..parse import ast as A
 from .. import ir
-from ..ir.queries import is_lvalue, negate, returns_reference, value_owner
+from ..ir.queries import is_lvalue, negate, returns_reference
 from ..cxx.types import AMP_BANNED, float_to_integer, round_value, wrap_value
 from ..names import field_name
 from ..source import Span
@@ -26,7 +26,7 @@ from . import typeinfo as TI
 from . import streams as ST
 from . import utility as U
 from . import strings as S
-from . import classes as CL, functors as FN
+from . import classes as CL, constness as CN, functors as FN
 from . import local_classes as LC
 from . import fnptr as FP
 from . import short_vectors as SV
@@ -279,10 +279,7 @@ class Expressions:
             if k is not None and not k.lam.mutable:
                 self.error("not-assignable", "cannot assign to a variable captured by copy in a non-mutable lambda",
                            span)
-        owner = value_owner(e)     # `const S s; s.x = 1`, `const int a[2]; a[0] = 1`: parts of a const value
-        if owner is not None and owner.sym.readonly:
-            self.error("not-assignable", f"cannot assign to variable '{owner.sym.name}' with const-qualified type",
-                       span)
+        CN.check_assign(self, e, span)      # a const variable, reference parameter, `*this` (or a part)
         through = M.through_pointer(e)
         if through is not None and through.type.const:         # (Visual Studio's C3490 / C3892)
             self.error("not-assignable", f"cannot assign through '{through.type}': what it points at is const", span)

@@ -1,0 +1,54 @@
+// Const objects (C3490, C2166, C2662): a const variable, a const reference parameter and *this
+// in a const member function are read only: no assignment to them or their fields (a `mutable`
+// field excepted), no call of a member function that is not const.  What is above main is
+// allowed except the marked lines.
+#include <amp.h>
+#include <iostream>
+#include <vector>
+using namespace concurrency;
+
+struct Counter {
+    mutable int reads;
+    int value;
+    int table[2];
+    Counter(int v) : reads(0), value(v) { table[0] = table[1] = 0; }
+    int get() const { reads = reads + 1; return value; }     // a mutable field: allowed
+    int twice() const { return get() * 2; }                   // a const member function of *this
+    void set(int v) { value = v; }
+    void clear() const {
+        value = 0;                  // expected-error {{cannot assign to non-static data member within const member function 'clear' [not-assignable]}}
+    }
+    void wipe() const {
+        table[0] = 0;               // expected-error {{cannot assign to non-static data member within const member function 'wipe' [not-assignable]}}
+    }
+    void reset() const {
+        set(0);                     // expected-error {{member function 'set' is not marked const: it cannot be called on *this, a const 'Counter' [const-object]}}
+    }
+};
+
+void fill(const array_view<float, 1>& out) {                  // a const view: its elements are writable
+    out[0] = 1.0f;
+}
+
+int total(const std::vector<int>& v, const Counter& c) {
+    return v[0] + c.get() + c.twice();
+}
+
+void spoil(const std::vector<int>& v, const Counter& c) {
+    v[0] = 1;                       // expected-error {{cannot assign to variable 'v' with const-qualified type [not-assignable]}}
+    c.set(3);                       // expected-error {{member function 'set' is not marked const: it cannot be called on variable 'c', a const 'Counter' [const-object]}}
+}
+
+mutable int stray = 0;              // expected-error {{'mutable' can only be applied to non-static data members [bad-specifier]}}
+
+int main() {
+    const Counter k(4);
+    std::vector<int> v(3, 1);
+    std::vector<float> data(4);
+    array_view<float, 1> out(4, data);
+    fill(out);
+    std::cout << total(v, k) << " " << k.reads << std::endl;
+    k.set(5);                       // expected-error {{member function 'set' is not marked const: it cannot be called on variable 'k', a const 'Counter' [const-object]}}
+    k.value = 6;                    // expected-error {{cannot assign to variable 'k' with const-qualified type [not-assignable]}}
+    return 0;
+}
