@@ -106,7 +106,11 @@ def checked_call(a, sym: ir.Symbol, pre: list, args: list, spans: list, span) ->
     refs = sym.ref_params or (False,) * len(ft.params)
     mutable = sym.mutable_refs or (False,) * len(ft.params)
     written = sym.written_refs if sym.written_refs is not None else mutable
-    for e, pt, s, m, w in zip(args, ft.params, spans, mutable, written + (True,) * len(args)):
+    for k, (e, pt, s, m, w) in enumerate(zip(args, ft.params, spans, mutable, written + (True,) * len(args))):
+        const = constness.const_owner(a, e) if m and k >= len(pre) else None
+        if const is not None and not isinstance(pt, (ir.ArrayView, ir.AmpArray)):     # (C2664)
+            a.error("ref-binding", f"a non-const reference to '{pt}' cannot bind to {const}, which is const", s,
+                    help="make the parameter const, or pass an object that is not const")
         read_only_index = not w and _kernel_index(e)        # the kernel's `idx`, which the callee only reads
         if m and not isinstance(pt, (ir.ArrayView, ir.AmpArray)) and not is_lvalue(e) and \
                 not is_lvalue_conditional(e) and not read_only_index and \

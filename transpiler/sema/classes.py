@@ -387,9 +387,9 @@ def enter_body(a, d: A.FunctionDef, sym: ir.Symbol):
     t = struct_type(sd)
     decl = a.member_decls[id(sym)]
     a.fn.py.taken.add("self")             # reserved: a C++ `self` is `self_`
-    this = ir.Symbol("this", "self", t, "param" if sym.member != "ctor" else "local",
-                     d.span)
-    this.by_ref = not (decl.const or d.const)
+    this = ir.Symbol("this", "self", t, "param" if sym.member != "ctor" else "local", d.span)
+    a.fn.const_method = bool(decl.const or d.const)
+    this.by_ref = not a.fn.const_method or bool(sd.mutable)     # (a const one may change the mutable fields)
     outer = LC.enclosing(a, sd)
     scope = Scope(outer.scope if outer is not None else a.template_scope or a.globals,
                   "local-class" if outer is not None else "class")

@@ -4,9 +4,9 @@ fields (not a `mutable` one) is `[not-assignable]` (Visual C++'s C3490 / C2166),
 member function not declared `const` on them is `[const-object]` (C2662): code that does either
 is not valid C++, whatever it would compute.
 
-Not checked yet (accepted, as before): a const object reached through a local reference
-(`const S& r = s; r.x = 1;`: the reference is a name for `s` here), and a const object passed to
-a non-const reference parameter of a function.
+Binding one to a non-const reference (a parameter, `T& r = ...`) is `[ref-binding]` (C2664).  Not
+checked yet (accepted, as before): a const object reached through a local reference (`const S&
+r = s; r.x = 1;`: the reference is a name for `s` here).
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from ..ir.queries import value_owner
 def _const_this(a, sym: ir.Symbol) -> bool:
     """`sym` is the object of the const member function being analysed."""
     this = getattr(a.fn, "this", None) if a.fn is not None else None
-    return sym is this and this.kind == "param" and not this.by_ref
+    return sym is this and this.kind == "param" and a.fn.const_method
 
 
 def _field_of_this(e: ir.Expr, this: ir.Symbol) -> str | None:
@@ -29,7 +29,7 @@ def _field_of_this(e: ir.Expr, this: ir.Symbol) -> str | None:
     return None
 
 
-def _const_owner(a, e: ir.Expr) -> str | None:
+def const_owner(a, e: ir.Expr) -> str | None:
     """How `e` is (part of) a const object, for the message: "variable 'x'", "*this"; None when
     it is not (a `mutable` field of `*this` is not const)."""
     owner = value_owner(e)    # `const S s; s.x = 1`, `const int a[2]; a[0] = 1`: parts of a const value
@@ -43,14 +43,14 @@ def _const_owner(a, e: ir.Expr) -> str | None:
         attr = _field_of_this(e, sym)
         cxx = next((c for c, py in sd.cxx_fields.items() if py == attr), None) if sd is not None else None
         if cxx is None or cxx not in sd.mutable:
-            return "*this"
+            return "*this" if isinstance(e, ir.Var) else "a member of *this"
     return None
 
 
 def check_assign(a, e: ir.Expr, span) -> None:
     """`e = ...`, `e += ...`, `++e`: `e` must not be (part of) a const object."""
-    const = _const_owner(a, e)
-    if const == "*this":
+    const = const_owner(a, e)
+    if const in ("*this", "a member of *this"):
         a.error("not-assignable", f"cannot assign to non-static data member within const member function "
                 f"'{a.fn.name}'", span, help="make the member function non-const, or the field 'mutable'")
     if const is not None:
@@ -62,7 +62,7 @@ def check_call(a, sym: ir.Symbol, obj: ir.Expr, span) -> None:
     decl = a.member_decls.get(id(sym))
     if decl is None or getattr(decl, "const", True):
         return
-    const = _const_owner(a, obj)
+    const = const_owner(a, obj)
     if const is not None:
         a.error("const-object", f"member function '{sym.name}' is not marked const: it cannot be called on "
                 f"{const}, a const '{obj.type}'", span,

@@ -34,6 +34,7 @@ class FnContext:
         self.functor: str | None = None           # ... and the name of that object's class
         self.this: ir.Symbol | None = None        # a member function's object
         self.ctor_this: ir.Symbol | None = None   # a constructor's object (what it returns)
+        self.const_method = False                 # a const member function (its `*this` is const)
         self.deduced_at = None                    # the return that deduced an `auto` return type
         self.ret_ref = False                      # it returns a reference (`T& f()`): no copy on return
         self.body = None                          # its body (AST): what its static locals go through

@@ -11,8 +11,9 @@ from ..parse import ast as A
 from .. import ir
 from ..source import Span
 from . import constexpr as CX
+from . import constness as CN
 from .context import ERROR_TYPE, SemaError
-from ..ir.queries import is_lvalue, is_lvalue_conditional, returns_reference, value_owner
+from ..ir.queries import is_lvalue, is_lvalue_conditional, returns_reference
 from .calls import reference_object
 from .hierarchy import lineage
 from . import ppl as PPL
@@ -131,10 +132,10 @@ class LocalDeclarations:
             return [ir.VarDecl(v.span, sym, init)]
         if e.type != t and not (isinstance(t, ir.StructType) and CL.derives(self, e.type, t)):
             self.error("ref-binding", f"a reference to '{t}' cannot bind to a value of type '{e.type}'", v.init.span)
-        owner = value_owner(e)
-        if not const and owner is not None and owner.sym.readonly:
-            self.error("ref-binding", f"a non-const reference to '{t}' cannot bind to the const variable "
-                       f"'{owner.sym.name}'", v.init.span, help="make the reference const")
+        bound = CN.const_owner(self, e) if not const else None
+        if bound is not None:               # a const variable, reference parameter, `*this` (or a part)
+            self.error("ref-binding", f"a non-const reference to '{t}' cannot bind to {bound}, which is const",
+                       v.init.span, help="make the reference const")
         if isinstance(t, (ir.AmpArray, ir.ArrayView)) and not isinstance(e, ir.Var) or by_call:
             # `array<float, 2>& a = arrays[i];`: a name for that object (Python names objects), so
             # a kernel can capture it; assigning `a` as a whole would rebind the name instead

@@ -39,6 +39,13 @@ void spoil(const std::vector<int>& v, const Counter& c) {
     c.set(3);                       // expected-error {{member function 'set' is not marked const: it cannot be called on variable 'c', a const 'Counter' [const-object]}}
 }
 
+void reset_to(Counter& c, int& n) { c.set(n); n = 0; }
+
+void lend(const Counter& c, const int& n) {
+    int copy = n;
+    reset_to(c, copy);              // expected-error {{a non-const reference to 'Counter' cannot bind to variable 'c', which is const [ref-binding]}}
+}
+
 mutable int stray = 0;              // expected-error {{'mutable' can only be applied to non-static data members [bad-specifier]}}
 
 int main() {
@@ -50,5 +57,9 @@ int main() {
     std::cout << total(v, k) << " " << k.reads << std::endl;
     k.set(5);                       // expected-error {{member function 'set' is not marked const: it cannot be called on variable 'k', a const 'Counter' [const-object]}}
     k.value = 6;                    // expected-error {{cannot assign to variable 'k' with const-qualified type [not-assignable]}}
+    const int limit = 3;
+    Counter free_one(1);
+    reset_to(free_one, limit);      // expected-error {{a non-const reference to 'int' cannot bind to variable 'limit', which is const [ref-binding]}}
+    int& alias = k.value;           // expected-error {{a non-const reference to 'int' cannot bind to variable 'k', which is const [ref-binding]}}
     return 0;
 }
