@@ -4,9 +4,9 @@ fields (not a `mutable` one) is `[not-assignable]` (Visual C++'s C3490 / C2166),
 member function not declared `const` on them is `[const-object]` (C2662): code that does either
 is not valid C++, whatever it would compute.
 
-Binding one to a non-const reference (a parameter, `T& r = ...`) is `[ref-binding]` (C2664).  Not
-checked yet (accepted, as before): a const object reached through a local reference (`const S&
-r = s; r.x = 1;`: the reference is a name for `s` here).
+Binding one to a non-const reference (a parameter, `T& r = ...`) is `[ref-binding]` (C2664).  A
+local const reference (`const S& r = s;`, `for (const auto& r : v)`) is a name for its object
+here (`sema/locals.py`): the objects it names are remembered as read only through it.
 """
 from __future__ import annotations
 
@@ -29,9 +29,27 @@ def _field_of_this(e: ir.Expr, this: ir.Symbol) -> str | None:
     return None
 
 
+def through_alias(a, alias) -> ir.Expr:
+    """A local reference's use (`r` of `T& r = s.parts[2];`): the object it names; through a const
+    reference (`const T& r`, `for (const auto& r : v)`) that object is remembered as read only."""
+    if alias.const_name is not None:
+        # (the object is kept with its name: its id is not given to another object meanwhile)
+        a.__dict__.setdefault("_const_aliases", {})[id(alias.expr)] = (alias.expr, alias.const_name)
+    return alias.expr
+
+
 def const_owner(a, e: ir.Expr) -> str | None:
     """How `e` is (part of) a const object, for the message: "variable 'x'", "*this"; None when
     it is not (a `mutable` field of `*this` is not const)."""
+    aliases = a.__dict__.get("_const_aliases")
+    x = e
+    while aliases:
+        if id(x) in aliases and aliases[id(x)][0] is x:
+            return f"the reference '{aliases[id(x)][1]}'"
+        if isinstance(x, (ir.FieldRef, ir.ElementRef)) and not getattr(x, "arrow", False):
+            x = x.base
+        else:
+            break
     owner = value_owner(e)    # `const S s; s.x = 1`, `const int a[2]; a[0] = 1`: parts of a const value
     if owner is None:
         return None

@@ -141,7 +141,7 @@ class Expressions:
                     isinstance(sym.expr.type, (ir.AmpArray, ir.ArrayView)) and not self._in_kernel_scope(scope):
                 # `array<int, 1>& r = global_array;` captured `[&r]`: the kernel is given the array
                 return ir.Var(n.span, sym.expr.type, self.capture(sym.expr.sym, n.span, name))
-            return sym.expr
+            return CN.through_alias(self, sym)
         if isinstance(sym, TM.TemplateValue):   # a value template parameter: its constant
             return ir.Const(n.span, sym.type, sym.value)
         if isinstance(sym, CL.Member):      # a field inside a member function: this->field

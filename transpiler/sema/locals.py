@@ -152,7 +152,7 @@ class LocalDeclarations:
                              "the reference lives is", v.span, help="use the element through its index")
         if e.type != t and isinstance(t, ir.StructType) and _hides_fields(self, e.type):
             e = CL.upcast(self, e, t)       # `A& a = b;` of a class whose fields hide A's: A's part
-        self.scope.define(v.name, Alias(e))
+        self.scope.define(v.name, Alias(e, v.name if const else None))
         return []
 
     def check_redefinition(self, name: str, span: Span) -> None:

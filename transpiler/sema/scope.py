@@ -72,5 +72,6 @@ class PyNames:
 class Alias:
     """A name that stands for an element (`for (auto& x : v)`): using it is using the element."""
 
-    def __init__(self, expr: ir.Expr):
+    def __init__(self, expr: ir.Expr, const_name: str | None = None):
         self.expr = expr
+        self.const_name = const_name        # `const T& r = ...`: the reference's name (read only through it)

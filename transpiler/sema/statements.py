@@ -199,7 +199,8 @@ class Statements:
             if t != element.type:
                 self.error("type-mismatch", f"cannot bind a '{s.var.type}' reference to an element of type "
                                             f"'{element.type}'", s.var.span)
-            self.scope.define(s.var.name, Alias(element))
+            const = isinstance(s.var.type.base, A.TypeName) and s.var.type.base.const
+            self.scope.define(s.var.name, Alias(element, s.var.name if const else None))
             return ()
         x = ir.Symbol(s.var.name, self.fn.py.fresh(s.var.name, self.scope), t, "local", s.var.name_span)
         self.scope.define(s.var.name, x)

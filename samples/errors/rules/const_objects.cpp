@@ -61,5 +61,15 @@ int main() {
     Counter free_one(1);
     reset_to(free_one, limit);      // expected-error {{a non-const reference to 'int' cannot bind to variable 'limit', which is const [ref-binding]}}
     int& alias = k.value;           // expected-error {{a non-const reference to 'int' cannot bind to variable 'k', which is const [ref-binding]}}
+    const Counter& view = free_one;
+    std::cout << view.get() << std::endl;
+    view.value = 2;                 // expected-error {{cannot assign to the reference 'view' with const-qualified type [not-assignable]}}
+    std::vector<Counter> all(2, free_one);
+    for (const auto& each : all) {
+        each.set(1);                // expected-error {{member function 'set' is not marked const: it cannot be called on the reference 'each', a const 'Counter' [const-object]}}
+    }
+    for (auto& each : all) {
+        each.set(1);                // (a non-const reference: allowed)
+    }
     return 0;
 }
