@@ -46,8 +46,9 @@ def const_owner(a, e: ir.Expr) -> str | None:
     while aliases:
         if id(x) in aliases and aliases[id(x)][0] is x:
             return f"the reference '{aliases[id(x)][1]}'"
-        if isinstance(x, (ir.FieldRef, ir.ElementRef)) and not getattr(x, "arrow", False):
-            x = x.base
+        if isinstance(x, ir.FieldRef) and not x.arrow or \
+                isinstance(x, ir.ElementRef) and isinstance(x.base.type, (ir.CArray, ir.Vector)):
+            x = x.base                      # (as value_owner: not through a pointer, a view's element)
         else:
             break
     owner = value_owner(e)    # `const S s; s.x = 1`, `const int a[2]; a[0] = 1`: parts of a const value

@@ -71,5 +71,13 @@ int main() {
     for (auto& each : all) {
         each.set(1);                // (a non-const reference: allowed)
     }
+    const array_view<float, 1>& out_ref = out;
+    out_ref[1] = 2.0f;              // (a const view's elements are writable)
+    std::vector<array_view<float, 1>> views(1, out);
+    for (const auto& each : views) {
+        each[2] = 3.0f;
+    }
+    const std::vector<int>& numbers = v;
+    numbers[0] = 2;                 // expected-error {{cannot assign to the reference 'numbers' with const-qualified type [not-assignable]}}
     return 0;
 }
