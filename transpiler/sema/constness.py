@@ -55,7 +55,7 @@ def const_owner(a, e: ir.Expr) -> str | None:
     if owner is None:
         return None
     sym = owner.sym
-    if sym.readonly or sym.const_ref:
+    if sym.readonly or sym.const_ref and not isinstance(sym.type, ir.Pointer):   # (`int*&& p` binds no const)
         return f"variable '{sym.name}'"
     if _const_this(a, sym):
         sd = a.structs.get(sym.type.name)

@@ -41,6 +41,8 @@ void spoil(const std::vector<int>& v, const Counter& c) {
 
 void reset_to(Counter& c, int& n) { c.set(n); n = 0; }
 
+bool retarget(int*&& p, int* q) { p = q; return *p == 2; }   // an rvalue reference to a pointer: not const
+
 void lend(const Counter& c, const int& n) {
     int copy = n;
     reset_to(c, copy);              // expected-error {{a non-const reference to 'Counter' cannot bind to variable 'c', which is const [ref-binding]}}
