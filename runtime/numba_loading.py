@@ -60,30 +60,39 @@ def _prepare_cuda(target_context):
     pass
 
 
-def _patch(key, module_name, prepare):
-    if key in _installed:
-        return
-    try:
-        caching = __import__(module_name, fromlist=["Cache"])
-        cache = caching.Cache
-        original = cache.__dict__["load_overload"]
-    except (ImportError, AttributeError, KeyError):
-        return
-    if not getattr(original, "_amppy_light", False):
-        cache.load_overload = _light_loader(original, prepare)
-    _installed.add(key)
+#: target -> (its cache module, what a load prepares, its context class's module and name, the
+#: array-math lowering module whose import probes for BLAS)
+_TARGETS = {
+    "cpu": ("numba.core.caching", _prepare_cpu, "numba.core.cpu", "CPUContext", "numba.np.arraymath"),
+    "cuda": ("numba.cuda.core.caching", _prepare_cuda, "numba.cuda.target", "CUDATargetContext",
+             "numba.cuda.np.arraymath"),
+}
+
+
+def _enable(target):
+    """Light cache loads for `target` (once), and the hidden BLAS probe if the process asked for it."""
+    if target not in _installed:
+        caching, prepare = _TARGETS[target][:2]
+        try:
+            cache = __import__(caching, fromlist=["Cache"]).Cache
+            original = cache.__dict__["load_overload"]
+        except (ImportError, AttributeError, KeyError):
+            return
+        if not getattr(original, "_amppy_light", False):
+            cache.load_overload = _light_loader(original, prepare)
+        _installed.add(target)
+    if _hide_blas:
+        _hide_in(target)
 
 
 def install():
     """Make Numba's CPU cache loads skip the context refresh (idempotent)."""
-    _patch("cpu", "numba.core.caching", _prepare_cpu)
+    _enable("cpu")
 
 
 def install_cuda():
     """The same for numba-cuda's cache; called once ``numba.cuda`` is imported."""
-    _patch("cuda", "numba.cuda.core.caching", _prepare_cuda)
-    if _hide_blas:
-        _hide_in("cuda", "numba.cuda.target", "CUDATargetContext", "numba.cuda.np.arraymath")
+    _enable("cuda")
 
 
 def _without_scipy_linalg(module_name):
@@ -100,9 +109,10 @@ def _without_scipy_linalg(module_name):
             del sys.modules["scipy.linalg"]
 
 
-def _hide_in(key, module_name, class_name, arraymath):
-    if "blas-" + key in _installed:
+def _hide_in(target):
+    if "blas-" + target in _installed:
         return
+    _, _, module_name, class_name, arraymath = _TARGETS[target]
     try:
         cls = getattr(__import__(module_name, fromlist=[class_name]), class_name)
         original = cls.load_additional_registries
@@ -113,7 +123,7 @@ def _hide_in(key, module_name, class_name, arraymath):
         _without_scipy_linalg(arraymath)
         return original(self)
     cls.load_additional_registries = load_additional_registries
-    _installed.add("blas-" + key)
+    _installed.add("blas-" + target)
 
 
 def hide_blas_probe():
@@ -121,6 +131,6 @@ def hide_blas_probe():
     with ``scipy.linalg`` out of sight, so Numba notes "no BLAS" instead of importing SciPy."""
     global _hide_blas
     _hide_blas = True
-    _hide_in("cpu", "numba.core.cpu", "CPUContext", "numba.np.arraymath")
+    _hide_in("cpu")
     if "cuda" in _installed:
-        _hide_in("cuda", "numba.cuda.target", "CUDATargetContext", "numba.cuda.np.arraymath")
+        _hide_in("cuda")

@@ -369,10 +369,11 @@ def main(argv: list[str] | None = None) -> int:
             from .modcache import cached_module
             path = cached_module(cache_key, opts)
             if path is not None:        # unchanged program and compiler: skip translation
+                text = _read_text(path)
                 if ns.verbose:
                     sys.stderr.write(f"amppy: running the cached translation {path}\n")
-                    _say_coarsening(_read_text(path))
-                _every_gpu_early(opts, _read_text(path))
+                    _say_coarsening(text)
+                _every_gpu_early(opts, text)
                 return _run_module(ns, path)
         from . import driver
         if ns.command == "check":
@@ -493,7 +494,8 @@ def _every_gpu_early(opts: Options, module_text: str) -> None:
     """A program that lists the accelerators (its module sets up every GPU, codegen/cuda.py):
     start that set-up now, not when the module's imports are done (numpy, Numba, numba-cuda:
     about 0.8 s on an H200 machine), so a second GPU's driver context is ready by its launch."""
-    if opts.target == "cuda" and "launch_cuda.install(every_gpu=True)" in module_text:
+    from .names import EVERY_GPU_INSTALL
+    if opts.target == "cuda" and EVERY_GPU_INSTALL in module_text:
         from amppy.runtime.cuda_compat import start_device_setup
         start_device_setup(every_gpu=True)
 

@@ -146,3 +146,8 @@ def free_py_name(name: str, operands: int = 2) -> str:
     if operands == 1 and op in ("-", "+"):
         return "op_neg" if op == "-" else "op_pos"
     return "op_" + OPERATORS[op]
+
+
+#: the set-up call of a CUDA translation that lists the accelerators (codegen/cuda.py writes it;
+#: `amppy run` looks for it to start every GPU's set-up before the module's imports)
+EVERY_GPU_INSTALL = "launch_cuda.install(every_gpu=True)"

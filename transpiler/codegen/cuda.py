@@ -42,6 +42,7 @@ from .. import ir
 from ..lower import coarsen
 from ..passes import tile_functions
 from ..cxx.mathfuncs import FUNCTIONS
+from ..names import EVERY_GPU_INSTALL
 from .kernel_exprs import (P_ATOM, KernelCodegenError, KernelExprEmitter, fresh_names, kernel_user_names,
                            kernel_versions, np_scalar, shared_kernel)
 from .coarsened import CoarseningMixin
@@ -88,8 +89,7 @@ def module_prelude(every_gpu: bool = False) -> list[str]:
     list is first read (a second GPU's context, about 0.15 s, was on the critical path)."""
     if not every_gpu:
         return list(PRELUDE)
-    return PRELUDE[:-1] + ["launch_cuda.install(every_gpu=True)    # data movement as in C++ AMP; "
-                           "every GPU set up from the start"]
+    return PRELUDE[:-1] + [f"{EVERY_GPU_INSTALL}    # data movement as in C++ AMP; every GPU set up from the start"]
 
 
 _ATOMICS = {

@@ -143,13 +143,20 @@ def is_lvalue_conditional(e: Expr) -> bool:
         is_lvalue(x) or is_lvalue_conditional(x) for x in (e.then, e.else_))
 
 
+def value_parts(e: Expr):
+    """`e`, then each value it is part of (`s.parts[2].x`: that, `s.parts[2]`, `s.parts`, `s`):
+    through fields and elements of C arrays and vectors, not through a pointer, a view or a call."""
+    while True:
+        yield e
+        if isinstance(e, FieldRef) and not e.arrow or \
+                isinstance(e, ElementRef) and isinstance(e.base.type, (CArray, Vector)):
+            e = e.base
+        else:
+            return
+
+
 def value_owner(e: Expr) -> Var | None:
     """The variable whose value `e` is, or is part of (a field, an element of a C array or a
     vector); None when `e` is reached through a pointer, a view or a call."""
-    while True:
-        if isinstance(e, FieldRef) and not e.arrow:
-            e = e.base
-        elif isinstance(e, ElementRef) and isinstance(e.base.type, (CArray, Vector)):
-            e = e.base
-        else:
-            return e if isinstance(e, Var) else None
+    *_, last = value_parts(e)
+    return last if isinstance(last, Var) else None

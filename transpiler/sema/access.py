@@ -83,10 +83,9 @@ def check_member(a, t: ir.StructType | None, name: str, span) -> None:
 
 
 def _report(a, message: str, span, decl: ir.StructDef, level: str, key) -> None:
-    reported = a.__dict__.setdefault("_access_reported", set())
-    if key in reported:                 # (an expression some passes analyse twice: reported once)
+    if key in a.access_reported:        # (an expression some passes analyse twice: reported once)
         return
-    reported.add(key)
+    a.access_reported.add(key)
     notes = [Note(f"in instantiation of '{inst}' requested here", at) for inst, at in reversed(a.instantiations)]
     # (reported, and the analysis goes on: the expression's meaning is known, as clang's is)
     a.sink.error("access", message, span,

@@ -106,6 +106,8 @@ class Analyser(TypeResolution, Declarations, Statements, LocalDeclarations, Cons
         self.defined: set[int] = set()      # id of every function Symbol whose body was analysed
         self.forward_structs: set[str] = set()      # `struct X;` before X's definition
         self.class_stack: list = []         # the classes being declared or whose member is analysed
+        self.access_reported: set = set()   # access errors reported (sema/access.py)
+        self.const_aliases: dict = {}       # id -> (object, name) named by a local const reference (constness)
         self.rest_of_block: list = []       # the statements after the one being analysed (AST)
         self.member_bodies: dict[int, object] = {}  # id(member Symbol) -> its definition outside the class
         self.auto_bodies: dict[int, tuple] = {}     # id(Symbol) -> (AST, Symbol): `auto f() {...}`, analysed

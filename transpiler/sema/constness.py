@@ -11,7 +11,10 @@ here (`sema/locals.py`): the objects it names are remembered as read only throug
 from __future__ import annotations
 
 from .. import ir
-from ..ir.queries import value_owner
+from ..ir.queries import value_owner, value_parts
+
+#: Visual Studio's C2071 for `mutable` anywhere but on a non-static data member
+MUTABLE_MISPLACED = "'mutable' can only be applied to non-static data members"
 
 
 def _const_this(a, sym: ir.Symbol) -> bool:
@@ -34,23 +37,17 @@ def through_alias(a, alias) -> ir.Expr:
     reference (`const T& r`, `for (const auto& r : v)`) that object is remembered as read only."""
     if alias.const_name is not None:
         # (the object is kept with its name: its id is not given to another object meanwhile)
-        a.__dict__.setdefault("_const_aliases", {})[id(alias.expr)] = (alias.expr, alias.const_name)
+        a.const_aliases[id(alias.expr)] = (alias.expr, alias.const_name)
     return alias.expr
 
 
 def const_owner(a, e: ir.Expr) -> str | None:
     """How `e` is (part of) a const object, for the message: "variable 'x'", "*this"; None when
     it is not (a `mutable` field of `*this` is not const)."""
-    aliases = a.__dict__.get("_const_aliases")
-    x = e
-    while aliases:
+    aliases = a.const_aliases
+    for x in value_parts(e) if aliases else ():
         if id(x) in aliases and aliases[id(x)][0] is x:
             return f"the reference '{aliases[id(x)][1]}'"
-        if isinstance(x, ir.FieldRef) and not x.arrow or \
-                isinstance(x, ir.ElementRef) and isinstance(x.base.type, (ir.CArray, ir.Vector)):
-            x = x.base                      # (as value_owner: not through a pointer, a view's element)
-        else:
-            break
     owner = value_owner(e)    # `const S s; s.x = 1`, `const int a[2]; a[0] = 1`: parts of a const value
     if owner is None:
         return None

@@ -15,6 +15,7 @@ from .context import FnContext, SemaError
 from .lambdas import AUTO
 from . import accelerators as AC
 from . import classes as CL
+from . import constness as CN
 from . import lifetimes as LT
 from . import fnptr as FP
 from . import linkage
@@ -129,8 +130,7 @@ class Declarations:
             for f in d.fields:
                 if "static" in f.storage:
                     if "mutable" in f.storage:
-                        self.sink.error("bad-specifier", "'mutable' can only be applied to non-static data members",
-                                        f.span)
+                        self.sink.error("bad-specifier", CN.MUTABLE_MISPLACED, f.span)
                     continue                # a class constant (declare_class_names)
                 if "mutable" in f.storage:  # (assignable in const member functions: sema/constness.py)
                     sd.mutable = sd.mutable | {f.name}
@@ -271,7 +271,7 @@ class Declarations:
 
     def global_var(self, v: A.VarDecl) -> None:
         if "mutable" in v.storage:          # (Visual Studio's C2071)
-            self.sink.error("bad-specifier", "'mutable' can only be applied to non-static data members", v.span)
+            self.sink.error("bad-specifier", CN.MUTABLE_MISPLACED, v.span)
         t = self.auto_type(self.resolve_type(self.sized_type(v)), v)
         CL.check_object_type(self, t, v.span)
         const = isinstance(v.type, A.TypeName) and (v.type.const or "constexpr" in v.storage)
@@ -307,7 +307,7 @@ class Declarations:
         if "virtual" in d.storage:
             self.error("bad-specifier", "'virtual' can only appear on non-static member functions", d.span)
         if "mutable" in d.storage:
-            self.error("bad-specifier", "'mutable' can only be applied to non-static data members", d.span)
+            self.error("bad-specifier", CN.MUTABLE_MISPLACED, d.span)
         if d.name.startswith("operator") and d.name[len("operator"):] not in CL.OPERATORS:
             self.unsupported(f"'{d.name}' is", d.name_span)
         self.check_amp_signature(d)

@@ -80,7 +80,7 @@ class LocalDeclarations:
                     self.scope.define(v.name, ir.Symbol(v.name, v.name, ERROR_TYPE, "local", v.name_span))
                 raise                               # (declared anyway: no "undeclared" at its uses)
         if "mutable" in v.storage:          # (Visual Studio's C2071; reported, and declared all the same)
-            self.sink.error("bad-specifier", "'mutable' can only be applied to non-static data members", v.span)
+            self.sink.error("bad-specifier", CN.MUTABLE_MISPLACED, v.span)
         if "static" in v.storage and self.in_amp():     # reported, but declared (no follow-on errors)
             self.sink.error("amp-restrict", "static variables are not allowed in restrict(amp) code", v.span)
         if "tile_static" in v.storage:
