@@ -33,6 +33,14 @@ public:
 
 int twice(const Cache& c) { return c.square() + c.square(); }
 
+struct Scaled : Reading {                   // a derived class's const member function changes
+    int factor;                             // the base's mutable field
+    int scaled() const restrict(cpu, amp) {
+        looks = looks + 10;
+        return value * factor;
+    }
+};
+
 int main() {
     std::vector<int> out(4, 0);
     array_view<int, 1> o(4, out);
@@ -53,5 +61,17 @@ int main() {
 
     Cache c(9);
     std::cout << twice(c) << " " << twice(c) << " hits " << c.cache_hits() << std::endl;
+
+    parallel_for_each(o.extent, [=](index<1> i) restrict(amp) {
+        Scaled sc;
+        sc.looks = 0;
+        sc.value = i[0];
+        sc.factor = 3;
+        int s = sc.scaled() + sc.get();
+        o[i] = s * 100 + sc.looks;
+    });
+    o.synchronize();
+    for (int i = 0; i < 4; i++) std::cout << out[i] << " ";
+    std::cout << std::endl;
     return 0;
 }

@@ -34,7 +34,7 @@ from .hierarchy import derives, downcast, further_base, upcast  # noqa: F401  (C
 from ..ir.queries import is_lvalue
 from ..names import OPERATORS, field_name, free_py_name  # noqa: F401  (CL.OPERATORS, CL.free_py_name)
 from ..source import Span
-from . import access, functors
+from . import access, constness, functors
 from . import local_classes as LC
 from . import special_members as SM
 from . import overloads as O
@@ -389,7 +389,7 @@ def enter_body(a, d: A.FunctionDef, sym: ir.Symbol):
     a.fn.py.taken.add("self")             # reserved: a C++ `self` is `self_`
     this = ir.Symbol("this", "self", t, "param" if sym.member != "ctor" else "local", d.span)
     a.fn.const_method = bool(decl.const or d.const)
-    this.by_ref = not a.fn.const_method or bool(sd.mutable)     # (a const one may change the mutable fields)
+    this.by_ref = not a.fn.const_method or constness.has_mutable(a, t)     # (... the mutable fields)
     outer = LC.enclosing(a, sd)
     scope = Scope(outer.scope if outer is not None else a.template_scope or a.globals,
                   "local-class" if outer is not None else "class")

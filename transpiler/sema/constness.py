@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .. import ir
 from ..ir.queries import value_owner, value_parts
+from . import hierarchy as H
 
 #: Visual Studio's C2071 for `mutable` anywhere but on a non-static data member
 MUTABLE_MISPLACED = "'mutable' can only be applied to non-static data members"
@@ -23,13 +24,34 @@ def _const_this(a, sym: ir.Symbol) -> bool:
     return sym is this and this.kind == "param" and a.fn.const_method
 
 
-def _field_of_this(e: ir.Expr, this: ir.Symbol) -> str | None:
-    """The attribute of `this`'s field that `e` is (or is part of), or None."""
+def has_mutable(a, t: ir.StructType) -> bool:
+    """Class `t` or one of its bases has a `mutable` field (its const member functions may change it)."""
+    return any(sd.mutable for sd in H.lineage(a, t))
+
+
+def _mutable_field(a, e: ir.Expr, this: ir.Symbol) -> bool:
+    """`e` is (part of) a `mutable` field of `*this`: of its class, of its first base (whose fields
+    it holds) or of a further base (held in a field of its own)."""
+    path = []                               # the fields from `this` outwards
     while isinstance(e, (ir.FieldRef, ir.ElementRef)):
-        if isinstance(e, ir.FieldRef) and isinstance(e.base, ir.Var) and e.base.sym is this:
-            return e.field
+        if isinstance(e, ir.FieldRef):
+            path.append(e.field)
+            if isinstance(e.base, ir.Var) and e.base.sym is this:
+                break
         e = e.base
-    return None
+    t = this.type
+    for attr in reversed(path):
+        sd = a.structs.get(t.name)
+        if sd is None:
+            return False
+        cxx = next((c for c, py in sd.cxx_fields.items() if py == attr), None)
+        if cxx is not None:
+            return any(cxx in b.mutable for b in H.lineage(a, t))
+        base = next((b for b, held in sd.extra_bases.items() if held == attr), None)
+        if base is None:
+            return False
+        t = ir.StructType(base, a.structs[base].py_name)
+    return False
 
 
 def through_alias(a, alias) -> ir.Expr:
@@ -54,12 +76,8 @@ def const_owner(a, e: ir.Expr) -> str | None:
     sym = owner.sym
     if sym.readonly or sym.const_ref and not isinstance(sym.type, ir.Pointer):   # (`int*&& p` binds no const)
         return f"variable '{sym.name}'"
-    if _const_this(a, sym):
-        sd = a.structs.get(sym.type.name)
-        attr = _field_of_this(e, sym)
-        cxx = next((c for c, py in sd.cxx_fields.items() if py == attr), None) if sd is not None else None
-        if cxx is None or cxx not in sd.mutable:
-            return "*this" if isinstance(e, ir.Var) else "a member of *this"
+    if _const_this(a, sym) and not _mutable_field(a, e, sym):
+        return "*this" if isinstance(e, ir.Var) else "a member of *this"
     return None
 
 

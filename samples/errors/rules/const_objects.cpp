@@ -26,6 +26,14 @@ struct Counter {
     }
 };
 
+struct Logged : Counter {
+    Logged() : Counter(1) {}
+    int peek() const { reads = reads + 1; return value; }   // a base's mutable field: allowed
+    void forget() const {
+        value = 0;                  // expected-error {{cannot assign to non-static data member within const member function 'forget' [not-assignable]}}
+    }
+};
+
 void fill(const array_view<float, 1>& out) {                  // a const view: its elements are writable
     out[0] = 1.0f;
 }
